@@ -1,0 +1,54 @@
+// swift-tools-version:6.0
+// TouchTracker for X11: a drawing program whose heart is a gesture engine.
+// Module boundaries (see README "Architecture"):
+//   Timing, Gestures, Document, TouchTracker: pure Swift, no C, testable without a display.
+//   Rendering: the only Cairo user (besides XShell's window surface).
+//   XShell: the only importer of CX11.
+import PackageDescription
+
+let package = Package(
+    name: "TouchTracker",
+    products: [
+        .executable(name: "touchtracker", targets: ["touchtracker"]),
+        .executable(name: "touchtracker-bench", targets: ["touchtracker-bench"]),
+        .library(name: "Gestures", targets: ["Gestures"]),
+    ],
+    targets: [
+        // C at the border.
+        .systemLibrary(
+            name: "CX11", pkgConfig: "x11",
+            providers: [.apt(["libx11-dev", "libxi-dev"])]),
+        .systemLibrary(
+            name: "CCairo", pkgConfig: "cairo",
+            providers: [.apt(["libcairo2-dev"])]),
+        .systemLibrary(
+            name: "CXTest", pkgConfig: "xtst",
+            providers: [.apt(["libxtst-dev"])]),
+
+        // Pure Swift.
+        .target(name: "Timing"),
+        .target(name: "Gestures", dependencies: ["Timing"]),
+        .target(name: "Document", linkerSettings: [.linkedLibrary("m")]),
+        .target(name: "TouchTracker", dependencies: ["Timing", "Gestures", "Document"]),
+
+        // Cairo and X.
+        .target(name: "Rendering", dependencies: ["CCairo", "Document"]),
+        .target(name: "XShell", dependencies: ["CX11", "CCairo", "Rendering", "TouchTracker", "Timing", "Gestures", "Document"]),
+
+        // Programs.
+        .executableTarget(name: "touchtracker", dependencies: ["XShell", "TouchTracker", "Rendering", "Document"]),
+        .executableTarget(
+            name: "touchtracker-bench",
+            dependencies: ["Timing", "Gestures", "Document", "Rendering", "TouchTracker"]),
+
+        // Tests: one target per module; EndToEndTests start their own Xvfb.
+        .testTarget(name: "TimingTests", dependencies: ["Timing"]),
+        .testTarget(name: "GesturesTests", dependencies: ["Gestures", "Timing"]),
+        .testTarget(name: "DocumentTests", dependencies: ["Document"]),
+        .testTarget(name: "RenderingTests", dependencies: ["Rendering", "Document", "CCairo"]),
+        .testTarget(name: "TouchTrackerTests", dependencies: ["TouchTracker", "Gestures", "Timing", "Document"]),
+        .testTarget(name: "XShellTests", dependencies: ["XShell", "CX11"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["CX11", "CXTest", "touchtracker"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,3 @@
+// Rendering: draws a drawing onto any Cairo surface.
+import CCairo
+import Document

@@ -1,0 +1,2 @@
+// XShell: the only importer of CX11.
+import CX11

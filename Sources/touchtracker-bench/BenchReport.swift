@@ -1,0 +1,51 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Collects a bench run: rows for the table, numbers under stable keys for `--json`.
+struct BenchReport {
+    let long: Bool
+    private(set) var values: [(key: String, value: Double)] = []
+    private var quiet = false
+
+    init(long: Bool) { self.long = long }
+
+    mutating func beginSection(_ title: String, quiet: Bool) {
+        self.quiet = quiet
+        if !quiet { print("\n== \(title) ==") }
+    }
+
+    /// A line of the human-readable table (suppressed under --json).
+    func row(_ text: String) { if !quiet { print(text) } }
+
+    /// Records a number for --json (and shows it in the table).
+    mutating func record(_ key: String, _ value: Double, unit: String = "") {
+        values.append((key, value))
+        row("  \(key) = \(formatted(value))\(unit.isEmpty ? "" : " " + unit)")
+    }
+
+    var json: String {
+        "{" + values.map { "\"\($0.key)\": \(formatted($0.value))" }.joined(separator: ", ") + "}"
+    }
+
+    private func formatted(_ v: Double) -> String {
+        v.isFinite ? (v == v.rounded() && abs(v) < 1e15 ? String(Int64(v)) : String(v)) : "null"
+    }
+}
+
+/// Monotonic nanoseconds for measurements.
+func monotonicNanoseconds() -> UInt64 {
+    var ts = timespec()
+    clock_gettime(CLOCK_MONOTONIC, &ts)
+    return UInt64(ts.tv_sec) * 1_000_000_000 + UInt64(ts.tv_nsec)
+}
+
+/// Keeps the optimizer from deleting measured work.
+@inline(never) func blackHole<T>(_ value: T) { withExtendedLifetime(value) {} }
+
+enum FileHandleStandardError {
+    static func write(_ s: String) {
+        var bytes = Array(s.utf8)
+        _ = bytes.withUnsafeMutableBytes { Glibc.write(2, $0.baseAddress, $0.count) }
+    }
+}

@@ -1,0 +1,33 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
+// touchtracker-bench: measures side by side, in one run, on one machine (release builds only).
+//
+//   touchtracker-bench           a readable table
+//   touchtracker-bench --json    one JSON object (keys documented in README "Benchmarks")
+//   touchtracker-bench --long    the longer modes (fuzzing rounds and the like)
+//
+// Each concern adds a section in its own file: a function `(inout BenchReport) -> Void` listed in
+// `sections` below. Sections print rows for people and record numbers under stable JSON keys.
+
+let arguments = Set(CommandLine.arguments.dropFirst())
+let unknown = arguments.subtracting(["--json", "--long", "--help"])
+if !unknown.isEmpty || arguments.contains("--help") {
+    let usage = "usage: touchtracker-bench [--json] [--long]\n"
+    if unknown.isEmpty { print(usage, terminator: "") } else {
+        FileHandleStandardError.write("touchtracker-bench: unknown option \(unknown.sorted().joined(separator: " "))\n" + usage)
+        exit(2)
+    }
+    exit(0)
+}
+
+var report = BenchReport(long: arguments.contains("--long"))
+let sections: [(String, (inout BenchReport) -> Void)] = [
+    // ("Timers", timerSection), ("Gesture engine", engineSection), ...
+]
+for (title, run) in sections {
+    report.beginSection(title, quiet: arguments.contains("--json"))
+    run(&report)
+}
+if arguments.contains("--json") { print(report.json) }
