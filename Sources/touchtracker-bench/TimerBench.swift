@@ -1,0 +1,171 @@
+import Dispatch
+import Timing
+
+// Timers: schedule+cancel cost of the wheel against a binary heap, a sorted array, a linear scan
+// and DispatchSourceTimer, side by side at 1, 4, 1k, 100k and 1M pending timers (timers.md R9),
+// plus heap allocations per operation in steady state (R6).
+//
+// One operation = cancel a random pending timer and schedule a new one in its place, so the number
+// pending stays N; deadlines are uniform over the next 10 s. Each cell runs for a fixed time budget
+// after a warm-up, so slow structures at large N simply do fewer operations.
+
+func timerSection(_ report: inout BenchReport) {
+    let sizes: [(label: String, count: Int)] = [("1", 1), ("4", 4), ("1k", 1_000), ("100k", 100_000), ("1m", 1_000_000)]
+    let budget: UInt64 = report.long ? 1_000_000_000 : 150_000_000
+    report.row("schedule+cancel, ns/op (Swift heap allocations/op in parentheses), N timers pending:")
+    report.row(pad("N", 6) + ["wheel", "binary heap", "sorted array", "linear scan", "DispatchSource"].map { pad($0, 17) }.joined())
+
+    var results: [String: [String: TimerCost]] = [:]
+    for (label, count) in sizes {
+        var row: [String: TimerCost] = [:]
+        row["wheel"] = measureQueue(WheelQueue(), pending: count, budget: budget)
+        row["heap"] = measureQueue(BinaryHeapQueue(), pending: count, budget: budget)
+        row["sorted_array"] = measureQueue(SortedArrayQueue(), pending: count, budget: budget)
+        row["linear_scan"] = measureQueue(LinearScanQueue(), pending: count, budget: budget)
+        row["dispatch"] = count <= 100_000 ? measureDispatchSources(pending: count, budget: budget) : nil
+        results[label] = row
+        let cells = ["wheel", "heap", "sorted_array", "linear_scan", "dispatch"].map { pad(row[$0]?.description ?? "n/a", 17) }
+        report.row(pad(label, 6) + cells.joined())
+    }
+
+    for (label, _) in sizes {
+        for (name, cost) in results[label]!.sorted(by: { $0.key < $1.key }) {
+            report.record("\(name)_schedule_cancel_ns_\(label)", cost.nanosecondsPerOperation.rounded(toPlaces: 1), unit: "ns")
+        }
+        report.record("wheel_allocations_per_op_\(label)", results[label]!["wheel"]!.allocationsPerOperation, unit: "allocations")
+    }
+    let speedup = results["100k"]!["heap"]!.nanosecondsPerOperation / results["100k"]!["wheel"]!.nanosecondsPerOperation
+    report.record("wheel_speedup_vs_heap_100k", speedup.rounded(toPlaces: 2), unit: "x (goal >= 3)")
+    let versusLinear = results["4"]!["linear_scan"]!.nanosecondsPerOperation / results["4"]!["wheel"]!.nanosecondsPerOperation
+    report.record("wheel_vs_linear_scan_4", versusLinear.rounded(toPlaces: 2), unit: "x (goal >= 1)")
+}
+
+struct TimerCost: CustomStringConvertible {
+    var nanosecondsPerOperation: Double
+    var allocationsPerOperation: Double
+    var description: String {
+        guard allocationsPerOperation.isFinite else { return String(Int(nanosecondsPerOperation)) + " (?)" }
+        let ns = nanosecondsPerOperation < 100 ? String(nanosecondsPerOperation.rounded(toPlaces: 1)) : String(Int(nanosecondsPerOperation))
+        let allocations = allocationsPerOperation == allocationsPerOperation.rounded()
+            ? String(Int(allocationsPerOperation)) : String(allocationsPerOperation.rounded(toPlaces: 2))
+        return "\(ns) (\(allocations))"
+    }
+}
+
+/// Deadlines within the next 10 s, and which pending timer each operation replaces: precomputed so
+/// random-number generation is not measured.
+private struct TimerWorkload {
+    static let horizon: UInt64 = 10_000_000_000
+    let initial: [UInt64]
+    let deadlines: [UInt64]
+    let victims: [Int]
+
+    init(pending: Int) {
+        var random = TimerBenchRandom(seed: UInt64(pending))
+        initial = (0..<pending).map { _ in random.next() % Self.horizon + 1 }
+        deadlines = (0..<65_536).map { _ in random.next() % Self.horizon + 1 }
+        victims = (0..<65_536).map { _ in Int(random.next() % UInt64(pending)) }
+    }
+}
+
+private func measureQueue<Queue: BenchTimerQueue>(_ empty: Queue, pending: Int, budget: UInt64) -> TimerCost {
+    let workload = TimerWorkload(pending: pending)
+    var queue = empty
+    var handles = queue.fill(workload.initial)
+    var operation = 0
+    func run(_ count: Int) {
+        for _ in 0..<count {
+            let slot = operation & 65_535
+            let victim = workload.victims[slot]
+            queue.cancel(handles[victim])
+            handles[victim] = queue.schedule(at: workload.deadlines[slot], operation)
+            operation &+= 1
+        }
+    }
+    _ = runFor(budget / 5, run)  // warm-up: storage reaches its steady-state size
+    let timing = runFor(budget, run)
+    let allocationsPerOperation = allocationsPerOperation(budget / 5, run)
+    blackHole(queue.nextDeadline)
+    return TimerCost(nanosecondsPerOperation: Double(timing.nanoseconds) / Double(timing.operations),
+                     allocationsPerOperation: allocationsPerOperation)
+}
+
+/// The same operation with libdispatch: cancel a pending timer source, create, schedule and
+/// activate a new one on a private serial queue.
+private func measureDispatchSources(pending: Int, budget: UInt64) -> TimerCost {
+    let workload = TimerWorkload(pending: pending)
+    let queue = DispatchQueue(label: "touchtracker-bench.timers")
+    let start = DispatchTime.now()
+    func makeSource(_ deadline: UInt64) -> DispatchSourceTimer {
+        let source = DispatchSource.makeTimerSource(queue: queue)
+        source.schedule(deadline: start + .nanoseconds(Int(deadline + 3_600_000_000_000)))
+        source.activate()
+        return source
+    }
+    var sources = workload.initial.map(makeSource)
+    var operation = 0
+    func run(_ count: Int) {
+        for _ in 0..<count {
+            let slot = operation & 65_535
+            let victim = workload.victims[slot]
+            sources[victim].cancel()
+            sources[victim] = makeSource(workload.deadlines[slot])
+            operation &+= 1
+        }
+    }
+    _ = runFor(budget / 5, run)
+    let timing = runFor(budget, run)
+    let allocationsPerOperation = allocationsPerOperation(budget / 5, run)
+    sources.forEach { $0.cancel() }
+    queue.sync {}
+    return TimerCost(nanosecondsPerOperation: Double(timing.nanoseconds) / Double(timing.operations),
+                     allocationsPerOperation: allocationsPerOperation)
+}
+
+/// Swift heap allocations per operation over a separate run (counting slows retain/release, so it
+/// is kept out of the timed run); NaN when the runtime offers no hook.
+private func allocationsPerOperation(_ budget: UInt64, _ body: (Int) -> Void) -> Double {
+    var operations = 0
+    guard let allocations = countAllocations({ operations = runFor(budget, body).operations }) else { return .nan }
+    return Double(allocations) / Double(operations)
+}
+
+/// Runs `body` in doubling batches until `budget` nanoseconds have passed; returns the totals.
+private func runFor(_ budget: UInt64, _ body: (Int) -> Void) -> (operations: Int, nanoseconds: UInt64) {
+    let start = monotonicNanoseconds()
+    var operations = 0
+    var batch = 1
+    var elapsed: UInt64 = 0
+    repeat {
+        body(batch)
+        operations += batch
+        batch = min(batch * 2, 4_096)
+        elapsed = monotonicNanoseconds() - start
+    } while elapsed < budget
+    return (operations, elapsed)
+}
+
+private func pad(_ text: String, _ width: Int) -> String {
+    text.count >= width ? text + " " : text + String(repeating: " ", count: width - text.count)
+}
+
+private extension Double {
+    func rounded(toPlaces places: Int) -> Double {
+        var scale = 1.0
+        for _ in 0..<places { scale *= 10 }
+        return (self * scale).rounded() / scale
+    }
+}
+
+/// SplitMix64: a tiny deterministic generator for repeatable workloads.
+private struct TimerBenchRandom {
+    private var state: UInt64
+    init(seed: UInt64) { state = seed }
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}
