@@ -2,6 +2,11 @@
 // walked in full (O(n)), reported as readable violations rather than traps.
 
 extension TimerSchedule {
+    typealias Node = TimerNode
+    func node(_ index: UInt32) -> TimerNode { storage.nodes[Int(index)] }
+    func head(_ list: Int) -> UInt32 { list == Geometry.dueList ? dueHead : storage.heads[list] }
+    func isOccupied(_ list: Int) -> Bool { storage.occupied[list >> Geometry.slotBits] >> UInt64(list & Geometry.slotMask) & 1 == 1 }
+
     /// Every broken invariant, described; empty when the structure is sound.
     func invariantViolations() -> [String] {
         var problems: [String] = []
@@ -9,11 +14,11 @@ extension TimerSchedule {
         var live = 0
         var minimum: UInt64?
 
-        for list in 0...Self.dueList {
-            var previous = Self.none
+        for list in 0...Geometry.dueList {
+            var previous = Geometry.none
             var index = head(list)
             var steps = 0
-            while index != Self.none {
+            while index != Geometry.none {
                 steps += 1
                 if steps > allocatedNodes { problems.append("list \(list) has a cycle"); break }
                 let node = node(index)
@@ -26,7 +31,7 @@ extension TimerSchedule {
                 if self.list(for: node.deadline) != list {
                     problems.append("node \(index) (deadline \(node.deadline)) belongs in \(self.list(for: node.deadline)), is in \(list)")
                 }
-                if list == Self.dueList, previous != Self.none {
+                if list == Geometry.dueList, previous != Geometry.none {
                     let before = self.node(previous)
                     if (before.deadline, before.sequence) >= (node.deadline, node.sequence) {
                         problems.append("due list out of order at node \(index)")
@@ -35,16 +40,16 @@ extension TimerSchedule {
                 previous = index
                 index = node.next
             }
-            if list == Self.dueList, dueTail != previous { problems.append("due list has a wrong tail") }
-            if list < Self.dueList, isOccupied(list) != (head(list) != Self.none) {
+            if list == Geometry.dueList, dueTail != previous { problems.append("due list has a wrong tail") }
+            if list < Geometry.dueList, isOccupied(list) != (head(list) != Geometry.none) {
                 problems.append("bitmap disagrees with slot \(list)")
             }
         }
 
         var free = 0
         var index = freeHead
-        while index != Self.none, free <= allocatedNodes {
-            if node(index).list != Self.freeMark { problems.append("free node \(index) is marked as linked") }
+        while index != Geometry.none, free <= allocatedNodes {
+            if node(index).list != Geometry.freeMark { problems.append("free node \(index) is marked as linked") }
             if seen[Int(index)] { problems.append("node \(index) both free and linked") }
             free += 1
             index = node(index).next
@@ -60,12 +65,11 @@ extension TimerWheel {
     /// Every broken invariant of the wheel, described; empty when sound. For tests.
     func invariantViolations() -> [String] {
         var problems = order.invariantViolations()
-        if payloads.count != order.allocatedNodes { problems.append("payload storage out of step with nodes") }
-        for index in 0..<min(payloads.count, order.allocatedNodes)
-        where (order.node(UInt32(index)).list == TimerSchedule.freeMark) != (payloads[index] == nil) {
+        for index in 0..<order.allocatedNodes
+        where (order.node(UInt32(index)).list == WheelGeometry.freeMark) != (order.storage.payloads[index] == nil) {
             problems.append("node \(index): payload presence disagrees with liveness")
         }
-        if clock.nanoseconds >> TimerSchedule.tickShift != order.elapsed { problems.append("elapsed tick out of step with now") }
+        if clock.nanoseconds >> WheelGeometry.tickShift != order.elapsed { problems.append("elapsed tick out of step with now") }
         return problems
     }
 

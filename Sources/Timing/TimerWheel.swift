@@ -3,12 +3,14 @@
 //
 // Start here. The pieces:
 //   Deadline / TimeAmount   a monotonic point in time and a signed length of time, in nanoseconds.
-//   TimerWheel<Payload>     the public face: schedule / cancel / popExpired / nextDeadline. Holds payloads.
-//   TimerSchedule           the non-generic ordering core: a hierarchical timing wheel (8 levels x 64
+//   TimerWheel<Payload>     the public face: schedule / cancel / popExpired / nextDeadline, and the clock.
+//   TimerSchedule           the ordering core: a hierarchical timing wheel (WheelGeometry: 8 levels x 64
 //                           slots over 65.536 µs ticks, covering every UInt64 deadline), occupancy
-//                           bitmaps found with trailing-zero counts, intrusive index-linked lists over
-//                           one node array with a free list, and a sorted "due list" for the current
-//                           tick so the order is exact (deadline, then insertion sequence).
+//                           bitmaps read with trailing-zero counts, intrusive index-linked lists of
+//                           TimerNodes with a free list, and a sorted "due list" for reached ticks so
+//                           the order is exact (deadline, then insertion sequence).
+//   TimerStorage            the nodes, payloads, slot heads and bitmaps behind raw pointers, copied on
+//                           write, grown by doubling: no allocation per timer.
 //   pollTimeout             turns the next deadline into a poll() timeout that never wakes early.
 //
 // The loop drives it (pull model, no callbacks, no ticking while idle):
@@ -37,15 +39,13 @@
 /// - Time only moves forward: a `now` earlier than `self.now` does not move the wheel back; it only
 ///   returns timers whose deadline is <= that earlier `now`.
 public struct TimerWheel<Payload> {
-    @usableFromInline var order: TimerSchedule
-    /// Indexed like `order.nodes`; nil for free nodes, so a fired or cancelled payload is released at once.
-    @usableFromInline var payloads: [Payload?] = []
+    @usableFromInline var order: TimerSchedule<Payload>
     @usableFromInline var clock: Deadline
 
     /// The latest `now` the wheel was advanced to by `popExpired(now:)` (or created with).
-    public var now: Deadline { clock }
+    @inlinable public var now: Deadline { clock }
 
-    public init(now: Deadline = .zero) {
+    @inlinable public init(now: Deadline = .zero) {
         clock = now
         order = TimerSchedule(now: now.nanoseconds)
     }
@@ -58,22 +58,13 @@ public struct TimerWheel<Payload> {
     /// is due at once: the next `popExpired` returns it, in order.
     @inlinable @discardableResult
     public mutating func schedule(at deadline: Deadline, _ payload: Payload) -> TimerHandle {
-        let handle = order.insert(deadline: deadline.nanoseconds)
-        if Int(handle.index) == payloads.count {
-            payloads.append(payload)
-        } else {
-            payloads[Int(handle.index)] = payload
-        }
-        return handle
+        order.insert(deadline: deadline.nanoseconds, payload: payload)
     }
 
     /// Cancels a pending timer and returns its payload. For a handle whose timer has already fired or
     /// been cancelled this returns nil and changes nothing.
     @inlinable @discardableResult
-    public mutating func cancel(_ handle: TimerHandle) -> Payload? {
-        guard order.remove(handle) else { return nil }
-        return payloads[Int(handle.index)].take()
-    }
+    public mutating func cancel(_ handle: TimerHandle) -> Payload? { order.remove(handle) }
 
     /// Whether `handle`'s timer is still waiting to fire.
     @inlinable
@@ -92,8 +83,8 @@ public struct TimerWheel<Payload> {
             clock = now
             order.advance(to: now.nanoseconds)
         }
-        guard let (handle, deadline) = order.popDue(notAfter: now.nanoseconds) else { return nil }
-        return ExpiredTimer(handle: handle, deadline: Deadline(nanoseconds: deadline), payload: payloads[Int(handle.index)].take()!)
+        guard let (handle, deadline, payload) = order.popDue(notAfter: now.nanoseconds) else { return nil }
+        return ExpiredTimer(handle: handle, deadline: Deadline(nanoseconds: deadline), payload: payload)
     }
 
     /// The `poll()` timeout for waiting until the next deadline: see `pollTimeout(until:now:)`.

@@ -236,7 +236,7 @@ import Testing
         var random = SplitMix64(seed: 7)
         for i in 0..<100 { wheel.schedule(at: ns(UInt64.random(in: 0...(UInt64.max - 1), using: &random)), i) }
         #expect(wheel.drain(now: .distantFuture).count == 100)
-        #expect(wheel.timersCascaded <= 100 * TimerSchedule.levelCount)
+        #expect(wheel.timersCascaded <= 100 * WheelGeometry.levelCount)
     }
 }
 
