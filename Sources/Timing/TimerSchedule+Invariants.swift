@@ -2,10 +2,11 @@
 // walked in full (O(n)), reported as readable violations rather than traps.
 
 extension TimerSchedule {
-    typealias Node = TimerNode
     func node(_ index: UInt32) -> TimerNode { storage.nodes[Int(index)] }
-    func head(_ list: Int) -> UInt32 { list == Geometry.dueList ? dueHead : storage.heads[list] }
-    func isOccupied(_ list: Int) -> Bool { storage.occupied[list >> Geometry.slotBits] >> UInt64(list & Geometry.slotMask) & 1 == 1 }
+
+    func isOccupied(_ list: Int) -> Bool {
+        storage.occupied[list >> Geometry.slotBits] >> UInt64(list & Geometry.slotMask) & 1 == 1
+    }
 
     /// Every broken invariant, described; empty when the structure is sound.
     func invariantViolations() -> [String] {
@@ -15,12 +16,14 @@ extension TimerSchedule {
         var minimum: UInt64?
 
         for list in 0...Geometry.dueList {
-            var previous = Geometry.none
-            var index = head(list)
+            let sentinel = UInt32(list)
+            if node(sentinel).list != Geometry.sentinelMark { problems.append("sentinel \(list) is not marked") }
+            var previous = sentinel
+            var index = node(sentinel).next
             var steps = 0
-            while index != Geometry.none {
+            while index != sentinel {
                 steps += 1
-                if steps > allocatedNodes { problems.append("list \(list) has a cycle"); break }
+                if steps > allocatedNodes || Int(index) >= allocatedNodes { problems.append("list \(list) is broken"); break }
                 let node = node(index)
                 if seen[Int(index)] { problems.append("node \(index) linked twice") }
                 seen[Int(index)] = true
@@ -31,7 +34,7 @@ extension TimerSchedule {
                 if self.list(for: node.deadline) != list {
                     problems.append("node \(index) (deadline \(node.deadline)) belongs in \(self.list(for: node.deadline)), is in \(list)")
                 }
-                if list == Geometry.dueList, previous != Geometry.none {
+                if list == Geometry.dueList, previous != sentinel {
                     let before = self.node(previous)
                     if (before.deadline, before.sequence) >= (node.deadline, node.sequence) {
                         problems.append("due list out of order at node \(index)")
@@ -40,8 +43,8 @@ extension TimerSchedule {
                 previous = index
                 index = node.next
             }
-            if list == Geometry.dueList, dueTail != previous { problems.append("due list has a wrong tail") }
-            if list < Geometry.dueList, isOccupied(list) != (head(list) != Geometry.none) {
+            if node(sentinel).previous != previous { problems.append("list \(list) has a wrong tail") }
+            if list < Geometry.dueList, isOccupied(list) != (node(sentinel).next != sentinel) {
                 problems.append("bitmap disagrees with slot \(list)")
             }
         }
@@ -49,13 +52,15 @@ extension TimerSchedule {
         var free = 0
         var index = freeHead
         while index != Geometry.none, free <= allocatedNodes {
-            if node(index).list != Geometry.freeMark { problems.append("free node \(index) is marked as linked") }
+            if node(index).list != Geometry.freeMark { problems.append("free node \(index) is not marked free") }
             if seen[Int(index)] { problems.append("node \(index) both free and linked") }
             free += 1
             index = node(index).next
         }
         if live != count { problems.append("count \(count) but \(live) linked") }
-        if live + free != allocatedNodes { problems.append("\(allocatedNodes - live - free) nodes leaked") }
+        if Geometry.firstTimerNode + live + free != allocatedNodes {
+            problems.append("\(allocatedNodes - Geometry.firstTimerNode - live - free) nodes leaked")
+        }
         if earliest != minimum { problems.append("cached earliest \(String(describing: earliest)) but minimum \(String(describing: minimum))") }
         return problems
     }
@@ -65,7 +70,7 @@ extension TimerWheel {
     /// Every broken invariant of the wheel, described; empty when sound. For tests.
     func invariantViolations() -> [String] {
         var problems = order.invariantViolations()
-        for index in 0..<order.allocatedNodes
+        for index in Int(WheelGeometry.firstTimerNode)..<order.allocatedNodes
         where (order.node(UInt32(index)).list == WheelGeometry.freeMark) != (order.storage.payloads[index] == nil) {
             problems.append("node \(index): payload presence disagrees with liveness")
         }
@@ -73,7 +78,7 @@ extension TimerWheel {
         return problems
     }
 
-    /// Node records allocated so far (live + free): flat under churn means no growth, no leak.
+    /// Node records allocated so far (sentinels + live + free): flat under churn means no growth.
     var storageCapacity: Int { order.allocatedNodes }
 
     /// How many times timers have been moved between lists by cascades: the cost of advancing time.

@@ -9,8 +9,9 @@
 ///   scanning of empty slots.
 /// - All timers in lower levels are earlier than all timers in higher levels, and the due list
 ///   holds the earliest of all; `earliestDeadline` caches the exact minimum.
-/// - Nodes are linked by index (intrusive doubly linked lists); removed nodes go to a free list and
-///   bump their generation, so stale handles match nothing.
+/// - Nodes are linked by index into circular doubly linked lists, each with a sentinel node (so
+///   linking and unlinking need no edge cases); removed nodes go to a free list and bump their
+///   generation, so stale handles match nothing.
 ///
 /// Everything is `@inlinable` so that client modules get code specialized for their payload type:
 /// a schedule+cancel pair is then a few dozen instructions with no calls.
@@ -19,11 +20,9 @@ struct TimerSchedule<Payload> {
     @usableFromInline typealias Geometry = WheelGeometry
 
     @usableFromInline var storage: TimerStorage<Payload>
-    /// Nodes initialized so far (live + free): the memory footprint in nodes.
-    @usableFromInline var allocatedNodes = 0
+    /// Nodes initialized so far (sentinels + live + free): the memory footprint in nodes.
+    @usableFromInline var allocatedNodes: Int
     @usableFromInline var freeHead = Geometry.none
-    @usableFromInline var dueHead = Geometry.none
-    @usableFromInline var dueTail = Geometry.none
     /// The tick up to which time has been processed: `now >> tickShift`.
     @usableFromInline var elapsed: UInt64
     @usableFromInline var nextSequence: UInt64 = 0
@@ -35,7 +34,11 @@ struct TimerSchedule<Payload> {
     @usableFromInline var timersCascaded = 0
 
     @inlinable init(now: UInt64) {
-        storage = TimerStorage(nodeCapacity: 16)
+        storage = TimerStorage(nodeCapacity: Geometry.firstTimerNode + 15)
+        for list in 0...Geometry.dueList {
+            storage.nodes.advanced(by: list).initialize(to: TimerNode(sentinelOf: UInt32(list)))
+        }
+        allocatedNodes = Geometry.firstTimerNode
         elapsed = now >> Geometry.tickShift
     }
 
@@ -61,7 +64,7 @@ struct TimerSchedule<Payload> {
         nextSequence &+= 1
         storage.payloads[Int(index)] = payload
         link(index)
-        if count == 0 || deadline < earliestDeadline { earliestDeadline = deadline }
+        earliestDeadline = count == 0 ? deadline : min(deadline, earliestDeadline)
         count += 1
         return TimerHandle(index: index, generation: nodes[Int(index)].generation)
     }
@@ -70,7 +73,8 @@ struct TimerSchedule<Payload> {
     func isLive(_ handle: TimerHandle) -> Bool {
         guard Int(handle.index) < allocatedNodes else { return false }
         let node = storage.nodes[Int(handle.index)]
-        return node.generation == handle.generation && node.list != Geometry.freeMark
+        // Sentinels and free nodes carry a `list` above every real list id.
+        return node.generation == handle.generation && Int(node.list) <= Geometry.dueList
     }
 
     /// Removes a live timer and returns its payload; nil (and no change) for a stale handle.
@@ -105,8 +109,8 @@ struct TimerSchedule<Payload> {
     /// Call `advance(to:)` first.
     @inlinable
     mutating func popDue(notAfter now: UInt64) -> (handle: TimerHandle, deadline: UInt64, payload: Payload)? {
-        let head = dueHead
-        guard head != Geometry.none, storage.nodes[Int(head)].deadline <= now else { return nil }
+        let head = storage.nodes[Geometry.dueList].next
+        guard Int(head) != Geometry.dueList, storage.nodes[Int(head)].deadline <= now else { return nil }
         makeUnique()
         let node = storage.nodes[Int(head)]
         unlink(head)
@@ -158,20 +162,25 @@ struct TimerSchedule<Payload> {
 
     @inlinable @inline(__always)
     mutating func link(_ index: UInt32) {
-        let nodes = storage.nodes
-        let list = list(for: nodes[Int(index)].deadline)
-        nodes[Int(index)].list = UInt16(list)
+        let list = list(for: storage.nodes[Int(index)].deadline)
+        storage.nodes[Int(index)].list = UInt16(list)
         if list == Geometry.dueList {
             insertSorted(index)
         } else {
             // Slot lists are unordered: push at the front.
-            let first = storage.heads[list]
-            nodes[Int(index)].previous = Geometry.none
-            nodes[Int(index)].next = first
-            if first != Geometry.none { nodes[Int(first)].previous = index }
-            storage.heads[list] = index
+            insert(index, after: UInt32(list))
             storage.occupied[list >> Geometry.slotBits] |= 1 << UInt64(list & Geometry.slotMask)
         }
+    }
+
+    @inlinable @inline(__always)
+    mutating func insert(_ index: UInt32, after previous: UInt32) {
+        let nodes = storage.nodes
+        let next = nodes[Int(previous)].next
+        nodes[Int(index)].previous = previous
+        nodes[Int(index)].next = next
+        nodes[Int(previous)].next = index
+        nodes[Int(next)].previous = index
     }
 
     /// Inserts into the due list at its (deadline, sequence) place, scanning from the tail: timers
@@ -180,37 +189,24 @@ struct TimerSchedule<Payload> {
     mutating func insertSorted(_ index: UInt32) {
         let nodes = storage.nodes
         let key = (nodes[Int(index)].deadline, nodes[Int(index)].sequence)
-        var after = dueTail
-        while after != Geometry.none, (nodes[Int(after)].deadline, nodes[Int(after)].sequence) > key {
+        let sentinel = UInt32(Geometry.dueList)
+        var after = nodes[Int(sentinel)].previous
+        while after != sentinel, (nodes[Int(after)].deadline, nodes[Int(after)].sequence) > key {
             after = nodes[Int(after)].previous
         }
-        let before = after == Geometry.none ? dueHead : nodes[Int(after)].next
-        nodes[Int(index)].previous = after
-        nodes[Int(index)].next = before
-        if after == Geometry.none { dueHead = index } else { nodes[Int(after)].next = index }
-        if before == Geometry.none { dueTail = index } else { nodes[Int(before)].previous = index }
+        insert(index, after: after)
     }
 
     @inlinable @inline(__always)
     mutating func unlink(_ index: UInt32) {
         let nodes = storage.nodes
         let node = nodes[Int(index)]
+        nodes[Int(node.previous)].next = node.next
+        nodes[Int(node.next)].previous = node.previous
+        // Clear the slot's bit when its list became empty (the due list's bit is a spare word).
         let list = Int(node.list)
-        if node.next != Geometry.none {
-            nodes[Int(node.next)].previous = node.previous
-        } else if list == Geometry.dueList {
-            dueTail = node.previous
-        }
-        if node.previous != Geometry.none {
-            nodes[Int(node.previous)].next = node.next
-        } else if list == Geometry.dueList {
-            dueHead = node.next
-        } else {
-            storage.heads[list] = node.next
-            if node.next == Geometry.none {
-                storage.occupied[list >> Geometry.slotBits] &= ~(1 << UInt64(list & Geometry.slotMask))
-            }
-        }
+        let nowEmpty: UInt64 = nodes[list].next == UInt32(list) ? 1 : 0
+        storage.occupied[list >> Geometry.slotBits] &= ~(nowEmpty << UInt64(list & Geometry.slotMask))
     }
 
     /// Returns an unlinked node to the free list, invalidating its handles; hands back its payload.
@@ -220,7 +216,6 @@ struct TimerSchedule<Payload> {
         nodes[Int(index)].generation &+= 1
         nodes[Int(index)].list = Geometry.freeMark
         nodes[Int(index)].next = freeHead
-        nodes[Int(index)].previous = Geometry.none
         freeHead = index
         count -= 1
         if count > 0, nodes[Int(index)].deadline == earliestDeadline { recomputeEarliest() }
@@ -231,10 +226,11 @@ struct TimerSchedule<Payload> {
     @inlinable
     mutating func cascade(_ list: Int) {
         let nodes = storage.nodes
-        var index = storage.heads[list]
-        storage.heads[list] = Geometry.none
+        let sentinel = UInt32(list)
+        var index = nodes[list].next
+        nodes[list] = TimerNode(sentinelOf: sentinel)
         storage.occupied[list >> Geometry.slotBits] &= ~(1 << UInt64(list & Geometry.slotMask))
-        while index != Geometry.none {
+        while index != sentinel {
             let next = nodes[Int(index)].next
             link(index)
             timersCascaded += 1
@@ -247,14 +243,15 @@ struct TimerSchedule<Payload> {
     @inlinable
     mutating func recomputeEarliest() {
         let nodes = storage.nodes
-        if dueHead != Geometry.none {
+        let dueHead = nodes[Geometry.dueList].next
+        if Int(dueHead) != Geometry.dueList {
             earliestDeadline = nodes[Int(dueHead)].deadline
             return
         }
         guard let list = earliestSlot() else { return }
         var minimum = UInt64.max
-        var index = storage.heads[list]
-        while index != Geometry.none {
+        var index = nodes[list].next
+        while Int(index) != list {
             minimum = min(minimum, nodes[Int(index)].deadline)
             index = nodes[Int(index)].next
         }

@@ -15,8 +15,13 @@ enum WheelGeometry {
     @inlinable static var slotCount: Int { 512 }
     /// The list id of the due list (timers whose tick has been reached).
     @inlinable static var dueList: Int { 512 }
-    /// "No node": the end of a list.
+    /// Every list is circular through a sentinel node whose index is the list id, so nodes
+    /// `0...dueList` are sentinels and timers start here.
+    @inlinable static var firstTimerNode: Int { 513 }
+    /// "No node": the end of the free list.
     @inlinable static var none: UInt32 { .max }
     /// The `list` of a node on the free list.
     @inlinable static var freeMark: UInt16 { .max }
+    /// The `list` of a sentinel node. Like `freeMark`, above every real list id.
+    @inlinable static var sentinelMark: UInt16 { .max - 1 }
 }
