@@ -49,6 +49,11 @@ extension TimerSchedule {
             }
         }
 
+        for level in 0..<Geometry.levelCount
+        where (occupiedLevels >> UInt64(level) & 1 == 1) != (storage.occupied[level] != 0) {
+            problems.append("level summary disagrees with level \(level)")
+        }
+
         var free = 0
         var index = freeHead
         while index != Geometry.none, free <= allocatedNodes {

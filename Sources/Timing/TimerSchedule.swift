@@ -23,6 +23,10 @@ struct TimerSchedule<Payload> {
     /// Nodes initialized so far (sentinels + live + free): the memory footprint in nodes.
     @usableFromInline var allocatedNodes: Int
     @usableFromInline var freeHead = Geometry.none
+    /// Bit `L` set iff level `L` has an occupied slot: the summary over the per-level bitmaps, so
+    /// the earliest slot is two trailing-zero counts away. (Bit 8 mirrors the due list's spare word
+    /// and is ignored.)
+    @usableFromInline var occupiedLevels: UInt64 = 0
     /// The tick up to which time has been processed: `now >> tickShift`.
     @usableFromInline var elapsed: UInt64
     @usableFromInline var nextSequence: UInt64 = 0
@@ -132,13 +136,26 @@ struct TimerSchedule<Payload> {
     }
 
     /// The earliest non-empty slot list, found from the bitmaps.
-    @inlinable
+    @inlinable @inline(__always)
     func earliestSlot() -> Int? {
-        let occupied = storage.occupied
-        for level in 0..<Geometry.levelCount where occupied[level] != 0 {
-            return level << Geometry.slotBits | occupied[level].trailingZeroBitCount
-        }
-        return nil
+        let levels = occupiedLevels & (1 << UInt64(Geometry.levelCount) - 1)
+        guard levels != 0 else { return nil }
+        let level = levels.trailingZeroBitCount
+        return level << Geometry.slotBits | storage.occupied[level].trailingZeroBitCount
+    }
+
+    @inlinable @inline(__always)
+    mutating func markOccupied(_ list: Int) {
+        storage.occupied[list >> Geometry.slotBits] |= 1 << UInt64(list & Geometry.slotMask)
+        occupiedLevels |= 1 << UInt64(list >> Geometry.slotBits)
+    }
+
+    /// Clears `list`'s bit if `isEmpty`, without branching (the due list's bits are spares).
+    @inlinable @inline(__always)
+    mutating func markEmpty(_ list: Int, if isEmpty: Bool) {
+        let word = list >> Geometry.slotBits
+        storage.occupied[word] &= ~(UInt64(isEmpty ? 1 : 0) << UInt64(list & Geometry.slotMask))
+        occupiedLevels &= ~(UInt64(storage.occupied[word] == 0 ? 1 : 0) << UInt64(word))
     }
 
     @inlinable @inline(__always)
@@ -169,7 +186,7 @@ struct TimerSchedule<Payload> {
         } else {
             // Slot lists are unordered: push at the front.
             insert(index, after: UInt32(list))
-            storage.occupied[list >> Geometry.slotBits] |= 1 << UInt64(list & Geometry.slotMask)
+            markOccupied(list)
         }
     }
 
@@ -205,8 +222,7 @@ struct TimerSchedule<Payload> {
         nodes[Int(node.next)].previous = node.previous
         // Clear the slot's bit when its list became empty (the due list's bit is a spare word).
         let list = Int(node.list)
-        let nowEmpty: UInt64 = nodes[list].next == UInt32(list) ? 1 : 0
-        storage.occupied[list >> Geometry.slotBits] &= ~(nowEmpty << UInt64(list & Geometry.slotMask))
+        markEmpty(list, if: nodes[list].next == UInt32(list))
     }
 
     /// Returns an unlinked node to the free list, invalidating its handles; hands back its payload.
@@ -229,7 +245,7 @@ struct TimerSchedule<Payload> {
         let sentinel = UInt32(list)
         var index = nodes[list].next
         nodes[list] = TimerNode(sentinelOf: sentinel)
-        storage.occupied[list >> Geometry.slotBits] &= ~(1 << UInt64(list & Geometry.slotMask))
+        markEmpty(list, if: true)
         while index != sentinel {
             let next = nodes[Int(index)].next
             link(index)
