@@ -3,7 +3,7 @@
 /// Invariants (checked by `invariantViolations()`):
 /// - A timer whose tick is <= `elapsed` is in the *due list*, sorted by (deadline, sequence).
 /// - A timer whose tick is later lives at level `L`, the highest 6-bit group in which its tick
-///   differs from `elapsed`, in slot `(tick >> 6L) & 63` (slot lists are unordered). Every occupied
+///   differs from `elapsed`, in slot `(tick &>> 6L) & 63` (slot lists are unordered). Every occupied
 ///   slot at level `L` therefore lies strictly after `elapsed`'s own slot at that level, so the
 ///   lowest set bit of the lowest non-empty level's bitmap is the earliest slot: no rotation, no
 ///   scanning of empty slots.
@@ -27,7 +27,7 @@ struct TimerSchedule<Payload> {
     /// the earliest slot is two trailing-zero counts away. (Bit 8 mirrors the due list's spare word
     /// and is ignored.)
     @usableFromInline var occupiedLevels: UInt64 = 0
-    /// The tick up to which time has been processed: `now >> tickShift`.
+    /// The tick up to which time has been processed: `now &>> tickShift`.
     @usableFromInline var elapsed: UInt64
     @usableFromInline var nextSequence: UInt64 = 0
     @usableFromInline var count = 0
@@ -43,7 +43,7 @@ struct TimerSchedule<Payload> {
             storage.nodes.advanced(by: list).initialize(to: TimerNode(sentinelOf: UInt32(list)))
         }
         allocatedNodes = Geometry.firstTimerNode
-        elapsed = now >> Geometry.tickShift
+        elapsed = now &>> Geometry.tickShift
     }
 
     /// The exact earliest pending deadline, nil when nothing is pending.
@@ -95,13 +95,13 @@ struct TimerSchedule<Payload> {
     /// moved (each at most once per level), not to the ticks skipped.
     @inlinable
     mutating func advance(to now: UInt64) {
-        let target = now >> Geometry.tickShift
+        let target = now &>> Geometry.tickShift
         guard target > elapsed else { return }
         makeUnique()
         while let list = earliestSlot() {
-            let level = list >> Geometry.slotBits
+            let level = list &>> Geometry.slotBits
             let blockShift = UInt64(Geometry.slotBits * (level + 1))
-            let start = ((elapsed >> blockShift) << blockShift) | (UInt64(list & Geometry.slotMask) << UInt64(Geometry.slotBits * level))
+            let start = ((elapsed &>> blockShift) &<< blockShift) | (UInt64(list & Geometry.slotMask) &<< UInt64(Geometry.slotBits * level))
             guard start <= target else { break }
             elapsed = start
             cascade(list)
@@ -127,35 +127,35 @@ struct TimerSchedule<Payload> {
     /// The list a deadline belongs in, relative to `elapsed`.
     @inlinable @inline(__always)
     func list(for deadline: UInt64) -> Int {
-        let tick = deadline >> Geometry.tickShift
+        let tick = deadline &>> Geometry.tickShift
         if tick <= elapsed { return Geometry.dueList }
         let highestDifferingBit = 63 - ((elapsed ^ tick) | UInt64(Geometry.slotMask)).leadingZeroBitCount
         let level = highestDifferingBit / Geometry.slotBits
-        let slot = Int(truncatingIfNeeded: tick >> UInt64(Geometry.slotBits * level)) & Geometry.slotMask
-        return level << Geometry.slotBits | slot
+        let slot = Int(truncatingIfNeeded: tick &>> UInt64(Geometry.slotBits * level)) & Geometry.slotMask
+        return level &<< Geometry.slotBits | slot
     }
 
     /// The earliest non-empty slot list, found from the bitmaps.
     @inlinable @inline(__always)
     func earliestSlot() -> Int? {
-        let levels = occupiedLevels & (1 << UInt64(Geometry.levelCount) - 1)
+        let levels = occupiedLevels & (1 &<< UInt64(Geometry.levelCount) - 1)
         guard levels != 0 else { return nil }
         let level = levels.trailingZeroBitCount
-        return level << Geometry.slotBits | storage.occupied[level].trailingZeroBitCount
+        return level &<< Geometry.slotBits | storage.occupied[level].trailingZeroBitCount
     }
 
     @inlinable @inline(__always)
     mutating func markOccupied(_ list: Int) {
-        storage.occupied[list >> Geometry.slotBits] |= 1 << UInt64(list & Geometry.slotMask)
-        occupiedLevels |= 1 << UInt64(list >> Geometry.slotBits)
+        storage.occupied[list &>> Geometry.slotBits] |= 1 &<< UInt64(list & Geometry.slotMask)
+        occupiedLevels |= 1 &<< UInt64(list &>> Geometry.slotBits)
     }
 
     /// Clears `list`'s bit if `isEmpty`, without branching (the due list's bits are spares).
     @inlinable @inline(__always)
     mutating func markEmpty(_ list: Int, if isEmpty: Bool) {
-        let word = list >> Geometry.slotBits
-        storage.occupied[word] &= ~(UInt64(isEmpty ? 1 : 0) << UInt64(list & Geometry.slotMask))
-        occupiedLevels &= ~(UInt64(storage.occupied[word] == 0 ? 1 : 0) << UInt64(word))
+        let word = list &>> Geometry.slotBits
+        storage.occupied[word] &= ~(UInt64(isEmpty ? 1 : 0) &<< UInt64(list & Geometry.slotMask))
+        occupiedLevels &= ~(UInt64(storage.occupied[word] == 0 ? 1 : 0) &<< UInt64(word))
     }
 
     @inlinable @inline(__always)
