@@ -1,48 +1,62 @@
 import Dispatch
 import Timing
 
-// Timers: schedule+cancel cost of the wheel against a binary heap, a sorted array, a linear scan
-// and DispatchSourceTimer, side by side at 1, 4, 1k, 100k and 1M pending timers (timers.md R9),
-// plus heap allocations per operation in steady state (R6).
+// Timers (timers.md R9, R6): the wheel against a binary heap, a sorted array, a linear scan and
+// DispatchSourceTimer, side by side at 1, 4, 1k, 100k and 1M pending timers.
 //
-// One operation = cancel a random pending timer and schedule a new one in its place, so the number
-// pending stays N; deadlines are uniform over the next 10 s. Each cell runs for a fixed time budget
-// after a warm-up, so slow structures at large N simply do fewer operations; the structures take
-// turns in interleaved rounds and each keeps its best round.
+//   schedule+cancel   cancel a random pending timer and schedule a new one in its place, so N
+//                     stays constant; deadlines uniform over the next 10 s.
+//   loop step         the same plus reading the next deadline, as an event loop does each time
+//                     round (poll timeout); DispatchSource has no equivalent.
+//
+// Each cell runs for a fixed time budget after a warm-up, so slow structures at large N simply do
+// fewer operations; the structures take turns in interleaved rounds and each keeps its best round.
+// Allocations per operation are counted in a separate run (Swift heap allocations on the measuring
+// thread, see AllocationCounter.swift); not for DispatchSource, whose worker threads would run under
+// the counting hook.
 
 func timerSection(_ report: inout BenchReport) {
     let sizes: [(label: String, count: Int)] = [("1", 1), ("4", 4), ("1k", 1_000), ("100k", 100_000), ("1m", 1_000_000)]
     let budget: UInt64 = report.long ? 1_000_000_000 : 150_000_000
     let names = ["wheel", "heap", "sorted_array", "linear_scan", "dispatch"]
-    report.row("schedule+cancel, ns/op, best of \(timerRounds) interleaved rounds (Swift heap allocations/op), N pending:")
-    report.row(pad("N", 6) + ["wheel", "binary heap", "sorted array", "linear scan", "DispatchSource"].map { pad($0, 17) }.joined())
+    let header = pad("N", 6) + ["wheel", "binary heap", "sorted array", "linear scan", "DispatchSource"].map { pad($0, 17) }.joined()
 
-    var results: [String: [String: TimerCost]] = [:]
+    var scheduleCancel: [String: [String: TimerCost]] = [:]
+    var loopStep: [String: [String: TimerCost]] = [:]
+    report.row("schedule+cancel, ns/op (Swift heap allocations/op), best of \(timerRounds) interleaved rounds:")
+    report.row(header)
     for (label, count) in sizes {
         let workload = TimerWorkload(pending: count)
-        var contenders = [
-            queueContender("wheel", WheelQueue(), workload),
-            queueContender("heap", BinaryHeapQueue(), workload),
-            queueContender("sorted_array", SortedArrayQueue(), workload),
-            queueContender("linear_scan", LinearScanQueue(), workload),
-        ]
+        var contenders = queueContenders(workload, readingNextDeadline: false)
         if count <= 100_000 { contenders.append(dispatchContender(workload)) }
-        let row = measureSideBySide(contenders, budget: budget)
-        results[label] = row
-        report.row(pad(label, 6) + names.map { pad(row[$0]?.description ?? "n/a", 17) }.joined())
+        scheduleCancel[label] = measureSideBySide(contenders, budget: budget)
+        report.row(pad(label, 6) + names.map { pad(scheduleCancel[label]![$0]?.description ?? "n/a", 17) }.joined())
+    }
+    report.row("loop step (cancel + schedule + next deadline), ns/op:")
+    report.row(header)
+    for (label, count) in sizes {
+        loopStep[label] = measureSideBySide(queueContenders(TimerWorkload(pending: count), readingNextDeadline: true), budget: budget)
+        report.row(pad(label, 6) + names.map { pad(loopStep[label]![$0]?.description ?? "n/a", 17) }.joined())
     }
 
     for (label, _) in sizes {
         for name in names {
-            guard let cost = results[label]![name] else { continue }
-            report.record("\(name)_schedule_cancel_ns_\(label)", cost.nanosecondsPerOperation.rounded(toPlaces: 1), unit: "ns")
+            if let cost = scheduleCancel[label]![name] {
+                report.record("\(name)_schedule_cancel_ns_\(label)", cost.nanosecondsPerOperation.rounded(toPlaces: 1), unit: "ns")
+            }
+            if let cost = loopStep[label]![name] {
+                report.record("\(name)_loop_step_ns_\(label)", cost.nanosecondsPerOperation.rounded(toPlaces: 1), unit: "ns")
+            }
         }
-        report.record("wheel_allocations_per_op_\(label)", results[label]!["wheel"]!.allocationsPerOperation, unit: "allocations")
+        report.record("wheel_allocations_per_op_\(label)", scheduleCancel[label]!["wheel"]!.allocationsPerOperation, unit: "allocations")
     }
-    let speedup = results["100k"]!["heap"]!.nanosecondsPerOperation / results["100k"]!["wheel"]!.nanosecondsPerOperation
-    report.record("wheel_speedup_vs_heap_100k", speedup.rounded(toPlaces: 2), unit: "x (goal >= 3)")
-    let versusLinear = results["4"]!["linear_scan"]!.nanosecondsPerOperation / results["4"]!["wheel"]!.nanosecondsPerOperation
-    report.record("wheel_vs_linear_scan_4", versusLinear.rounded(toPlaces: 2), unit: "x (goal >= 1)")
+    func ratio(_ table: [String: [String: TimerCost]], _ label: String, _ other: String) -> Double {
+        (table[label]![other]!.nanosecondsPerOperation / table[label]!["wheel"]!.nanosecondsPerOperation).rounded(toPlaces: 2)
+    }
+    report.record("wheel_speedup_vs_heap_100k", ratio(scheduleCancel, "100k", "heap"), unit: "x (goal >= 3)")
+    report.record("wheel_vs_linear_scan_4", ratio(scheduleCancel, "4", "linear_scan"), unit: "x (goal >= 1)")
+    report.record("wheel_vs_linear_scan_loop_step_4", ratio(loopStep, "4", "linear_scan"), unit: "x")
+    report.record("wheel_speedup_vs_heap_loop_step_100k", ratio(loopStep, "100k", "heap"), unit: "x")
 }
 
 /// Timing rounds per contender; the best is kept, so load from other processes on a shared
@@ -54,6 +68,16 @@ private struct Contender {
     let name: String
     let operate: (Int) -> Void
     var finish: () -> Void = {}
+    var countsAllocations = true
+}
+
+private func queueContenders(_ workload: TimerWorkload, readingNextDeadline: Bool) -> [Contender] {
+    [
+        queueContender("wheel", WheelQueue(), workload, readingNextDeadline),
+        queueContender("heap", BinaryHeapQueue(), workload, readingNextDeadline),
+        queueContender("sorted_array", SortedArrayQueue(), workload, readingNextDeadline),
+        queueContender("linear_scan", LinearScanQueue(), workload, readingNextDeadline),
+    ]
 }
 
 /// Warms every contender up, then times them in interleaved rounds (so a burst of outside load
@@ -69,8 +93,8 @@ private func measureSideBySide(_ contenders: [Contender], budget: UInt64) -> [St
     }
     var costs: [String: TimerCost] = [:]
     for (index, contender) in contenders.enumerated() {
-        costs[contender.name] = TimerCost(nanosecondsPerOperation: best[index],
-                                          allocationsPerOperation: allocationsPerOperation(budget / 10, contender.operate))
+        let allocations = contender.countsAllocations ? allocationsPerOperation(budget / 10, contender.operate) : .nan
+        costs[contender.name] = TimerCost(nanosecondsPerOperation: best[index], allocationsPerOperation: allocations)
         contender.finish()
     }
     return costs
@@ -104,9 +128,12 @@ private struct TimerWorkload {
     }
 }
 
-private func queueContender<Queue: BenchTimerQueue>(_ name: String, _ empty: Queue, _ workload: TimerWorkload) -> Contender {
+private func queueContender<Queue: BenchTimerQueue>(
+    _ name: String, _ empty: Queue, _ workload: TimerWorkload, _ readingNextDeadline: Bool
+) -> Contender {
     var run = QueueRun(queue: empty, workload: workload)
-    return Contender(name: name, operate: { run.operate($0) }, finish: { blackHole(run.queue.nextDeadline) })
+    return Contender(name: name, operate: { readingNextDeadline ? run.operateReadingNextDeadline($0) : run.operate($0) },
+                     finish: { blackHole(run.checksum) })
 }
 
 /// A queue under the workload: each operation cancels a random pending timer and schedules a new one.
@@ -115,6 +142,8 @@ private struct QueueRun<Queue: BenchTimerQueue> {
     var handles: [Queue.Handle]
     let workload: TimerWorkload
     var operation = 0
+    /// Folds in every next deadline read, so the reads cannot be optimized away.
+    var checksum: UInt64 = 0
 
     init(queue: Queue, workload: TimerWorkload) {
         self.queue = queue
@@ -122,13 +151,23 @@ private struct QueueRun<Queue: BenchTimerQueue> {
         handles = self.queue.fill(workload.initial)
     }
 
+    @inline(__always)
+    mutating func replaceOne() {
+        let slot = operation & 65_535
+        let victim = workload.victims[slot]
+        queue.cancel(handles[victim])
+        handles[victim] = queue.schedule(at: workload.deadlines[slot], operation)
+        operation &+= 1
+    }
+
     mutating func operate(_ count: Int) {
+        for _ in 0..<count { replaceOne() }
+    }
+
+    mutating func operateReadingNextDeadline(_ count: Int) {
         for _ in 0..<count {
-            let slot = operation & 65_535
-            let victim = workload.victims[slot]
-            queue.cancel(handles[victim])
-            handles[victim] = queue.schedule(at: workload.deadlines[slot], operation)
-            operation &+= 1
+            replaceOne()
+            checksum &+= queue.nextDeadline ?? 0
         }
     }
 }
@@ -158,7 +197,7 @@ private func dispatchContender(_ workload: TimerWorkload) -> Contender {
         sources.forEach { $0.cancel() }
         sources = []
         queue.sync {}
-    })
+    }, countsAllocations: false)
 }
 
 /// Swift heap allocations per operation over a separate run (counting slows retain/release, so it

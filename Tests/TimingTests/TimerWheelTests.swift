@@ -294,3 +294,30 @@ import Testing
         #expect(!wheel.isPending(timer!.handle))
     }
 }
+
+@Suite struct TimerWheelValueSemantics {
+    @Test func aCopyIsIndependentOfTheOriginal() {
+        var original = TimerWheel<Int>(now: .zero)
+        let kept = original.schedule(at: ns(second), 1)
+        original.schedule(at: ns(2 * second), 2)
+        var copy = original
+        copy.cancel(kept)
+        copy.schedule(at: ns(500 * millisecond), 3)
+        #expect(original.isPending(kept))
+        #expect(original.drain(now: ns(3 * second)) == [1, 2])
+        #expect(copy.drain(now: ns(3 * second)) == [3, 2])
+        expectSound(original)
+        expectSound(copy)
+    }
+
+    @Test func aCopyTakenWhileGrowingKeepsItsOwnTimers() {
+        var original = TimerWheel<Int>(now: .zero)
+        for i in 0..<10 { original.schedule(at: ns(UInt64(i) * millisecond), i) }
+        let snapshot = original
+        for i in 10..<5_000 { original.schedule(at: ns(UInt64(i) * millisecond), i) }  // forces growth
+        var copy = snapshot
+        #expect(copy.count == 10)
+        #expect(copy.drain(now: ns(second)) == Array(0..<10))
+        #expect(original.drain(now: ns(10 * second)).count == 5_000)
+    }
+}
