@@ -66,7 +66,9 @@ extension TimerSchedule {
         if Geometry.firstTimerNode + live + free != allocatedNodes {
             problems.append("\(allocatedNodes - Geometry.firstTimerNode - live - free) nodes leaked")
         }
-        if earliest != minimum { problems.append("cached earliest \(String(describing: earliest)) but minimum \(String(describing: minimum))") }
+        if earliest != minimum { problems.append("earliest \(String(describing: earliest)) but minimum \(String(describing: minimum))") }
+        if let minimum, earliestBound > minimum { problems.append("earliest bound \(earliestBound) above the minimum \(minimum)") }
+        if let minimum, earliestIsExact, earliestBound != minimum { problems.append("earliest bound marked exact but is not") }
         return problems
     }
 }

@@ -8,7 +8,10 @@
 ///   lowest set bit of the lowest non-empty level's bitmap is the earliest slot: no rotation, no
 ///   scanning of empty slots.
 /// - All timers in lower levels are earlier than all timers in higher levels, and the due list
-///   holds the earliest of all; `earliestDeadline` caches the exact minimum.
+///   holds the earliest of all.
+/// - `earliestBound` is <= every pending deadline, and equal to the minimum while `earliestIsExact`.
+///   Removing the earliest timer only clears the flag; the exact value is found again (one scan of
+///   the earliest slot) when asked for, or by `refreshEarliest()` when the loop has drained.
 /// - Nodes are linked by index into circular doubly linked lists, each with a sentinel node (so
 ///   linking and unlinking need no edge cases); removed nodes go to a free list and bump their
 ///   generation, so stale handles match nothing.
@@ -31,8 +34,10 @@ struct TimerSchedule<Payload> {
     @usableFromInline var elapsed: UInt64
     @usableFromInline var nextSequence: UInt64 = 0
     @usableFromInline var count = 0
-    /// The exact earliest pending deadline; meaningful only while `count > 0`.
-    @usableFromInline var earliestDeadline: UInt64 = 0
+    /// A lower bound on the pending deadlines, exact while `earliestIsExact`; meaningful only while
+    /// `count > 0`.
+    @usableFromInline var earliestBound: UInt64 = 0
+    @usableFromInline var earliestIsExact = true
     /// Timer moves between lists during cascades, over the schedule's life: the work advancing time
     /// costs (tests hold it to at most one per level per timer).
     @usableFromInline var timersCascaded = 0
@@ -46,8 +51,20 @@ struct TimerSchedule<Payload> {
         elapsed = now &>> Geometry.tickShift
     }
 
-    /// The exact earliest pending deadline, nil when nothing is pending.
-    @inlinable var earliest: UInt64? { count == 0 ? nil : earliestDeadline }
+    /// The exact earliest pending deadline, nil when nothing is pending. O(1) unless the earliest
+    /// timer was removed since the last `refreshEarliest()`: then one scan of the earliest slot.
+    @inlinable var earliest: UInt64? {
+        guard count > 0 else { return nil }
+        return earliestIsExact ? earliestBound : findEarliest()
+    }
+
+    /// Makes `earliest` O(1) again after removals of the earliest timer.
+    @inlinable
+    mutating func refreshEarliest() {
+        guard !earliestIsExact, count > 0 else { return }
+        earliestBound = findEarliest()
+        earliestIsExact = true
+    }
 
     // MARK: Operations
 
@@ -68,7 +85,10 @@ struct TimerSchedule<Payload> {
         nextSequence &+= 1
         storage.payloads[Int(index)] = payload
         link(index)
-        earliestDeadline = count == 0 ? deadline : min(deadline, earliestDeadline)
+        // At or below the bound, the new deadline is the exact minimum (the bound is <= all others).
+        let isEarliest = count == 0 || deadline <= earliestBound
+        earliestBound = isEarliest ? deadline : earliestBound
+        earliestIsExact = earliestIsExact || isEarliest
         count += 1
         return TimerHandle(index: index, generation: nodes[Int(index)].generation)
     }
@@ -234,7 +254,8 @@ struct TimerSchedule<Payload> {
         nodes[Int(index)].next = freeHead
         freeHead = index
         count -= 1
-        if count > 0, nodes[Int(index)].deadline == earliestDeadline { recomputeEarliest() }
+        // The bound stays a bound; it is no longer exact if this was the earliest timer.
+        earliestIsExact = earliestIsExact && nodes[Int(index)].deadline != earliestBound
         return storage.payloads[Int(index)].take()!
     }
 
@@ -254,24 +275,21 @@ struct TimerSchedule<Payload> {
         }
     }
 
-    /// The due list's head if any (it precedes everything), else the minimum of the earliest slot.
-    /// Costs one scan of that slot; it runs only when the earliest timer is removed.
+    /// The earliest pending deadline, found: the due list's head if any (it precedes everything),
+    /// else the minimum of the earliest occupied slot (one scan of that slot). Needs `count > 0`.
     @inlinable
-    mutating func recomputeEarliest() {
+    func findEarliest() -> UInt64 {
         let nodes = storage.nodes
         let dueHead = nodes[Geometry.dueList].next
-        if Int(dueHead) != Geometry.dueList {
-            earliestDeadline = nodes[Int(dueHead)].deadline
-            return
-        }
-        guard let list = earliestSlot() else { return }
+        if Int(dueHead) != Geometry.dueList { return nodes[Int(dueHead)].deadline }
+        let list = earliestSlot()!
         var minimum = UInt64.max
         var index = nodes[list].next
         while Int(index) != list {
             minimum = min(minimum, nodes[Int(index)].deadline)
             index = nodes[Int(index)].next
         }
-        earliestDeadline = minimum
+        return minimum
     }
 }
 

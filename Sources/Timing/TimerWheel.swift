@@ -21,7 +21,8 @@
 // Costs: schedule O(1) (plus, for a deadline inside the current tick, a sorted insert that is one
 // comparison when deadlines arrive in order); cancel O(1); popExpired O(1) amortized: a timer is
 // moved down at most once per level, and empty slots are never visited, so a big jump in time costs
-// what the timers it fires cost, not the ticks it skips. nextDeadline is a cached exact value.
+// what the timers it fires cost, not the ticks it skips. nextDeadline is exact and O(1) once a drain has
+// ended (cancelling the earliest timer defers one scan of the earliest slot to the next read or drain).
 
 /// Timers keyed by deadline, each carrying a `Payload` value (no closures: no allocation per timer
 /// once the wheel's storage has grown to the peak number of pending timers).
@@ -71,7 +72,8 @@ public struct TimerWheel<Payload> {
     public func isPending(_ handle: TimerHandle) -> Bool { order.isLive(handle) }
 
     /// The earliest pending deadline, exact (not rounded to a slot); nil when nothing is scheduled.
-    /// O(1): the value is kept current by every mutation.
+    /// O(1) after `popExpired(now:)` has returned nil, the event loop's usual order; if the earliest
+    /// timer has been cancelled since, it costs one scan of the earliest occupied slot.
     @inlinable
     public var nextDeadline: Deadline? { order.earliest.map(Deadline.init(nanoseconds:)) }
 
@@ -83,7 +85,10 @@ public struct TimerWheel<Payload> {
             clock = now
             order.advance(to: now.nanoseconds)
         }
-        guard let (handle, deadline, payload) = order.popDue(notAfter: now.nanoseconds) else { return nil }
+        guard let (handle, deadline, payload) = order.popDue(notAfter: now.nanoseconds) else {
+            order.refreshEarliest()  // the loop asks for nextDeadline next
+            return nil
+        }
         return ExpiredTimer(handle: handle, deadline: Deadline(nanoseconds: deadline), payload: payload)
     }
 

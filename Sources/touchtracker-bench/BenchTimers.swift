@@ -9,6 +9,8 @@ protocol BenchTimerQueue {
     mutating func schedule(at deadline: UInt64, _ payload: Int) -> Handle
     mutating func cancel(_ handle: Handle)
     var nextDeadline: UInt64? { get }
+    /// Removes and returns the payload of the earliest timer if it is due at `now`.
+    mutating func popExpired(now: UInt64) -> Int?
     /// Fills an empty queue; structures whose inserts are O(n) override it to build in one go.
     mutating func fill(_ deadlines: [UInt64]) -> [Handle]
 }
@@ -26,6 +28,7 @@ struct WheelQueue: BenchTimerQueue {
     }
     mutating func cancel(_ handle: TimerHandle) { wheel.cancel(handle) }
     var nextDeadline: UInt64? { wheel.nextDeadline?.nanoseconds }
+    mutating func popExpired(now: UInt64) -> Int? { wheel.popExpired(now: Deadline(nanoseconds: now))?.payload }
 }
 
 /// A binary min-heap on (deadline, sequence) with a position table so any timer can be cancelled
@@ -69,6 +72,13 @@ struct BinaryHeapQueue: BenchTimerQueue {
     }
 
     var nextDeadline: UInt64? { heap.first?.deadline }
+
+    mutating func popExpired(now: UInt64) -> Int? {
+        guard let first = heap.first, first.deadline <= now else { return nil }
+        let payload = payloads[Int(first.slot)]
+        cancel(Handle(slot: first.slot, generation: generations[Int(first.slot)]))
+        return payload
+    }
 
     private func less(_ a: Int, _ b: Int) -> Bool {
         (heap[a].deadline, heap[a].sequence) < (heap[b].deadline, heap[b].sequence)
@@ -134,6 +144,11 @@ struct SortedArrayQueue: BenchTimerQueue {
 
     var nextDeadline: UInt64? { entries.first?.deadline }
 
+    mutating func popExpired(now: UInt64) -> Int? {
+        guard let first = entries.first, first.deadline <= now else { return nil }
+        return entries.removeFirst().payload
+    }
+
     mutating func fill(_ deadlines: [UInt64]) -> [Handle] {
         entries = deadlines.enumerated().map { Entry(deadline: $0.element, sequence: UInt64($0.offset + 1), payload: $0.offset) }
         sequence = UInt64(deadlines.count)
@@ -161,5 +176,12 @@ struct LinearScanQueue: BenchTimerQueue {
         entries.removeLast()
     }
 
-    var nextDeadline: UInt64? { entries.min { $0.deadline < $1.deadline }?.deadline }
+    var nextDeadline: UInt64? { entries.min { ($0.deadline, $0.id) < ($1.deadline, $1.id) }?.deadline }
+
+    mutating func popExpired(now: UInt64) -> Int? {
+        guard let index = entries.indices.min(by: { (entries[$0].deadline, entries[$0].id) < (entries[$1].deadline, entries[$1].id) }),
+              entries[index].deadline <= now else { return nil }
+        entries.swapAt(index, entries.count - 1)
+        return entries.removeLast().payload
+    }
 }
