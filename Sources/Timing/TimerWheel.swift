@@ -6,11 +6,12 @@
 //   TimerWheel<Payload>     the public face: schedule / cancel / popExpired / nextDeadline, and the clock.
 //   TimerSchedule           the ordering core: a hierarchical timing wheel (WheelGeometry: 8 levels x 64
 //                           slots over 65.536 µs ticks, covering every UInt64 deadline), occupancy
-//                           bitmaps read with trailing-zero counts, intrusive index-linked lists of
+//                           bitmaps read with trailing-zero counts, circular index-linked lists of
 //                           TimerNodes with a free list, and a sorted "due list" for reached ticks so
 //                           the order is exact (deadline, then insertion sequence).
-//   TimerStorage            the nodes, payloads, slot heads and bitmaps behind raw pointers, copied on
-//                           write, grown by doubling: no allocation per timer.
+//   TimerStorage            nodes, payloads and bitmaps behind raw pointers, copied on write, grown
+//                           by doubling: no allocation per timer.
+//   TimerSchedule+Invariants  a full structural check, used by the tests after every scenario.
 //   pollTimeout             turns the next deadline into a poll() timeout that never wakes early.
 //
 // The loop drives it (pull model, no callbacks, no ticking while idle):

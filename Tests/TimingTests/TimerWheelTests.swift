@@ -94,6 +94,13 @@ import Testing
         #expect(wheel.drain(now: ns(3 * second)) == Array(0..<10))
     }
 
+    @Test func manyTimersSharingAFarDeadlineFireInInsertionOrder() {
+        // They cascade down every level together; arrival order is kept, so this stays linear.
+        var wheel = TimerWheel<Int>(now: .zero)
+        for i in 0..<20_000 { wheel.schedule(at: ns(3_600 * second + 5), i) }
+        #expect(wheel.drain(now: ns(3_600 * second + 5)) == Array(0..<20_000))
+    }
+
     @Test func orderHoldsForTimersThatShareAHigherLevelSlotAndAreCascadedDown() {
         // Minutes away: they start in the same coarse slot and are cascaded level by level.
         var wheel = TimerWheel<Int>(now: .zero)
