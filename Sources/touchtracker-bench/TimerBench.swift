@@ -63,7 +63,7 @@ func timerSection(_ report: inout BenchReport) {
 
 /// Timing rounds per contender; the best is kept, so load from other processes on a shared
 /// machine inflates the figures less.
-private let timerRounds = 5
+private let timerRounds = 15
 
 /// One structure under measurement: `operate(n)` runs n operations; `finish` releases resources.
 private struct Contender {
