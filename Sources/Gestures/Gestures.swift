@@ -1,3 +1,21 @@
-// Gestures: pointer/touch events, recognizers and the arbiter. Depends on Timing only.
-// (Placeholder: the engine lands with the gesture-engine issue.)
-import Timing
+// Gestures: a gesture engine for pointer and touch input. Depends on Timing only.
+//
+// Start at `GestureEngine`: the app registers recognizers under its own tags, states who waits on
+// whom (`require(_:toFail:)`), then feeds every input (`handle`) and the clock (`advance(to:)`,
+// driven by `nextDeadline`) and reads `GestureOutput`s: gestures for the app, contacts for the canvas.
+//
+//   GestureInput (press / motion / release of a ContactID, server time + read time)
+//        |
+//   GestureEngine<Tag>   public face: tags, registration, outputs, traces
+//        |
+//   GestureArbiter       non-generic core: per event, catch up with the server time (R3), let each
+//        |               attempt take the event (phase A), settle require(toFail:) holds, reset
+//        |               finished attempts, let idle recognizers start on a press (phase B, R6),
+//        |               then deliver contacts to the canvas and move timers to new deadlines.
+//        |
+//   TapRecognizer, LongPressRecognizer, PanRecognizer: one state machine each (enums whose cases
+//   carry the attempt's data); transitions return a `RecognizerStep` the arbiter acts on.
+//
+// Geometry and times live in `GestureSettings` (mouse and touch apart, live-settable, R4/R5).
+// Decisions can be traced as `GestureDecision` values with a one-line JSON form (R12).
+// Time is always an input: nothing here reads a clock.
