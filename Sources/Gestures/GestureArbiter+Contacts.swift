@@ -63,24 +63,22 @@ extension GestureArbiter {
         return false
     }
 
-    /// Begins every delayed contact nothing delays any more (press, motion so far, release), and
-    /// forgets records the canvas is done with.
-    mutating func flushDelayedContacts() {
-        var r = 0
-        while r < contacts.count {
-            if case .delayed = contacts[r].delivery, !isDelayed(contacts[r].serial) {
-                contacts[r].delivery = .delivered
-                outputs.append(.contact(.began(contacts[r].press)))
-                if let latest = contacts[r].latest { outputs.append(.contact(.moved(latest))) }
-                if let release = contacts[r].release { outputs.append(.contact(.ended(release))) }
-            }
-            if case .delayed = contacts[r].delivery {
-                r += 1
-            } else if contacts[r].isDown {
-                r += 1
-            } else {
-                contacts.remove(at: r)
-            }
+    /// Begins every delayed contact nothing delays any more, in press order: the press, then the
+    /// latest motion, then the release if it came meanwhile.
+    mutating func beginUndelayedContacts() {
+        for r in contacts.indices {
+            guard case .delayed = contacts[r].delivery, !isDelayed(contacts[r].serial) else { continue }
+            contacts[r].delivery = .delivered
+            outputs.append(.contact(.began(contacts[r].press)))
+            if let latest = contacts[r].latest { outputs.append(.contact(.moved(latest))) }
+            if let release = contacts[r].release { outputs.append(.contact(.ended(release))) }
+        }
+    }
+
+    /// Forgets contacts that are up and that the canvas has seen end (or never will see).
+    mutating func forgetFinishedContacts() {
+        contacts.removeAll { record in
+            if case .delayed = record.delivery { false } else { !record.isDown }
         }
     }
 

@@ -182,6 +182,8 @@ extension GestureArbiter {
             }
             settle()
         }
+        // Contacts released by this event begin before this event's own sample is shown.
+        beginUndelayedContacts()
         if let recordIndex { deliver(event, to: recordIndex) }
         finishStep()
     }
@@ -208,7 +210,8 @@ extension GestureArbiter {
     /// forget contacts that are over, and move timers to the new deadlines.
     mutating func finishStep() {
         resetFinished()
-        flushDelayedContacts()
+        beginUndelayedContacts()
+        forgetFinishedContacts()
         syncTimers()
     }
 
