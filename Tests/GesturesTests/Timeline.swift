@@ -69,7 +69,8 @@ struct Timeline {
     private mutating func parseEvent(_ token: String) -> GestureInput? {
         var rest = Substring(token)
         var name = "A"
-        if let dot = rest.firstIndex(of: ".") {
+        let head = rest.prefix { $0 != "@" }
+        if let dot = head.firstIndex(of: ".") {
             name = String(rest[..<dot])
             rest = rest[rest.index(after: dot)...]
         }
