@@ -93,29 +93,27 @@ extension GestureArbiter {
         return id
     }
 
-    /// Removes slot `index`: its timer is cancelled, a gesture in progress is cancelled (or a held
-    /// provisional tap superseded), and contacts it delayed are re-examined.
-    mutating func remove(at index: Int) {
+    /// Before removing slot `index`: a gesture in progress is cancelled, a held provisional tap
+    /// superseded (outputs still name the slot by its current index).
+    mutating func cancelForRemoval(at index: Int) {
         switch slots[index].arbitration {
         case .succeeded where slots[index].recognizer.isContinuous && !slots[index].recognizer.isFinished:
             emit(index, .cancelled)
-            trace(index, .cancelled, .recognizerRemoved, origin: slots[index].recognizer.origin)
+            trace(index, .cancelled, .recognizerRemoved, origin: nil)
         case .held where slots[index].options.provisional && !slots[index].recognizer.isContinuous:
             emit(index, .superseded)
-            trace(index, .superseded, .recognizerRemoved, origin: slots[index].recognizer.origin)
+            trace(index, .superseded, .recognizerRemoved, origin: nil)
         default: break
         }
+    }
+
+    /// Removes slot `index` (call `cancelForRemoval` and take the outputs first): its timer is
+    /// cancelled, its requirements dropped, and what waited on it or was delayed by it re-examined.
+    mutating func remove(at index: Int) {
         if case .held = slots[index].arbitration { heldCount -= 1 }
         if let timer = slots[index].timer { wheel.cancel(timer) }
         let id = slots[index].id
         slots.remove(at: index)
-        // Outputs already queued name slots by index: shift those after the removed one.
-        for k in outputs.indices {
-            if case .gesture(let slot, let event) = outputs[k], slot > index {
-                outputs[k] = .gesture(slot: slot - 1, event)
-            }
-        }
-        for k in decisions.indices where decisions[k].slot > index { decisions[k].slot -= 1 }
         requirements.removeAll { $0.waiter == id || $0.awaited == id }
         simultaneous.removeAll { $0.0 == id || $0.1 == id }
         rebuildTopology()

@@ -21,6 +21,19 @@ public struct GestureDecision<Tag: Hashable & Sendable>: Hashable, Sendable {
     /// How long after the attempt's latest input (for a tap: its release) the decision came.
     public var latency: TimeAmount
 
+    public init(
+        tag: Tag, outcome: DecisionOutcome, reason: DecisionReason, eventTime: ServerTime?,
+        firstPressTime: ServerTime?, now: Deadline, latency: TimeAmount
+    ) {
+        self.tag = tag
+        self.outcome = outcome
+        self.reason = reason
+        self.eventTime = eventTime
+        self.firstPressTime = firstPressTime
+        self.now = now
+        self.latency = latency
+    }
+
     /// One line of JSON (no newline), e.g.
     /// `{"gesture":"select","outcome":"confirmed","reason":"...","event_ms":null,"first_press_ms":1000,"now_ns":…,"latency_ms":400}`.
     public var json: String {

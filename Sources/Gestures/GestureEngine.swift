@@ -82,6 +82,7 @@ public final class GestureEngine<Tag: Hashable & Comparable & Sendable> {
 
     private func insert(_ tag: Tag, _ recognizer: AnyRecognizer, _ options: GestureArbiter.Options) {
         precondition(!tags.contains(tag), "gesture tag \(tag) is already registered")
+        tagDecisions()  // before indices shift
         let index = tags.firstIndex { $0 > tag } ?? tags.endIndex
         tags.insert(tag, at: index)
         _ = arbiter.insert(recognizer, options: options, at: index)
@@ -91,11 +92,14 @@ public final class GestureEngine<Tag: Hashable & Comparable & Sendable> {
     /// progress is reported `.cancelled` and a provisional tap `.superseded` with the next outputs.
     public func remove(_ tag: Tag) {
         guard let index = tags.firstIndex(of: tag) else { return }
-        // Outputs queued before the removal still name the old slot: attach them first.
-        pendingRemoval.append(contentsOf: drained())
-        arbiter.remove(at: index)
-        pendingRemoval.append(contentsOf: drained(tagAt: { $0 < index ? self.tags[$0] : self.tags[$0 + 1] }))
+        // Attach tags to what is queued while the indices still match.
+        arbiter.cancelForRemoval(at: index)
+        drain(into: &pendingOutputs)
+        tagDecisions()
         tags.remove(at: index)
+        arbiter.remove(at: index)
+        drain(into: &pendingOutputs)
+        tagDecisions()
     }
 
     /// `waiter` succeeds only once `awaited` has failed (or is not tracking anything). One-way;
@@ -152,15 +156,22 @@ public final class GestureEngine<Tag: Hashable & Comparable & Sendable> {
     public var nextDeadline: Deadline? { arbiter.nextDeadline }
 
     /// R11: all contacts up and delivered, every recognizer possible, no timer queued, nothing held.
-    public var isAtRest: Bool { arbiter.isAtRest && pendingRemoval.isEmpty }
+    public var isAtRest: Bool { arbiter.isAtRest && pendingOutputs.isEmpty }
 
     /// The number of timers queued (for tests of R11: no timer leaks).
     public var pendingTimerCount: Int { arbiter.wheel.count }
 
     /// Moves recorded decisions (when `isTracing`) to `decisions`.
     public func drainDecisions(into decisions: inout [GestureDecision<Tag>]) {
+        tagDecisions()
+        decisions.append(contentsOf: pendingDecisions)
+        pendingDecisions.removeAll(keepingCapacity: true)
+    }
+
+    /// Attaches tags to the arbiter's decisions while its slot indices match `tags`.
+    private func tagDecisions() {
         for d in arbiter.decisions {
-            decisions.append(GestureDecision(
+            pendingDecisions.append(GestureDecision(
                 tag: tags[d.slot], outcome: d.outcome, reason: d.reason, eventTime: d.eventTime,
                 firstPressTime: d.firstPressTime, now: d.now, latency: d.latency))
         }
@@ -169,12 +180,14 @@ public final class GestureEngine<Tag: Hashable & Comparable & Sendable> {
 
     // MARK: Outputs
 
-    private var pendingRemoval: [GestureOutput<Tag>] = []
+    /// Outputs and decisions produced by `remove(_:)`, handed over with the next call.
+    private var pendingOutputs: [GestureOutput<Tag>] = []
+    private var pendingDecisions: [GestureDecision<Tag>] = []
 
     private func flushRemovals(into outputs: inout [GestureOutput<Tag>]) {
-        guard !pendingRemoval.isEmpty else { return }
-        outputs.append(contentsOf: pendingRemoval)
-        pendingRemoval.removeAll()
+        guard !pendingOutputs.isEmpty else { return }
+        outputs.append(contentsOf: pendingOutputs)
+        pendingOutputs.removeAll()
     }
 
     private func drain(into outputs: inout [GestureOutput<Tag>]) {
@@ -185,17 +198,5 @@ public final class GestureEngine<Tag: Hashable & Comparable & Sendable> {
             }
         }
         arbiter.outputs.removeAll(keepingCapacity: true)
-    }
-
-    private func drained(tagAt tag: ((Int) -> Tag)? = nil) -> [GestureOutput<Tag>] {
-        var outputs: [GestureOutput<Tag>] = []
-        for output in arbiter.outputs {
-            switch output {
-            case .gesture(let slot, let event): outputs.append(.gesture(tag?(slot) ?? tags[slot], event))
-            case .contact(let event): outputs.append(.contact(event))
-            }
-        }
-        arbiter.outputs.removeAll(keepingCapacity: true)
-        return outputs
     }
 }
