@@ -4,8 +4,8 @@ import Timing
 /// no allocation per event).
 enum AnyRecognizer {
     case tap(TapRecognizer)
-    case longPress(LongPressRecognizer)
-    case pan(PanRecognizer)
+    case longPress(LongPressMachine)
+    case pan(PanMachine)
 
     var isContinuous: Bool {
         if case .tap = self { false } else { true }
@@ -91,6 +91,15 @@ enum AnyRecognizer {
         case .tap(let r): r.claimedPresses
         case .longPress(let r): r.claimedPresses
         case .pan(let r): r.claimedPresses
+        }
+    }
+
+    /// Where the current attempt's (first) press was: what `shouldBegin` is asked about (R12).
+    var pressLocation: GesturePoint? {
+        switch self {
+        case .tap(let r): r.attempt?.firstPressLocation
+        case .longPress(let r): r.attempt?.pressLocation
+        case .pan(let r): r.attempt?.pressLocation
         }
     }
 

@@ -56,9 +56,9 @@ extension GestureArbiter {
 
     /// Whether a recognizer that delays contacts still wants press `serial`.
     func isDelayed(_ serial: PressSerial) -> Bool {
-        for slot in slots where slot.options.delaysContactsBegan {
-            if case .failed = slot.arbitration { continue }
-            if let claimed = slot.recognizer.claimedPresses, claimed.contains(serial) { return true }
+        for i in slots.indices where slots[i].options.delaysContactsBegan {
+            if case .failed = slots[i].arbitration { continue }
+            if let claimed = slots[i].recognizer.claimedPresses, claimed.contains(serial) { return true }
         }
         return false
     }

@@ -15,6 +15,13 @@ extension GestureArbiter {
         case .failed(let reason):
             fail(i, reason, origin: origin)
         case .recognized(let location, let reason), .began(let location, let reason):
+            if let shouldBegin = slots[i].shouldBegin, let press = slots[i].recognizer.pressLocation,
+                !shouldBegin(press)
+            {
+                slots[i].recognizer.forceFail()
+                fail(i, .shouldBeginDeclined, origin: origin)
+                return
+            }
             switch dependencies(of: i) {
             case .succeeded:
                 slots[i].recognizer.forceFail()

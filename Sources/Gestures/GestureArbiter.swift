@@ -31,6 +31,8 @@ struct GestureArbiter {
     struct Slot {
         let id: UInt32
         var recognizer: AnyRecognizer
+        /// Asked with the press location when a continuous gesture is about to begin.
+        let shouldBegin: ((GesturePoint) -> Bool)?
         let options: Options
         var arbitration: Arbitration = .open
         var timer: TimerHandle?
@@ -85,10 +87,12 @@ struct GestureArbiter {
 
 extension GestureArbiter {
     /// Inserts a recognizer at `index` (the caller keeps slots in tag order) and returns its id.
-    mutating func insert(_ recognizer: AnyRecognizer, options: Options, at index: Int) -> UInt32 {
+    mutating func insert(
+        _ recognizer: AnyRecognizer, shouldBegin: ((GesturePoint) -> Bool)?, options: Options, at index: Int
+    ) -> UInt32 {
         let id = nextSlotID
         nextSlotID += 1
-        slots.insert(Slot(id: id, recognizer: recognizer, options: options), at: index)
+        slots.insert(Slot(id: id, recognizer: recognizer, shouldBegin: shouldBegin, options: options), at: index)
         rebuildTopology()
         return id
     }

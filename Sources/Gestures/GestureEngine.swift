@@ -59,7 +59,7 @@ public final class GestureEngine<Tag: Hashable & Comparable & Sendable> {
         _ tag: Tag, _ recognizer: TapRecognizer, provisional: Bool = false,
         delaysContactsBegan: Bool = false, cancelsContacts: Bool = false
     ) {
-        insert(tag, .tap(recognizer), GestureArbiter.Options(
+        insert(tag, .tap(recognizer), shouldBegin: nil, GestureArbiter.Options(
             provisional: provisional, delaysContactsBegan: delaysContactsBegan, cancelsContacts: cancelsContacts))
     }
 
@@ -68,7 +68,8 @@ public final class GestureEngine<Tag: Hashable & Comparable & Sendable> {
         _ tag: Tag, _ recognizer: LongPressRecognizer, delaysContactsBegan: Bool = false,
         cancelsContacts: Bool = false
     ) {
-        insert(tag, .longPress(recognizer), GestureArbiter.Options(
+        insert(tag, .longPress(LongPressMachine(button: recognizer.button)), shouldBegin: recognizer.shouldBegin,
+               GestureArbiter.Options(
             delaysContactsBegan: delaysContactsBegan, cancelsContacts: cancelsContacts))
     }
 
@@ -76,16 +77,20 @@ public final class GestureEngine<Tag: Hashable & Comparable & Sendable> {
     public func add(
         _ tag: Tag, _ recognizer: PanRecognizer, delaysContactsBegan: Bool = false, cancelsContacts: Bool = false
     ) {
-        insert(tag, .pan(recognizer), GestureArbiter.Options(
+        insert(tag, .pan(PanMachine(button: recognizer.button)), shouldBegin: recognizer.shouldBegin,
+               GestureArbiter.Options(
             delaysContactsBegan: delaysContactsBegan, cancelsContacts: cancelsContacts))
     }
 
-    private func insert(_ tag: Tag, _ recognizer: AnyRecognizer, _ options: GestureArbiter.Options) {
+    private func insert(
+        _ tag: Tag, _ recognizer: AnyRecognizer, shouldBegin: ((GesturePoint) -> Bool)?,
+        _ options: GestureArbiter.Options
+    ) {
         precondition(!tags.contains(tag), "gesture tag \(tag) is already registered")
         tagDecisions()  // before indices shift
         let index = tags.firstIndex { $0 > tag } ?? tags.endIndex
         tags.insert(tag, at: index)
-        _ = arbiter.insert(recognizer, options: options, at: index)
+        _ = arbiter.insert(recognizer, shouldBegin: shouldBegin, options: options, at: index)
     }
 
     /// Removes a recognizer: its timer is cancelled (a stale handle does nothing), a gesture in

@@ -9,7 +9,22 @@ import Timing
 /// before it begins, a release or too much movement fail it.
 public struct LongPressRecognizer {
     public let button: Int
-    let shouldBegin: (GesturePoint) -> Bool
+    /// Asked once, with the press location, when the gesture is about to begin (by the engine).
+    public let shouldBegin: (GesturePoint) -> Bool
+
+    /// - Parameters:
+    ///   - button: the button held (touches are button 1).
+    ///   - shouldBegin: asked once, with the press location, when the duration has passed.
+    public init(button: Int = 1, shouldBegin: @escaping (GesturePoint) -> Bool = { _ in true }) {
+        self.button = button
+        self.shouldBegin = shouldBegin
+    }
+}
+
+/// The state machine of a `LongPressRecognizer` (plain data: copying it costs no reference counting).
+/// The engine asks `shouldBegin` when it returns `.began` and fails it if the answer is no.
+struct LongPressMachine {
+    let button: Int
 
     enum State {
         case possible
@@ -21,16 +36,10 @@ public struct LongPressRecognizer {
 
     var state: State = .possible
 
-    /// - Parameters:
-    ///   - button: the button held (touches are button 1).
-    ///   - shouldBegin: asked once, with the press location, when the duration has passed.
-    public init(button: Int = 1, shouldBegin: @escaping (GesturePoint) -> Bool = { _ in true }) {
-        self.button = button
-        self.shouldBegin = shouldBegin
-    }
+    init(button: Int) { self.button = button }
 }
 
-extension LongPressRecognizer {
+extension LongPressMachine {
     mutating func begin(_ input: RecognizerInput) -> RecognizerStep {
         guard case .possible = state, input.kind == .press, let serial = input.serial,
             input.event.button == button
@@ -100,10 +109,6 @@ extension LongPressRecognizer {
     }
 
     private mutating func fire(_ attempt: ContinuousAttempt) -> RecognizerStep {
-        guard shouldBegin(attempt.pressLocation) else {
-            state = .failed(down: attempt.serial)
-            return .failed(.shouldBeginDeclined)
-        }
         state = .active(attempt)
         return .began(attempt.pressLocation, .heldLongEnough)
     }

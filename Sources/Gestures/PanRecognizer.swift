@@ -8,7 +8,22 @@ import Timing
 /// before it began is a failure (R8).
 public struct PanRecognizer {
     public let button: Int
-    let shouldBegin: (GesturePoint) -> Bool
+    /// Asked once, with the press location, when the gesture is about to begin (by the engine).
+    public let shouldBegin: (GesturePoint) -> Bool
+
+    /// - Parameters:
+    ///   - button: the button dragged with (touches are button 1).
+    ///   - shouldBegin: asked once, with the press location, when the slop is crossed.
+    public init(button: Int = 1, shouldBegin: @escaping (GesturePoint) -> Bool = { _ in true }) {
+        self.button = button
+        self.shouldBegin = shouldBegin
+    }
+}
+
+/// The state machine of a `PanRecognizer` (plain data: copying it costs no reference counting).
+/// The engine asks `shouldBegin` when it returns `.began` and fails it if the answer is no.
+struct PanMachine {
+    let button: Int
 
     enum State {
         case possible
@@ -20,16 +35,10 @@ public struct PanRecognizer {
 
     var state: State = .possible
 
-    /// - Parameters:
-    ///   - button: the button dragged with (touches are button 1).
-    ///   - shouldBegin: asked once, with the press location, when the slop is crossed.
-    public init(button: Int = 1, shouldBegin: @escaping (GesturePoint) -> Bool = { _ in true }) {
-        self.button = button
-        self.shouldBegin = shouldBegin
-    }
+    init(button: Int) { self.button = button }
 }
 
-extension PanRecognizer {
+extension PanMachine {
     mutating func begin(_ input: RecognizerInput) -> RecognizerStep {
         guard case .possible = state, input.kind == .press, let serial = input.serial,
             input.event.button == button
@@ -56,10 +65,6 @@ extension PanRecognizer {
                     attempt.velocity.add(input.location, at: input.time)
                     state = .pressed(attempt)
                     return .none
-                }
-                guard shouldBegin(attempt.pressLocation) else {
-                    state = .failed(down: attempt.serial)
-                    return .failed(.shouldBeginDeclined)
                 }
                 _ = attempt.move(input)
                 state = .active(attempt)
