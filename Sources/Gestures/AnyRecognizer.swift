@@ -76,6 +76,15 @@ enum AnyRecognizer {
         }
     }
 
+    /// Whether `resolve(input)` could change anything.
+    func isInterested(in input: RecognizerInput) -> Bool {
+        switch self {
+        case .tap(let r): r.isInterested(in: input)
+        case .longPress(let r): r.isInterested(in: input)
+        case .pan(let r): r.isInterested(in: input)
+        }
+    }
+
     /// The attempt is over and none of its presses is still down.
     var isFinished: Bool {
         switch self {

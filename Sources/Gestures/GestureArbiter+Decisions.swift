@@ -12,6 +12,12 @@ extension GestureArbiter {
         switch step {
         case .none:
             return
+        case .changed: break
+        default: stepsTaken = true
+        }
+        switch step {
+        case .none:
+            return
         case .failed(let reason):
             fail(i, reason, origin: origin)
         case .recognized(let location, let reason), .began(let location, let reason):

@@ -8,7 +8,7 @@ import Timing
 /// reset finished attempts; (4) phase B: idle recognizers take a press as a new first press (so a
 /// press that fails one sequence starts the next, R6); (5) deliver contacts to the canvas; (6)
 /// move timers to the recognizers' new deadlines.
-struct GestureArbiter {
+@usableFromInline struct GestureArbiter {
     /// Per-slot options given at registration.
     struct Options {
         var provisional = false
@@ -44,7 +44,7 @@ struct GestureArbiter {
     }
 
     /// An output before tags are attached: slot indices stand for tags.
-    enum Output {
+    @usableFromInline enum Output {
         case gesture(slot: Int, GestureEvent)
         case contact(ContactEvent)
     }
@@ -70,7 +70,10 @@ struct GestureArbiter {
     var nextSerial: PressSerial = 1
     var nextSlotID: UInt32 = 0
     var heldCount = 0
-    var outputs: [Output] = []
+    var earliestDeadline: Deadline?
+    /// Whether the event being handled changed any recognizer's course (see `handle`).
+    var stepsTaken = false
+    @usableFromInline var outputs: [Output] = []
     var decisions: [Decision] = []
     /// The time of what is being handled: `now` and, for an event, its server time.
     var now: Deadline
@@ -156,24 +159,33 @@ extension GestureArbiter {
 extension GestureArbiter {
     /// Handles one event (see the type's comment for the pipeline). Timers are not fired here:
     /// the event's server time already settled every window it closes.
-    mutating func handle(_ event: GestureInput) {
+    @usableFromInline mutating func handle(_ event: GestureInput) {
         now = event.readTime
         eventTime = event.serverTime
-        for i in slots.indices {
-            let origin = isTracing ? slots[i].recognizer.origin : nil
-            let step = slots[i].recognizer.catchUp(to: event.serverTime, settings)
-            apply(step, i, origin: origin)
+        // Only an event that is no motion, or a step taken, can finish attempts, move deadlines or
+        // release contacts: a plain motion skips that bookkeeping.
+        stepsTaken = event.kind != .motion
+        if earliestDeadline != nil {  // only attempts with a deadline depend on time passing
+            for i in slots.indices where slots[i].timerDeadline != nil {
+                let origin = isTracing ? slots[i].recognizer.origin : nil
+                let step = slots[i].recognizer.catchUp(to: event.serverTime, settings)
+                if case .none = step { continue }
+                apply(step, i, origin: origin)
+            }
+            settle()
         }
-        settle()
 
         let (input, recordIndex) = contactInput(for: event)
-        for i in slots.indices {
+        for i in slots.indices where slots[i].recognizer.isInterested(in: input) {
             let origin = isTracing ? slots[i].recognizer.origin : nil
             let step = slots[i].recognizer.resolve(input)
+            if case .none = step { continue }
             apply(step, i, origin: origin)
         }
-        settle()
-        resetFinished()
+        if stepsTaken {
+            settle()
+            resetFinished()
+        }
 
         if event.kind == .press, input.serial != nil {
             for i in slots.indices where slots[i].recognizer.isIdle {
@@ -184,15 +196,32 @@ extension GestureArbiter {
             }
             settle()
         }
-        // Contacts released by this event begin before this event's own sample is shown.
-        beginUndelayedContacts()
-        if let recordIndex { deliver(event, to: recordIndex) }
-        finishStep()
+        if stepsTaken {
+            // Contacts released by this event begin before this event's own sample is shown.
+            beginUndelayedContacts()
+            if let recordIndex { deliver(event, to: recordIndex) }
+            finishStep()
+        } else if let recordIndex {
+            deliver(event, to: recordIndex)
+        }
+    }
+
+    /// Moves the outputs to `sink`, naming slots by `tags` (one access to the arbiter per event).
+    @inlinable mutating func drain<Tag>(tags: [Tag], into sink: inout [GestureOutput<Tag>]) {
+        guard !outputs.isEmpty else { return }
+        for output in outputs {
+            switch output {
+            case .gesture(let slot, let event): sink.append(.gesture(tags[slot], event))
+            case .contact(let event): sink.append(.contact(event))
+            }
+        }
+        outputs.removeAll(keepingCapacity: true)
     }
 
     /// Fires every timer due at `now`, in deadline order.
-    mutating func advance(to now: Deadline) {
+    @usableFromInline mutating func advance(to now: Deadline) {
         if now > self.now { self.now = now }
+        guard let earliestDeadline, earliestDeadline <= now else { return }
         eventTime = nil
         while let expired = wheel.popExpired(now: now) {
             guard let i = slots.firstIndex(where: { $0.id == expired.payload }),
@@ -230,17 +259,23 @@ extension GestureArbiter {
 
     /// Keeps each slot's timer at its recognizer's deadline (cancel and reschedule on change).
     mutating func syncTimers() {
+        var earliest: Deadline?
         for i in slots.indices {
             let deadline = slots[i].recognizer.deadline(settings)
-            guard deadline != slots[i].timerDeadline else { continue }
-            if let timer = slots[i].timer { wheel.cancel(timer) }
-            slots[i].timer = deadline.map { wheel.schedule(at: $0, slots[i].id) }
-            slots[i].timerDeadline = deadline
+            if deadline != slots[i].timerDeadline {
+                if let timer = slots[i].timer { wheel.cancel(timer) }
+                slots[i].timer = deadline.map { wheel.schedule(at: $0, slots[i].id) }
+                slots[i].timerDeadline = deadline
+            }
+            if let deadline, earliest.map({ deadline < $0 }) ?? true { earliest = deadline }
         }
+        earliestDeadline = earliest
     }
 
     /// The earliest timer: when `advance(to:)` has work to do unless an event comes first.
-    var nextDeadline: Deadline? { wheel.nextDeadline }
+    /// Kept by `syncTimers` (the minimum of the slots' deadlines, which the wheel holds too), so
+    /// the loop's question costs no call into the wheel.
+    @usableFromInline var nextDeadline: Deadline? { earliestDeadline }
 
     /// R11: no contact down or held back, every recognizer possible, no timer queued.
     var isAtRest: Bool {

@@ -25,9 +25,12 @@ public enum GestureEngineError: Error, Hashable, Sendable {
 /// then `advance(to:)`, so a press stamped inside the window but read late still counts (R3).
 /// Not thread-safe: use it from one thread (the event loop).
 public final class GestureEngine<Tag: Hashable & Comparable & Sendable> {
-    var arbiter: GestureArbiter
+    // The per-event entry points are @inlinable so that they are specialized for the app's `Tag`
+    // (unspecialized generic code spent most of its time looking up metadata); all the work is in
+    // the non-generic `GestureArbiter`.
+    @usableFromInline var arbiter: GestureArbiter
     /// Tags parallel to the arbiter's slots, ascending.
-    var tags: [Tag] = []
+    @usableFromInline var tags: [Tag] = []
 
     /// Creates an engine with no recognizers; `now` starts its timer wheel's clock.
     public init(settings: GestureSettings = .default, now: Deadline = .zero) {
@@ -130,14 +133,14 @@ public final class GestureEngine<Tag: Hashable & Comparable & Sendable> {
     // MARK: Input and time
 
     /// Handles one input event, appending what it caused to `outputs`.
-    public func handle(_ event: GestureInput, into outputs: inout [GestureOutput<Tag>]) {
+    @inlinable public func handle(_ event: GestureInput, into outputs: inout [GestureOutput<Tag>]) {
         flushRemovals(into: &outputs)
         arbiter.handle(event)
         drain(into: &outputs)
     }
 
     /// Fires the timers due at `now` (the monotonic clock), appending what they caused to `outputs`.
-    public func advance(to now: Deadline, into outputs: inout [GestureOutput<Tag>]) {
+    @inlinable public func advance(to now: Deadline, into outputs: inout [GestureOutput<Tag>]) {
         flushRemovals(into: &outputs)
         arbiter.advance(to: now)
         drain(into: &outputs)
@@ -158,7 +161,7 @@ public final class GestureEngine<Tag: Hashable & Comparable & Sendable> {
     }
 
     /// The earliest moment `advance(to:)` has work to do; nil when nothing waits on time.
-    public var nextDeadline: Deadline? { arbiter.nextDeadline }
+    @inlinable public var nextDeadline: Deadline? { arbiter.nextDeadline }
 
     /// R11: all contacts up and delivered, every recognizer possible, no timer queued, nothing held.
     public var isAtRest: Bool { arbiter.isAtRest && pendingOutputs.isEmpty }
@@ -186,22 +189,16 @@ public final class GestureEngine<Tag: Hashable & Comparable & Sendable> {
     // MARK: Outputs
 
     /// Outputs and decisions produced by `remove(_:)`, handed over with the next call.
-    private var pendingOutputs: [GestureOutput<Tag>] = []
+    @usableFromInline var pendingOutputs: [GestureOutput<Tag>] = []
     private var pendingDecisions: [GestureDecision<Tag>] = []
 
-    private func flushRemovals(into outputs: inout [GestureOutput<Tag>]) {
+    @inlinable func flushRemovals(into outputs: inout [GestureOutput<Tag>]) {
         guard !pendingOutputs.isEmpty else { return }
         outputs.append(contentsOf: pendingOutputs)
         pendingOutputs.removeAll()
     }
 
-    private func drain(into outputs: inout [GestureOutput<Tag>]) {
-        for output in arbiter.outputs {
-            switch output {
-            case .gesture(let slot, let event): outputs.append(.gesture(tags[slot], event))
-            case .contact(let event): outputs.append(.contact(event))
-            }
-        }
-        arbiter.outputs.removeAll(keepingCapacity: true)
+    @inlinable func drain(into outputs: inout [GestureOutput<Tag>]) {
+        arbiter.drain(tags: tags, into: &outputs)
     }
 }

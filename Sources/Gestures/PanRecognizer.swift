@@ -99,6 +99,15 @@ extension PanMachine {
 
     var isIdle: Bool { if case .possible = state { true } else { false } }
 
+    /// Whether `resolve` could change anything for `input` (lets the arbiter skip the rest).
+    func isInterested(in input: RecognizerInput) -> Bool {
+        switch state {
+        case .possible, .ended: false
+        case .failed(let down): down != nil && input.kind == .release && input.serial == down
+        case .pressed(let a), .active(let a): input.serial == a.serial || input.kind == .press
+        }
+    }
+
     var isFinished: Bool {
         switch state {
         case .ended, .failed(down: nil): true

@@ -170,6 +170,15 @@ extension TapRecognizer {
 
     var isIdle: Bool { if case .possible = state { true } else { false } }
 
+    /// Whether `resolve` could change anything for `input` (lets the arbiter skip the rest).
+    func isInterested(in input: RecognizerInput) -> Bool {
+        switch state {
+        case .possible, .recognized: false
+        case .failed(let down): down != nil && input.kind == .release && input.serial == down
+        case .pressed, .awaitingNextPress: true
+        }
+    }
+
     /// Over: recognized or failed with no press of the attempt still down.
     var isFinished: Bool {
         switch state {
