@@ -65,4 +65,23 @@ public struct GestureSettings: Hashable, Sendable {
         case .touch: touch
         }
     }
+
+    /// These settings with the desktop's XSETTINGS applied (nil: keep the current value).
+    /// `Net/DoubleClickTime` sets the multi-tap window of mouse and touch alike (it is how slowly
+    /// the user taps); `Net/DoubleClickDistance` and `Net/DndDragThreshold` are pointer distances
+    /// and set the mouse thresholds only.
+    public func applying(
+        doubleClickTimeMilliseconds: Int64?, doubleClickDistancePixels: Double?, dragThresholdPixels: Double?
+    ) -> GestureSettings {
+        var settings = self
+        if let doubleClickTimeMilliseconds, doubleClickTimeMilliseconds > 0 {
+            settings.mouse.multiTapWindowMilliseconds = doubleClickTimeMilliseconds
+            settings.touch.multiTapWindowMilliseconds = doubleClickTimeMilliseconds
+        }
+        if let doubleClickDistancePixels, doubleClickDistancePixels >= 0 {
+            settings.mouse.multiTapDistancePixels = doubleClickDistancePixels
+        }
+        if let dragThresholdPixels, dragThresholdPixels >= 0 { settings.mouse.dragThresholdPixels = dragThresholdPixels }
+        return settings
+    }
 }
