@@ -126,6 +126,7 @@ extension GestureArbiter {
         rebuildTopology()
         settle()
         finishStep()
+        checkInvariants()
     }
 
     /// Whether `awaited` (transitively) requires `waiter` to fail: adding waiter -> awaited would
@@ -204,6 +205,7 @@ extension GestureArbiter {
         } else if let recordIndex {
             deliver(event, to: recordIndex)
         }
+        checkInvariants()
     }
 
     /// Moves the outputs to `sink`, naming slots by `tags` (one access to the arbiter per event).
@@ -235,6 +237,7 @@ extension GestureArbiter {
             settle()
             finishStep()
         }
+        checkInvariants()
     }
 
     /// The end of every step: reset what finished, show the canvas what is no longer delayed,
