@@ -12,36 +12,12 @@ extension GestureArbiter {
         switch step {
         case .none:
             return
-        case .changed: break
-        default: stepsTaken = true
-        }
-        switch step {
-        case .none:
-            return
         case .failed(let reason):
+            stepsTaken = true
             fail(i, reason, origin: origin)
         case .recognized(let location, let reason), .began(let location, let reason):
-            if let shouldBegin = slots[i].shouldBegin, let press = slots[i].recognizer.pressLocation,
-                !shouldBegin(press)
-            {
-                slots[i].recognizer.forceFail()
-                fail(i, .shouldBeginDeclined, origin: origin)
-                return
-            }
-            switch dependencies(of: i) {
-            case .succeeded:
-                slots[i].recognizer.forceFail()
-                fail(i, .awaitedGestureSucceeded, origin: origin)
-            case .pending:
-                slots[i].arbitration = .held(location: location, ended: nil)
-                heldCount += 1
-                trace(i, .held, .waitingForRequirements, origin: origin)
-                if slots[i].options.provisional && !slots[i].recognizer.isContinuous {
-                    emit(i, .provisional(location))
-                }
-            case .failed:
-                deliver(i, location: location, ended: nil, reason: reason, wasHeld: false, origin: origin)
-            }
+            stepsTaken = true
+            succeed(i, at: location, reason, origin: origin)
         case .changed(let location, let translation, let velocity):
             switch slots[i].arbitration {
             case .succeeded: emit(i, .changed(location, translation: translation, velocity: velocity))
@@ -49,13 +25,36 @@ extension GestureArbiter {
             case .open, .failed: break
             }
         case .ended(let location):
+            stepsTaken = true
             switch slots[i].arbitration {
             case .succeeded:
                 emit(i, .ended(location))
                 trace(i, .ended, .released, origin: origin)
-            case .held(let held, _): slots[i].arbitration = .held(location: held, ended: location)
+            case .held(let heldLocation, _): slots[i].arbitration = .held(location: heldLocation, ended: location)
             case .open, .failed: break
             }
+        }
+    }
+
+    /// Slot `i` recognized (discrete) or is ready to begin (continuous): ask `shouldBegin`, then
+    /// deliver, hold for the recognizers it requires to fail, or fail because one succeeded.
+    mutating func succeed(_ i: Int, at location: GesturePoint, _ reason: DecisionReason, origin: Origin?) {
+        if let shouldBegin = slots[i].shouldBegin, let press = slots[i].recognizer.pressLocation, !shouldBegin(press) {
+            slots[i].recognizer.forceFail()
+            fail(i, .shouldBeginDeclined, origin: origin)
+            return
+        }
+        switch dependencies(of: i) {
+        case .succeeded:
+            slots[i].recognizer.forceFail()
+            fail(i, .awaitedGestureSucceeded, origin: origin)
+        case .pending:
+            slots[i].arbitration = .held(location: location, ended: nil)
+            heldCount += 1
+            trace(i, .held, .waitingForRequirements, origin: origin)
+            if slots[i].options.provisional && !slots[i].recognizer.isContinuous { emit(i, .provisional(location)) }
+        case .failed:
+            deliver(i, location: location, ended: nil, reason: reason, wasHeld: false, origin: origin)
         }
     }
 

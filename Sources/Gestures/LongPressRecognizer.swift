@@ -9,7 +9,8 @@ import Timing
 /// before it begins, a release or too much movement fail it.
 public struct LongPressRecognizer {
     public let button: Int
-    /// Asked once, with the press location, when the gesture is about to begin (by the engine).
+    /// Asked once, with the press location, when the gesture is about to begin (by the engine,
+    /// while it handles an event: the predicate must not call back into the engine).
     public let shouldBegin: (GesturePoint) -> Bool
 
     /// - Parameters:
