@@ -3,7 +3,8 @@ import Testing
 import Timing
 
 /// Properties over seeded random streams: 60 streams of 10k events (each run twice, in two
-/// registration orders) and 20 of 20k clicks: 1M distinct events, 1.6M handled.
+/// registration orders), 20 of 20k clicks and 10 of 10k with live reconfiguration: 1.1M distinct
+/// events, 1.7M handled.
 @Suite struct PropertyTests {
     /// Runs a stream like the X loop: idle until the next deadline or an event's arrival, timers
     /// due by the arrival fire first; a late-read event was queued while the loop was busy, so
@@ -50,6 +51,36 @@ import Timing
         let order = [G.clear, .select, .longPress, .moveLine, .menu].shuffled(using: &random)
         let other = Self.run(Self.engine(order: order), builder)
         #expect(other == outputs, "registration order \(order) changed the output (R9)")
+    }
+
+    @Test("Random streams with settings changed live and recognizers removed and re-added stay well formed and reach rest",
+          arguments: 0..<10)
+    func randomReconfiguration(seed: Int) {
+        var builder = StreamBuilder(seed: UInt64(seed) &+ 5_000)
+        while builder.events.count < 10_000 { builder.addAction() }
+        var random = SeededGenerator(seed: UInt64(seed))
+        let engine = Self.engine(order: [.menu, .moveLine, .longPress, .select, .clear])
+        var outputs: [GestureOutput<G>] = []
+        for (index, event) in builder.events.enumerated() {
+            while let due = engine.nextDeadline, due <= builder.arrivals[index] { engine.advance(to: due, into: &outputs) }
+            engine.handle(event, into: &outputs)
+            guard index % 97 == 0 else { continue }
+            switch Int.random(in: 0..<4, using: &random) {
+            case 0: engine.settings.mouse.multiTapWindowMilliseconds = Int64.random(in: 150...700, using: &random)
+            case 1: engine.settings.touch.dragThresholdPixels = Double.random(in: 4...30, using: &random)
+            case 2:
+                engine.remove(.longPress)
+                engine.add(.longPress, LongPressRecognizer(shouldBegin: { $0.x > 100 }), cancelsContacts: true)
+            default:
+                engine.remove(.clear)
+                engine.add(.clear, TapRecognizer(taps: 2), delaysContactsBegan: true)
+                try! engine.require(.select, toFail: .clear)
+            }
+        }
+        engine.advance(to: builder.events.last!.readTime + .seconds(5), into: &outputs)
+        checkWellFormed(outputs)
+        #expect(engine.isAtRest)
+        #expect(engine.pendingTimerCount == 0)
     }
 
     @Test("Random clicks: exactly one outcome per press sequence, never both a single and a double for the same presses",
