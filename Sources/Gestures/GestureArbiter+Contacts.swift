@@ -43,7 +43,7 @@ extension GestureArbiter {
         switch (contacts[r].delivery, event.kind) {
         case (.delayed, .press):
             if !isDelayed(contacts[r].serial) {
-                contacts[r].delivery = .delivered
+                markDelivered(r)
                 outputs.append(.contact(.began(sample)))
             }
         case (.delayed, .motion): contacts[r].latest = sample
@@ -68,10 +68,19 @@ extension GestureArbiter {
     mutating func beginUndelayedContacts() {
         for r in contacts.indices {
             guard case .delayed = contacts[r].delivery, !isDelayed(contacts[r].serial) else { continue }
-            contacts[r].delivery = .delivered
+            markDelivered(r)
             outputs.append(.contact(.began(contacts[r].press)))
             if let latest = contacts[r].latest { outputs.append(.contact(.moved(latest))) }
             if let release = contacts[r].release { outputs.append(.contact(.ended(release))) }
+        }
+    }
+
+    /// Record `r` reaches the canvas. An earlier press of the same contact still held back (a
+    /// mouse clicked again meanwhile) can no longer be shown in order: it is dropped.
+    mutating func markDelivered(_ r: Int) {
+        contacts[r].delivery = .delivered
+        for older in contacts.indices where older < r && contacts[older].contact == contacts[r].contact {
+            if case .delayed = contacts[older].delivery { contacts[older].delivery = .absorbed }
         }
     }
 

@@ -24,6 +24,18 @@ import Timing
         t.expectRest()
     }
 
+    @Test("Without delaysContactsBegan on the double tap, the second press of a double click reaches the canvas")
+    func doubleTapMustDelayToLeaveNothing() {
+        let engine = GestureEngine<G>()
+        engine.add(.clear, TapRecognizer(taps: 2))
+        engine.add(.select, TapRecognizer(taps: 1), provisional: true, delaysContactsBegan: true)
+        try! engine.require(.select, toFail: .clear)
+        var t = Timeline(engine)
+        t.run("down@10,10 50ms up 100ms down 50ms up")
+        #expect(t.gestures == ["select provisional", "clear recognized", "select superseded"])
+        #expect(t.canvas == ["A began (10, 10)", "A ended (10, 10)"])
+    }
+
     @Test("A drag draws a line from the press point")
     func dragDraws() {
         var t = Timeline(appEngine())

@@ -206,12 +206,14 @@ func appEngine(
     settings: GestureSettings = .default,
     lineAt: @escaping (GesturePoint) -> Bool = { _ in false },
     selectedLineAt: @escaping (GesturePoint) -> Bool = { _ in false },
-    order: [G] = [.clear, .select, .longPress, .moveLine, .menu]
+    order: [G] = [.clear, .select, .longPress, .moveLine, .menu],
+    doubleTapDelaysContacts: Bool = true
 ) -> GestureEngine<G> {
     let engine = GestureEngine<G>(settings: settings, now: Deadline(nanoseconds: 10_000_000_000))
     for tag in order {
         switch tag {
-        case .clear: engine.add(.clear, TapRecognizer(taps: 2, button: 1), delaysContactsBegan: true)
+        case .clear:
+            engine.add(.clear, TapRecognizer(taps: 2, button: 1), delaysContactsBegan: doubleTapDelaysContacts)
         case .select:
             engine.add(.select, TapRecognizer(taps: 1, button: 1), provisional: true, delaysContactsBegan: true)
         case .longPress:
