@@ -28,10 +28,12 @@ extension GestureArbiter {
             input.serial = contacts[down].serial
             input.otherContactsDown = contacts.count > 1 && contacts.contains { $0.isDown && $0.serial != input.serial }
             return (input, down)
-        case .release:
-            guard let down, contacts[down].button == event.button else { return (input, nil) }
+        case .release, .cancel:
+            guard let down, event.kind == .cancel || contacts[down].button == event.button else { return (input, nil) }
             input.serial = contacts[down].serial
             contacts[down].isDown = false
+            // A cancelled press still held back is dropped before recognizers let it go.
+            if event.kind == .cancel, case .delayed = contacts[down].delivery { contacts[down].delivery = .absorbed }
             input.otherContactsDown = contacts.count > 1 && contacts.contains { $0.isDown }
             return (input, down)
         }
@@ -50,6 +52,8 @@ extension GestureArbiter {
         case (.delayed, .release): contacts[r].release = sample
         case (.delivered, .motion): outputs.append(.contact(.moved(sample)))
         case (.delivered, .release): outputs.append(.contact(.ended(sample)))
+        case (.delivered, .cancel): outputs.append(.contact(.cancelled(contacts[r].contact)))
+        case (.delayed, .cancel): contacts[r].delivery = .absorbed  // done in contactInput already
         case (.delivered, .press), (.absorbed, _): break
         }
     }

@@ -33,6 +33,15 @@ extension GestureArbiter {
             case .held(let heldLocation, _): slots[i].arbitration = .held(location: heldLocation, ended: location)
             case .open, .failed: break
             }
+        case .cancelled:
+            stepsTaken = true
+            switch slots[i].arbitration {
+            case .succeeded:
+                emit(i, .cancelled)
+                trace(i, .cancelled, .contactCancelled, origin: origin)
+            case .held: fail(i, .contactCancelled, origin: origin)  // never shown: it just fails
+            case .open, .failed: break
+            }
         }
     }
 

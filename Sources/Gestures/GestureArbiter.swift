@@ -161,6 +161,14 @@ extension GestureArbiter {
     /// Handles one event (see the type's comment for the pipeline). Timers are not fired here:
     /// the event's server time already settled every window it closes.
     @usableFromInline mutating func handle(_ event: GestureInput) {
+        if event.kind == .press,
+            contacts.contains(where: { $0.isDown && $0.contact == event.contact && $0.button == event.button })
+        {
+            // The release of the earlier press never came (a grab broke): that press is cancelled.
+            var lost = event
+            lost.kind = .cancel
+            handle(lost)
+        }
         now = event.readTime
         eventTime = event.serverTime
         // Only an event that is no motion, or a step taken, can finish attempts, move deadlines or

@@ -25,6 +25,9 @@ public struct GestureInput: Hashable, Sendable {
         case press
         case motion
         case release
+        /// The contact is gone without a release: a grab taken by another client, a touch the
+        /// system took back. Gestures on it end `.cancelled` (or fail); the canvas gets `.cancelled`.
+        case cancel
     }
 
     public var kind: Kind

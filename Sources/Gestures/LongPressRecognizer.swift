@@ -54,7 +54,7 @@ extension LongPressMachine {
         case .possible, .ended:
             return .none
         case .failed(let down):
-            if input.kind == .release, let down, input.serial == down { state = .failed(down: nil) }
+            if input.endsPress, let down, input.serial == down { state = .failed(down: nil) }
             return .none
         case .pressed(let attempt):
             switch input.kind {
@@ -72,6 +72,10 @@ extension LongPressMachine {
                 guard input.serial == attempt.serial else { return .none }
                 state = .failed(down: nil)
                 return .failed(.releasedEarly)
+            case .cancel:
+                guard input.serial == attempt.serial else { return .none }
+                state = .failed(down: nil)
+                return .failed(.contactCancelled)
             }
         case .active(var attempt):
             guard input.serial == attempt.serial else { return .none }
@@ -85,6 +89,9 @@ extension LongPressMachine {
             case .release:
                 state = .ended
                 return .ended(input.location)
+            case .cancel:
+                state = .ended
+                return .cancelled
             }
         }
     }
@@ -128,7 +135,7 @@ extension LongPressMachine {
     func isInterested(in input: RecognizerInput) -> Bool {
         switch state {
         case .possible, .ended: false
-        case .failed(let down): down != nil && input.kind == .release && input.serial == down
+        case .failed(let down): down != nil && input.endsPress && input.serial == down
         case .pressed(let a), .active(let a): input.serial == a.serial || input.kind == .press
         }
     }

@@ -53,7 +53,7 @@ extension PanMachine {
         case .possible, .ended:
             return .none
         case .failed(let down):
-            if input.kind == .release, let down, input.serial == down { state = .failed(down: nil) }
+            if input.endsPress, let down, input.serial == down { state = .failed(down: nil) }
             return .none
         case .pressed(var attempt):
             guard input.serial == attempt.serial else { return .none }
@@ -73,6 +73,9 @@ extension PanMachine {
             case .release:
                 state = .failed(down: nil)
                 return .failed(.endedWithoutBeginning)
+            case .cancel:
+                state = .failed(down: nil)
+                return .failed(.contactCancelled)
             }
         case .active(var attempt):
             guard input.serial == attempt.serial else { return .none }
@@ -86,6 +89,9 @@ extension PanMachine {
             case .release:
                 state = .ended
                 return .ended(input.location)
+            case .cancel:
+                state = .ended
+                return .cancelled
             }
         }
     }
@@ -104,7 +110,7 @@ extension PanMachine {
     func isInterested(in input: RecognizerInput) -> Bool {
         switch state {
         case .possible, .ended: false
-        case .failed(let down): down != nil && input.kind == .release && input.serial == down
+        case .failed(let down): down != nil && input.endsPress && input.serial == down
         case .pressed(let a), .active(let a): input.serial == a.serial || input.kind == .press
         }
     }

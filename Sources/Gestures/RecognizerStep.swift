@@ -15,6 +15,8 @@ struct RecognizerInput {
     var thresholds: GestureSettings.Thresholds
 
     var kind: GestureInput.Kind { event.kind }
+    /// A release or a cancel: the press is over.
+    var endsPress: Bool { event.kind == .release || event.kind == .cancel }
     var location: GesturePoint { event.location }
     var time: ServerTime { event.serverTime }
 }
@@ -42,6 +44,7 @@ public enum DecisionReason: String, Hashable, Sendable {
     case waitingForRequirements = "waiting for required gestures to fail"
     case excludedByOtherGesture = "another gesture claimed the press"
     case recognizerRemoved = "recognizer removed"
+    case contactCancelled = "contact cancelled"
 }
 
 /// What a recognizer's transition asks of the engine.
@@ -52,6 +55,8 @@ enum RecognizerStep {
     case began(GesturePoint, DecisionReason)
     case changed(GesturePoint, translation: GestureVector, velocity: GestureVector)
     case ended(GesturePoint)
+    /// A continuous gesture's contact was cancelled.
+    case cancelled
 }
 
 /// Tracks a contact's velocity from successive samples (px/s by server time).

@@ -67,7 +67,7 @@ extension TapRecognizer {
         case .possible, .recognized:
             return .none
         case .failed(let down):
-            if input.kind == .release, let down, input.serial == down { state = .failed(down: nil) }
+            if input.endsPress, let down, input.serial == down { state = .failed(down: nil) }
             return .none
         case .pressed(var attempt):
             return pressed(&attempt, input)
@@ -98,13 +98,17 @@ extension TapRecognizer {
             }
             state = .awaitingNextPress(attempt)
             return .none
+        case .cancel:
+            guard input.serial == attempt.pressSerial else { return .none }
+            state = .failed(down: nil)
+            return .failed(.contactCancelled)
         }
     }
 
     private mutating func awaitingNextPress(_ attempt: inout Attempt, _ input: RecognizerInput) -> RecognizerStep {
         let thresholds = input.thresholds
         switch input.kind {
-        case .release:
+        case .release, .cancel:
             return .none
         case .motion:
             guard input.serial == nil, input.event.contact.device == attempt.device,
@@ -174,7 +178,7 @@ extension TapRecognizer {
     func isInterested(in input: RecognizerInput) -> Bool {
         switch state {
         case .possible, .recognized: false
-        case .failed(let down): down != nil && input.kind == .release && input.serial == down
+        case .failed(let down): down != nil && input.endsPress && input.serial == down
         case .pressed, .awaitingNextPress: true
         }
     }

@@ -143,4 +143,42 @@ import Timing
         #expect(t.gestures == ["select provisional", "select confirmed", "select provisional", "select confirmed"])
         t.expectRest()
     }
+
+    @Test("A cancelled contact vanishes from the canvas")
+    func cancelledDrawing() {
+        var t = Timeline(appEngine())
+        t.run("down@0,0 10ms move@20,0 10ms cancel 500ms")
+        #expect(t.canvas == ["A began (0, 0)", "A moved (20, 0)", "A cancelled"])
+        #expect(t.gestures.isEmpty)
+        t.expectRest()
+    }
+
+    @Test("A cancelled contact cancels the line move in progress")
+    func cancelledMove() {
+        var t = Timeline(appEngine(lineAt: { _ in true }))
+        t.run("down@0,0 500ms move@5,0 cancel")
+        #expect(t.gestures == ["longPress began", "longPress changed", "longPress cancelled"])
+        #expect(t.canvas.isEmpty)
+        t.expectRest()
+    }
+
+    @Test("A cancelled press is no click")
+    func cancelledClick() {
+        var t = Timeline(appEngine())
+        t.run("down 50ms cancel 500ms")
+        #expect(t.gestures.isEmpty)
+        #expect(t.canvas.isEmpty)
+        t.expectRest()
+    }
+
+    @Test("A press whose release was lost is cancelled by the next press, which draws afresh")
+    func lostRelease() {
+        var t = Timeline(appEngine())
+        t.run("down@0,0 10ms move@20,0 100ms down@50,50 10ms move@70,50 up")
+        #expect(t.canvas == [
+            "A began (0, 0)", "A moved (20, 0)", "A cancelled", "A began (50, 50)", "A moved (70, 50)",
+            "A ended (70, 50)",
+        ])
+        t.expectRest()
+    }
 }

@@ -35,6 +35,7 @@ import Timing
     func randomStreams(seed: Int) {
         var builder = StreamBuilder(seed: UInt64(seed) &* 7919 &+ 17)
         while builder.events.count < 10_000 { builder.addAction() }
+        builder.finish()
         let engine = Self.engine(order: [.clear, .select, .longPress, .moveLine, .menu])
         let outputs = Self.run(engine, builder)
         #expect(engine.isAtRest)
@@ -65,6 +66,7 @@ import Timing
     func randomReconfiguration(seed: Int) {
         var builder = StreamBuilder(seed: UInt64(seed) &+ 5_000)
         while builder.events.count < 10_000 { builder.addAction() }
+        builder.finish()
         var random = SeededGenerator(seed: UInt64(seed))
         let engine = Self.engine(order: [.menu, .moveLine, .longPress, .select, .clear])
         var outputs: [GestureOutput<G>] = []
@@ -94,6 +96,7 @@ import Timing
           arguments: 0..<20)
     func randomClicks(seed: Int) {
         var builder = StreamBuilder(seed: UInt64(seed) &+ 1_000)
+        builder.ending = false
         while builder.events.count < 20_000 { builder.addClick() }
         let events = builder.events
         let outputs = Self.run(Self.engine(order: [.select, .clear, .menu, .moveLine, .longPress]), builder)

@@ -65,6 +65,9 @@ struct StreamBuilder {
 
     mutating func wait(_ ms: Int64) { elapsed += ms }
 
+    /// Whether releases may be replaced by a cancel or lost (a grab broke) now and then.
+    var ending = true
+
     /// One press of `contact`: held `duration` ms with `moves` motions of up to `step` px each.
     mutating func press(_ contact: ContactID, at start: GesturePoint, button: Int = 1, duration: Int64,
                         moves: Int, step: Int64) {
@@ -77,7 +80,19 @@ struct StreamBuilder {
             emit(.motion, contact, location)
         }
         wait(moves > 0 ? max(0, duration - slice * Int64(moves)) : duration)
-        emit(.release, contact, location, button: button)
+        if ending && chance(0.02) {
+            emit(.cancel, contact, location, button: button)
+        } else if !(ending && button == 1 && chance(0.01)) {  // else lost: the next left press heals it
+            emit(.release, contact, location, button: button)
+        }
+    }
+
+    /// Ends the stream with a click by each pointer (healing any lost release).
+    mutating func finish() {
+        ending = false
+        wait(1000)
+        press(ContactID(device: 2), at: point(), duration: 50, moves: 0, step: 0)
+        press(ContactID(device: 3), at: point(), duration: 50, moves: 0, step: 0)
     }
 
     /// Appends one random user action, and a random pause after it.
@@ -128,7 +143,7 @@ struct StreamBuilder {
                 wait(int(0...40))
             }
             for (touch, p) in down.shuffled(using: &random) {
-                emit(.release, touch, p)
+                emit(chance(0.03) ? .cancel : .release, touch, p)
                 wait(int(0...100))
             }
         default:  // two pointers at once

@@ -15,7 +15,7 @@ enum G: Hashable, Comparable, Sendable {
 /// - `Nms`: time passes N ms, then the engine's timers run (`advance(to:)`).
 /// - `Nms~`: time passes without the loop running timers (events are queued meanwhile).
 /// - `tick`: run the timers now.
-/// - `[C.]verb[:button][@x,y][+lag]` with verb `down`, `up` or `move`: an event of contact `C`
+/// - `[C.]verb[:button][@x,y][+lag]` with verb `down`, `up`, `move` or `cancel`: an event of contact `C`
 ///   (`A` the first mouse, the default; `B` a second master pointer; `T1`, `T2`, ... touches),
 ///   at its last location unless `@x,y` is given, stamped now and read `lag` ms later (default 0).
 ///   A `move` of a contact that is not down is hover.
@@ -97,6 +97,7 @@ struct Timeline {
         case "down": kind = .press
         case "up": kind = .release
         case "move": kind = .motion
+        case "cancel": kind = .cancel
         default: return nil
         }
         guard let contact = Self.contact(named: name) else { return nil }
