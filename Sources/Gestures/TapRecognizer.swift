@@ -118,8 +118,9 @@ extension TapRecognizer {
             return .failed(.pointerMovedAway)
         case .press:
             let gap = input.time.milliseconds(since: attempt.releaseTime)
+            let serial = input.serial
             let reason: DecisionReason? =
-                if input.serial == nil || input.otherContactsDown || input.event.button != button
+                if serial == nil || input.otherContactsDown || input.event.button != button
                     || input.event.contact.device != attempt.device || input.event.source != attempt.source
                 { .otherButtonOrDevice }
                 else if gap >= thresholds.multiTapWindowMilliseconds { .windowPassed }
@@ -127,11 +128,11 @@ extension TapRecognizer {
                 else if input.location.distance(to: attempt.firstPressLocation) > thresholds.multiTapDistancePixels
                 { .pressTooFar }
                 else { nil }
-            if let reason {
+            guard reason == nil, let serial else {
                 state = .failed(down: nil)
-                return .failed(reason)
+                return .failed(reason ?? .otherButtonOrDevice)
             }
-            attempt.pressSerial = input.serial!
+            attempt.pressSerial = serial
             attempt.pressLocation = input.location
             attempt.lastInputReadTime = input.event.readTime
             state = .pressed(attempt)
