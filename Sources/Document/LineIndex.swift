@@ -1,0 +1,218 @@
+/// A spatial index over finished lines answering "which line is nearest to this point, within a
+/// tolerance?" without looking at every line.
+///
+/// Design: a hierarchy of loose uniform grids, each line stored exactly once.
+/// - Level k has square cells of `baseCellSize * 2^k` px. A line lives on the smallest level whose
+///   cell size is at least the larger side of its bounding box, in the cell holding its centre.
+///   Its points then lie within half a cell of that cell, so a query only visits, per level, the
+///   few cells whose centres can be within `cell/2 + tolerance` of the point. Long lines go to
+///   coarse levels: no line is copied into every cell it crosses, so memory stays one entry per
+///   line however long the lines are.
+/// - Entries (cell key, line id; 16 bytes) are kept in one sorted array, keys ordered by
+///   (level, row, column), so a row of cells is one contiguous range found by binary search.
+///   Inserts go into a small sorted `pending` array and removals into a `removed` set; both are
+///   merged into the main array when they reach `mergeThreshold`, so an edit costs O(log n)
+///   amortised plus an O(n) merge once every `mergeThreshold` edits.
+/// - Lines too large or too far out for the grid (or with non-finite coordinates) are kept in a
+///   plain list that every query checks.
+///
+/// The index stores ids only; the geometry stays in the `Drawing` passed to queries, which is
+/// also where the exact point-to-segment distance is measured.
+public struct LineIndex: Sendable {
+    /// The side of a cell on the finest level, in px (about the default tolerance).
+    public static let baseCellSize = 32.0
+    /// How many inserts and removals are buffered before merging into the main array.
+    public static let mergeThreshold = 1024
+
+    static let levelCount = 32
+    static let cellBits = 29
+    static let cellBias = Int64(1) << (cellBits - 1)
+    static let cellRange = -cellBias...(cellBias - 1)
+
+    struct Entry: Hashable, Comparable {
+        var key: UInt64
+        var id: LineID
+        static func < (a: Entry, b: Entry) -> Bool { (a.key, a.id) < (b.key, b.id) }
+    }
+
+    /// Where a line is filed.
+    enum Placement: Hashable {
+        case grid(Entry)
+        case oversized(LineID)
+    }
+
+    private var entries: [Entry] = []
+    private var pending: [Entry] = []
+    private var removed: Set<Entry> = []
+    private var oversized: [LineID] = []
+    private var linesPerLevel = [Int](repeating: 0, count: LineIndex.levelCount)
+
+    /// The number of lines indexed.
+    public private(set) var count = 0
+
+    public init() {}
+
+    /// An index of `lines`, built in one sort.
+    public init(_ lines: [Line]) {
+        var built: [Entry] = []
+        built.reserveCapacity(lines.count)
+        for line in lines {
+            switch Self.placement(of: line) {
+            case .grid(let entry):
+                built.append(entry)
+                linesPerLevel[Self.level(of: entry.key)] += 1
+            case .oversized(let id):
+                oversized.append(id)
+            }
+        }
+        built.sort()
+        entries = built
+        count = lines.count
+    }
+
+    /// Adds `line` (which must not be in the index already).
+    public mutating func insert(_ line: Line) {
+        count += 1
+        switch Self.placement(of: line) {
+        case .oversized(let id):
+            oversized.append(id)
+        case .grid(let entry):
+            linesPerLevel[Self.level(of: entry.key)] += 1
+            if removed.remove(entry) != nil { return }  // still physically in `entries`
+            let position = Self.lowerBound(of: entry, in: pending)
+            pending.insert(entry, at: position)
+            mergeIfNeeded()
+        }
+    }
+
+    /// Removes `line`, which must have the geometry it had when it was inserted.
+    public mutating func remove(_ line: Line) {
+        switch Self.placement(of: line) {
+        case .oversized(let id):
+            guard let position = oversized.firstIndex(of: id) else { return }
+            oversized.remove(at: position)
+        case .grid(let entry):
+            let position = Self.lowerBound(of: entry, in: pending)
+            if position < pending.count, pending[position] == entry {
+                pending.remove(at: position)
+            } else {
+                let main = Self.lowerBound(of: entry, in: entries)
+                guard main < entries.count, entries[main] == entry, removed.insert(entry).inserted else { return }
+                mergeIfNeeded()
+            }
+            linesPerLevel[Self.level(of: entry.key)] -= 1
+        }
+        count -= 1
+    }
+
+    /// The line of `drawing` nearest to `point` by exact point-to-segment distance, if that distance
+    /// is at most `tolerance` (inclusive); between equally near lines, the one drawn last (largest id).
+    public func nearestLine(to point: Point, within tolerance: Double, in drawing: Drawing) -> LineID? {
+        var best: (id: LineID, distance: Double)?
+        func consider(_ id: LineID) {
+            guard let segment = drawing.line(id)?.segment else { return }
+            let distance = segment.distance(to: point)
+            guard distance <= tolerance else { return }
+            if let current = best, distance > current.distance || (distance == current.distance && id < current.id) {
+                return
+            }
+            best = (id, distance)
+        }
+        if point.x.isFinite, point.y.isFinite, tolerance >= 0 {
+            for level in 0..<Self.levelCount where linesPerLevel[level] > 0 {
+                let size = Self.cellSize(level: level)
+                // Half a cell (how far a line reaches out of its cell) plus the tolerance, plus a
+                // pixel of slack against rounding; extra candidates are filtered by exact distance.
+                let reach = size / 2 + tolerance + 1
+                let columns = Self.cell(point.x - reach, size: size)...Self.cell(point.x + reach, size: size)
+                let rows = Self.cell(point.y - reach, size: size)...Self.cell(point.y + reach, size: size)
+                for row in rows {
+                    let first = Entry(key: Self.key(level: level, row: row, column: columns.lowerBound), id: LineID(0))
+                    let last = Self.key(level: level, row: row, column: columns.upperBound)
+                    var i = Self.lowerBound(of: first, in: entries)
+                    while i < entries.count, entries[i].key <= last {
+                        if removed.isEmpty || !removed.contains(entries[i]) { consider(entries[i].id) }
+                        i += 1
+                    }
+                    i = Self.lowerBound(of: first, in: pending)
+                    while i < pending.count, pending[i].key <= last {
+                        consider(pending[i].id)
+                        i += 1
+                    }
+                }
+            }
+        }
+        for id in oversized { consider(id) }
+        return best?.id
+    }
+
+    /// Bytes held by the index (array capacities, not counting the lines themselves).
+    public var memoryFootprint: Int {
+        entries.capacity * MemoryLayout<Entry>.stride + pending.capacity * MemoryLayout<Entry>.stride
+            + removed.capacity * (MemoryLayout<Entry>.stride + 1) + oversized.capacity * MemoryLayout<LineID>.stride
+            + linesPerLevel.capacity * MemoryLayout<Int>.stride
+    }
+
+    // MARK: - Merging
+
+    private mutating func mergeIfNeeded() {
+        guard pending.count + removed.count >= Self.mergeThreshold else { return }
+        var merged: [Entry] = []
+        merged.reserveCapacity(entries.count - removed.count + pending.count)
+        var next = 0
+        for entry in entries where !removed.contains(entry) {
+            while next < pending.count, pending[next] < entry { merged.append(pending[next]); next += 1 }
+            merged.append(entry)
+        }
+        merged.append(contentsOf: pending[next...])
+        entries = merged
+        pending = []
+        removed = []
+    }
+
+    // MARK: - Geometry of the grid
+
+    static func cellSize(level: Int) -> Double { baseCellSize * Double(1 << level) }
+
+    /// The cell index of coordinate `x`, clamped to the representable range.
+    static func cell(_ x: Double, size: Double) -> Int64 {
+        let cell = (x / size).rounded(.down)
+        if !(cell >= Double(cellRange.lowerBound)) { return cellRange.lowerBound }
+        if !(cell <= Double(cellRange.upperBound)) { return cellRange.upperBound }
+        return Int64(cell)
+    }
+
+    static func key(level: Int, row: Int64, column: Int64) -> UInt64 {
+        UInt64(level) << (2 * cellBits) | UInt64(row + cellBias) << cellBits | UInt64(column + cellBias)
+    }
+
+    static func level(of key: UInt64) -> Int { Int(key >> (2 * cellBits)) }
+
+    static func placement(of line: Line) -> Placement {
+        let bounds = line.segment.bounds
+        let extent = max(bounds.width, bounds.height)
+        let centre = Point(x: bounds.minX + bounds.width / 2, y: bounds.minY + bounds.height / 2)
+        guard extent.isFinite, centre.x.isFinite, centre.y.isFinite else { return .oversized(line.id) }
+        var level = 0
+        while cellSize(level: level) < extent {
+            level += 1
+            if level == levelCount { return .oversized(line.id) }
+        }
+        let size = cellSize(level: level)
+        let column = (centre.x / size).rounded(.down), row = (centre.y / size).rounded(.down)
+        guard cellRange.contains(Int64(exactly: column) ?? .max), cellRange.contains(Int64(exactly: row) ?? .max) else {
+            return .oversized(line.id)
+        }
+        return .grid(Entry(key: key(level: level, row: Int64(row), column: Int64(column)), id: line.id))
+    }
+
+    /// First position in `sorted` whose entry is not less than `entry`.
+    static func lowerBound(of entry: Entry, in sorted: [Entry]) -> Int {
+        var low = 0, high = sorted.count
+        while low < high {
+            let mid = (low + high) / 2
+            if sorted[mid] < entry { low = mid + 1 } else { high = mid }
+        }
+        return low
+    }
+}
