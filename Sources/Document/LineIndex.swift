@@ -108,9 +108,10 @@ public struct LineIndex: Sendable {
     /// The line of `drawing` nearest to `point` by exact point-to-segment distance, if that distance
     /// is at most `tolerance` (inclusive); between equally near lines, the one drawn last (largest id).
     public func nearestLine(to point: Point, within tolerance: Double, in drawing: Drawing) -> LineID? {
+        let lines = drawing.lines
         var best: (id: LineID, distance: Double)?
         func consider(_ id: LineID) {
-            guard let segment = drawing.line(id)?.segment else { return }
+            guard let segment = Self.segment(of: id, in: lines) else { return }
             let distance = segment.distance(to: point)
             guard distance <= tolerance else { return }
             if let current = best, distance > current.distance || (distance == current.distance && id < current.id) {
@@ -204,6 +205,22 @@ public struct LineIndex: Sendable {
             return .oversized(line.id)
         }
         return .grid(Entry(key: key(level: level, row: Int64(row), column: Int64(column)), id: line.id))
+    }
+
+    /// The segment of line `id` in `lines` (sorted by id, ids unique). Ids are integers, so line
+    /// `id` can be no further from the first line than `id - first.id` positions and no further
+    /// from the last than `last.id - id`: the search starts in that window, which is a single
+    /// position when no line was deleted (one memory access instead of a whole binary search).
+    static func segment(of id: LineID, in lines: [Line]) -> Segment? {
+        guard let first = lines.first?.id.rawValue, let last = lines.last?.id.rawValue,
+              id.rawValue >= first, id.rawValue <= last else { return nil }
+        var low = max(0, lines.count - 1 - Int(clamping: last - id.rawValue))
+        var high = min(lines.count - 1, Int(clamping: id.rawValue - first)) + 1
+        while low < high {
+            let mid = (low + high) / 2
+            if lines[mid].id < id { low = mid + 1 } else { high = mid }
+        }
+        return low < lines.count && lines[low].id == id ? lines[low].segment : nil
     }
 
     /// First position in `sorted` whose entry is not less than `entry`.
