@@ -4,8 +4,8 @@
 /// Design: a hierarchy of loose uniform grids, each line stored exactly once.
 /// - Level k has square cells of `baseCellSize * 2^k` px. A line lives on the smallest level whose
 ///   cell size is at least the larger side of its bounding box, in the cell holding its centre.
-///   Its points then lie within half a cell of that cell, so a query only visits, per level, the
-///   few cells whose centres can be within `cell/2 + tolerance` of the point. Long lines go to
+///   Its points then lie within half its extent of its centre, so a query only visits, per level,
+///   the few cells holding centres within `largest extent on the level / 2 + tolerance` of the point. Long lines go to
 ///   coarse levels: no line is copied into every cell it crosses, so memory stays one entry per
 ///   line however long the lines are.
 /// - Entries (cell key, line id; 16 bytes) are kept in one sorted array, keys ordered by
@@ -37,7 +37,8 @@ public struct LineIndex: Sendable {
 
     /// Where a line is filed.
     enum Placement: Hashable {
-        case grid(Entry)
+        /// In the grid; `extent` is the larger side of the line's bounding box.
+        case grid(Entry, extent: Double)
         case oversized(LineID)
     }
 
@@ -46,6 +47,8 @@ public struct LineIndex: Sendable {
     private var removed: Set<Entry> = []
     private var oversized: [LineID] = []
     private var linesPerLevel = [Int](repeating: 0, count: LineIndex.levelCount)
+    /// The largest extent filed on each level since it was last empty (never too small).
+    private var largestExtentPerLevel = [Double](repeating: 0, count: LineIndex.levelCount)
 
     /// The number of lines indexed.
     public private(set) var count = 0
@@ -58,9 +61,9 @@ public struct LineIndex: Sendable {
         built.reserveCapacity(lines.count)
         for line in lines {
             switch Self.placement(of: line) {
-            case .grid(let entry):
+            case .grid(let entry, let extent):
                 built.append(entry)
-                linesPerLevel[Self.level(of: entry.key)] += 1
+                count(entry, extent: extent)
             case .oversized(let id):
                 oversized.append(id)
             }
@@ -76,8 +79,8 @@ public struct LineIndex: Sendable {
         switch Self.placement(of: line) {
         case .oversized(let id):
             oversized.append(id)
-        case .grid(let entry):
-            linesPerLevel[Self.level(of: entry.key)] += 1
+        case .grid(let entry, let extent):
+            count(entry, extent: extent)
             if removed.remove(entry) != nil { return }  // still physically in `entries`
             let position = Self.lowerBound(of: entry, in: pending)
             pending.insert(entry, at: position)
@@ -91,7 +94,7 @@ public struct LineIndex: Sendable {
         case .oversized(let id):
             guard let position = oversized.firstIndex(of: id) else { return }
             oversized.remove(at: position)
-        case .grid(let entry):
+        case .grid(let entry, _):
             let position = Self.lowerBound(of: entry, in: pending)
             if position < pending.count, pending[position] == entry {
                 pending.remove(at: position)
@@ -100,9 +103,17 @@ public struct LineIndex: Sendable {
                 guard main < entries.count, entries[main] == entry, removed.insert(entry).inserted else { return }
                 mergeIfNeeded()
             }
-            linesPerLevel[Self.level(of: entry.key)] -= 1
+            let level = Self.level(of: entry.key)
+            linesPerLevel[level] -= 1
+            if linesPerLevel[level] == 0 { largestExtentPerLevel[level] = 0 }
         }
         count -= 1
+    }
+
+    private mutating func count(_ entry: Entry, extent: Double) {
+        let level = Self.level(of: entry.key)
+        linesPerLevel[level] += 1
+        largestExtentPerLevel[level] = max(largestExtentPerLevel[level], extent)
     }
 
     /// The line of `drawing` nearest to `point` by exact point-to-segment distance, if that distance
@@ -122,9 +133,9 @@ public struct LineIndex: Sendable {
         if point.x.isFinite, point.y.isFinite, tolerance >= 0 {
             for level in 0..<Self.levelCount where linesPerLevel[level] > 0 {
                 let size = Self.cellSize(level: level)
-                // Half a cell (how far a line reaches out of its cell) plus the tolerance, plus a
+                // How far a line on this level reaches from its centre, plus the tolerance, plus a
                 // pixel of slack against rounding; extra candidates are filtered by exact distance.
-                let reach = size / 2 + tolerance + 1
+                let reach = largestExtentPerLevel[level] / 2 + tolerance + 1
                 let columns = Self.cell(point.x - reach, size: size)...Self.cell(point.x + reach, size: size)
                 let rows = Self.cell(point.y - reach, size: size)...Self.cell(point.y + reach, size: size)
                 for row in rows {
@@ -151,7 +162,7 @@ public struct LineIndex: Sendable {
     public var memoryFootprint: Int {
         entries.capacity * MemoryLayout<Entry>.stride + pending.capacity * MemoryLayout<Entry>.stride
             + removed.capacity * (MemoryLayout<Entry>.stride + 1) + oversized.capacity * MemoryLayout<LineID>.stride
-            + linesPerLevel.capacity * MemoryLayout<Int>.stride
+            + linesPerLevel.capacity * MemoryLayout<Int>.stride + largestExtentPerLevel.capacity * MemoryLayout<Double>.stride
     }
 
     // MARK: - Merging
@@ -204,7 +215,7 @@ public struct LineIndex: Sendable {
         guard cellRange.contains(Int64(exactly: column) ?? .max), cellRange.contains(Int64(exactly: row) ?? .max) else {
             return .oversized(line.id)
         }
-        return .grid(Entry(key: key(level: level, row: Int64(row), column: Int64(column)), id: line.id))
+        return .grid(Entry(key: key(level: level, row: Int64(row), column: Int64(column)), id: line.id), extent: extent)
     }
 
     /// The segment of line `id` in `lines` (sorted by id, ids unique). Ids are integers, so line

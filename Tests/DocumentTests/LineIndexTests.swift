@@ -118,6 +118,23 @@ private func bruteForceNearest(to p: Point, within tolerance: Double, in lines: 
         #expect(d.index.count == 0)
     }
 
+    @Test func pointsJustOffTheEndsOfLinesOfEveryLengthFindThem() {
+        // The ends are the points farthest from a line's centre, where the grid's reach is tightest.
+        var rng = SplitMix64(state: 99)
+        for _ in 0..<400 {
+            let length = pow(2, Double.random(in: 0..<14, using: &rng))
+            let angle = Double.random(in: 0..<6.283, using: &rng)
+            let direction = Vector(dx: cos(angle), dy: sin(angle))
+            let begin = Point(x: Double.random(in: -3000..<3000, using: &rng), y: Double.random(in: -3000..<3000, using: &rng))
+            let end = begin + Vector(dx: direction.dx * length, dy: direction.dy * length)
+            let d = IndexedDrawing(Drawing(lines: [Line(id: LineID(1), segment: Segment(begin: begin, end: end))]))
+            let beyondEnd = end + Vector(dx: direction.dx * 19.99, dy: direction.dy * 19.99)
+            let beyondBegin = begin + Vector(dx: -direction.dx * 19.99, dy: -direction.dy * 19.99)
+            #expect(d.nearestLine(to: beyondEnd, within: 20) == LineID(1), "length \(length)")
+            #expect(d.nearestLine(to: beyondBegin, within: 20) == LineID(1), "length \(length)")
+        }
+    }
+
     @Test func randomEditsAndQueriesAgreeWithBruteForceAcrossMerges() {
         var rng = SplitMix64(state: 42)
         var d = IndexedDrawing()
