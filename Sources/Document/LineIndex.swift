@@ -130,6 +130,22 @@ public struct LineIndex: Sendable {
             }
             best = (id, distance)
         }
+        /// Considers the entries with keys in `keys` whose column is in `columns`.
+        func visit(_ keys: ClosedRange<UInt64>, columns: ClosedRange<Int64>) {
+            let first = Entry(key: keys.lowerBound, id: LineID(0))
+            func scan(_ run: [Entry]) {
+                var i = Self.lowerBound(of: first, in: run)
+                while i < run.count, run[i].key <= keys.upperBound {
+                    let entry = run[i]
+                    i += 1
+                    guard columns.contains(Self.column(of: entry.key)) else { continue }
+                    if !removed.isEmpty, removed.contains(entry) { continue }  // (never holds pending entries)
+                    consider(entry.id)
+                }
+            }
+            scan(entries)
+            scan(pending)
+        }
         if point.x.isFinite, point.y.isFinite, tolerance >= 0 {
             for level in 0..<Self.levelCount where linesPerLevel[level] > 0 {
                 let size = Self.cellSize(level: level)
@@ -138,19 +154,13 @@ public struct LineIndex: Sendable {
                 let reach = largestExtentPerLevel[level] / 2 + tolerance + 1
                 let columns = Self.cell(point.x - reach, size: size)...Self.cell(point.x + reach, size: size)
                 let rows = Self.cell(point.y - reach, size: size)...Self.cell(point.y + reach, size: size)
-                for row in rows {
-                    let first = Entry(key: Self.key(level: level, row: row, column: columns.lowerBound), id: LineID(0))
-                    let last = Self.key(level: level, row: row, column: columns.upperBound)
-                    var i = Self.lowerBound(of: first, in: entries)
-                    while i < entries.count, entries[i].key <= last {
-                        if removed.isEmpty || !removed.contains(entries[i]) { consider(entries[i].id) }
-                        i += 1
+                if rows.count <= Self.rowsSearchedOneByOne {
+                    for row in rows {
+                        visit(Self.key(level: level, row: row, column: columns.lowerBound)...Self.key(level: level, row: row, column: columns.upperBound), columns: columns)
                     }
-                    i = Self.lowerBound(of: first, in: pending)
-                    while i < pending.count, pending[i].key <= last {
-                        consider(pending[i].id)
-                        i += 1
-                    }
+                } else {
+                    // A tolerance far larger than the cells: one pass over the rows, not a search per row.
+                    visit(Self.key(level: level, row: rows.lowerBound, column: columns.lowerBound)...Self.key(level: level, row: rows.upperBound, column: columns.upperBound), columns: columns)
                 }
             }
         }
@@ -199,6 +209,11 @@ public struct LineIndex: Sendable {
     }
 
     static func level(of key: UInt64) -> Int { Int(key >> (2 * cellBits)) }
+
+    static func column(of key: UInt64) -> Int64 { Int64(key & (1 << cellBits - 1)) - cellBias }
+
+    /// Above this many rows of cells on a level, a query scans them in one pass.
+    static let rowsSearchedOneByOne = 8
 
     static func placement(of line: Line) -> Placement {
         let bounds = line.segment.bounds

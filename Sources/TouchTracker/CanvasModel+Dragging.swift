@@ -31,10 +31,15 @@ extension CanvasModel {
         return line.segment.distance(to: point) <= selectionTolerance
     }
 
-    /// A drag began on the selected line: picks it up.
-    public mutating func moveBegan(at point: Point) {
-        guard shouldBeginMove(at: point), let selected = selection else { return }
-        beginLineDrag(.move, of: selected.id, at: point)
+    /// A drag that `shouldBeginMove(at:)` accepted (asked with the press location) began: picks the
+    /// selected line up. `point` is where the pointer is now and `translation` how far it has come
+    /// from the press (a drag begins only past the drag threshold): the line catches up with the
+    /// pointer at once and then follows it exactly.
+    public mutating func moveBegan(at point: Point, translation: Vector = .zero) {
+        guard menu == nil, lineDrag == nil, let selected = selection else { return }
+        let press = Point(x: point.x - translation.dx, y: point.y - translation.dy)
+        beginLineDrag(.move, of: selected.id, at: press)
+        continueLineDrag(.move, to: point)
     }
 
     public mutating func moveChanged(at point: Point) { continueLineDrag(.move, to: point) }

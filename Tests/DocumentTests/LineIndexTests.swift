@@ -135,6 +135,21 @@ private func bruteForceNearest(to p: Point, within tolerance: Double, in lines: 
         }
     }
 
+    @Test func aToleranceFarLargerThanTheCellsStillFindsTheNearestLine() {
+        var rng = SplitMix64(state: 5)
+        let lines = (1...2_000).map { i in
+            let x = Double.random(in: 0..<20_000, using: &rng), y = Double.random(in: 0..<20_000, using: &rng)
+            return Line(id: LineID(UInt64(i)), segment: segment(x, y, x + 30, y - 20))
+        }
+        let d = IndexedDrawing(Drawing(lines: lines))
+        for _ in 0..<50 {
+            let p = Point(x: Double.random(in: -5_000..<25_000, using: &rng), y: Double.random(in: -5_000..<25_000, using: &rng))
+            for tolerance in [0.0, 300, 5_000, 1e9] {
+                #expect(d.nearestLine(to: p, within: tolerance) == bruteForceNearest(to: p, within: tolerance, in: lines))
+            }
+        }
+    }
+
     @Test func randomEditsAndQueriesAgreeWithBruteForceAcrossMerges() {
         var rng = SplitMix64(state: 42)
         var d = IndexedDrawing()

@@ -79,12 +79,25 @@ import TouchTracker
     @Test func aDragElsewhereOrWithoutSelectionIsNotAMove() {
         var model = CanvasModel.with([segment(0, 100, 200, 100), segment(0, 300, 200, 300)])
         #expect(!model.shouldBeginMove(at: point(100, 100)))  // nothing selected
+        model.moveBegan(at: point(100, 100))  // ignored: nothing to move
+        model.moveEnded(at: point(100, 200))
+        #expect(model.segments == [segment(0, 100, 200, 100), segment(0, 300, 200, 300)])
         model.click(at: point(100, 100))
         #expect(!model.shouldBeginMove(at: point(100, 300)))  // another line
         #expect(!model.shouldBeginMove(at: point(100, 121)))  // off the line
-        model.moveBegan(at: point(100, 300))  // ignored
-        model.moveEnded(at: point(100, 500))
-        #expect(model.segments == [segment(0, 100, 200, 100), segment(0, 300, 200, 300)])
+        #expect(model.shouldBeginMove(at: point(100, 120)))  // within the tolerance
+    }
+
+    @Test func aMoveThatBeganPastTheDragThresholdCatchesUpWithThePointer() {
+        var model = CanvasModel.with([segment(0, 100, 200, 100)])
+        model.click(at: point(100, 100))
+        // Pressed at (100, 100); the drag began at (109, 100), 9 px on.
+        model.moveBegan(at: point(109, 100), translation: Vector(dx: 9, dy: 0))
+        #expect(model.segments == [segment(9, 100, 209, 100)])
+        model.moveChanged(at: point(120, 130))
+        #expect(model.segments == [segment(20, 130, 220, 130)])
+        model.moveEnded(at: point(120, 130))
+        #expect(model.history.undoStack == [.move(LineID(1), from: segment(0, 100, 200, 100), to: segment(20, 130, 220, 130))])
     }
 
     @Test func oneDragNeverBothDrawsAndMoves() {
