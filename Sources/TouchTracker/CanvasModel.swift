@@ -90,9 +90,7 @@ extension CanvasModel {
 
     /// Marks the pixels of `segment` as drawn with the line width (plus a pixel of antialiasing).
     mutating func damage(_ segment: Segment) {
-        let margin = Self.lineWidth / 2 + 1
-        let b = segment.bounds
-        damage = damage.union(Rect(minX: b.minX - margin, minY: b.minY - margin, maxX: b.maxX + margin, maxY: b.maxY + margin))
+        damage = damage.union(segment.bounds.insetBy(-(Self.lineWidth / 2 + 1)))
     }
 
     mutating func damage(_ rect: Rect) {
