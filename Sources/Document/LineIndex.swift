@@ -3,11 +3,11 @@
 ///
 /// Design: a hierarchy of loose uniform grids, each line stored exactly once.
 /// - Level k has square cells of `baseCellSize * 2^k` px. A line lives on the smallest level whose
-///   cell size is at least the larger side of its bounding box, in the cell holding its centre.
-///   Its points then lie within half its extent of its centre, so a query only visits, per level,
-///   the few cells holding centres within `largest extent on the level / 2 + tolerance` of the point. Long lines go to
-///   coarse levels: no line is copied into every cell it crosses, so memory stays one entry per
-///   line however long the lines are.
+///   cell size is at least the larger side of its bounding box (its extent), in the cell holding
+///   its centre. Its points lie within half its extent of that centre, so a query visits, per
+///   level, only the few cells holding centres within `largest extent there / 2 + tolerance` of
+///   the point. Long lines go to coarse levels: no line is copied into every cell it crosses, so
+///   memory stays one entry per line however long the lines are.
 /// - Entries (cell key, line id; 16 bytes) are kept in one sorted array, keys ordered by
 ///   (level, row, column), so a row of cells is one contiguous range found by binary search.
 ///   Inserts go into a small sorted `pending` array and removals into a `removed` set; both are
@@ -130,7 +130,7 @@ public struct LineIndex: Sendable {
             }
             best = (id, distance)
         }
-        /// Considers the entries with keys in `keys` whose column is in `columns`.
+        // Considers the entries with keys in `keys` whose column is in `columns`.
         func visit(_ keys: ClosedRange<UInt64>, columns: ClosedRange<Int64>) {
             let first = Entry(key: keys.lowerBound, id: LineID(0))
             func scan(_ run: [Entry]) {
@@ -154,13 +154,15 @@ public struct LineIndex: Sendable {
                 let reach = largestExtentPerLevel[level] / 2 + tolerance + 1
                 let columns = Self.cell(point.x - reach, size: size)...Self.cell(point.x + reach, size: size)
                 let rows = Self.cell(point.y - reach, size: size)...Self.cell(point.y + reach, size: size)
+                func keys(rows: ClosedRange<Int64>) -> ClosedRange<UInt64> {
+                    Self.key(level: level, row: rows.lowerBound, column: columns.lowerBound)
+                        ... Self.key(level: level, row: rows.upperBound, column: columns.upperBound)
+                }
                 if rows.count <= Self.rowsSearchedOneByOne {
-                    for row in rows {
-                        visit(Self.key(level: level, row: row, column: columns.lowerBound)...Self.key(level: level, row: row, column: columns.upperBound), columns: columns)
-                    }
+                    for row in rows { visit(keys(rows: row...row), columns: columns) }
                 } else {
                     // A tolerance far larger than the cells: one pass over the rows, not a search per row.
-                    visit(Self.key(level: level, row: rows.lowerBound, column: columns.lowerBound)...Self.key(level: level, row: rows.upperBound, column: columns.upperBound), columns: columns)
+                    visit(keys(rows: rows), columns: columns)
                 }
             }
         }

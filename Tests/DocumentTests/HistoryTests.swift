@@ -117,7 +117,10 @@ private func draw(_ segment: Segment, on drawing: inout IndexedDrawing, _ histor
         var plain = Drawing()
         var indexed = IndexedDrawing()
         let line = Line(id: LineID(1), segment: segment(0, 0, 10, 0))
-        let edits: [Edit] = [.draw(line), .nudge(line.id, from: line.segment, to: segment(0, 1, 10, 1)), .delete(Line(id: line.id, segment: segment(0, 1, 10, 1)))]
+        let nudged = segment(0, 1, 10, 1)
+        let edits: [Edit] = [
+            .draw(line), .nudge(line.id, from: line.segment, to: nudged), .delete(Line(id: line.id, segment: nudged)),
+        ]
         for edit in edits {
             edit.apply(to: &plain)
             edit.apply(to: &indexed)
