@@ -10,10 +10,14 @@ extension CanvasModel {
         menu == nil && lineDrag == nil && line(at: point) != nil
     }
 
-    /// The long press fired over a line: selects it and picks it up.
-    public mutating func longPressBegan(at point: Point) {
-        guard shouldBeginLongPress(at: point), let id = line(at: point) else { return }
-        beginLineDrag(.longPress, of: id, at: point)
+    /// The long press fired over a line: selects it and picks it up. `point` is where the pointer
+    /// is and `translation` how far it has come from the press (a long press allows a little
+    /// movement); the line under the press is the one picked up.
+    public mutating func longPressBegan(at point: Point, translation: Vector = .zero) {
+        let press = Point(x: point.x - translation.dx, y: point.y - translation.dy)
+        guard shouldBeginLongPress(at: press), let id = line(at: press) else { return }
+        beginLineDrag(.longPress, of: id, at: press)
+        continueLineDrag(.longPress, to: point)
     }
 
     public mutating func longPressChanged(at point: Point) { continueLineDrag(.longPress, to: point) }

@@ -35,6 +35,17 @@ import TouchTracker
         #expect(model.selectedID == LineID(1))
     }
 
+    @Test func aLongPressPicksUpTheLineUnderThePressEvenIfThePointerCreptAway() {
+        var model = CanvasModel.with([segment(0, 100, 200, 100), segment(0, 125, 200, 125)])
+        // Pressed at (100, 104), nearest line #1; the pointer crept 10 px down, nearer #2, before
+        // the press fired.
+        model.longPressBegan(at: point(100, 114), translation: Vector(dx: 0, dy: 10))
+        #expect(model.selection == Selection(LineID(1)))
+        #expect(model.segments[0] == segment(0, 110, 200, 110))
+        model.longPressEnded(at: point(100, 114))
+        #expect(model.segments == [segment(0, 110, 200, 110), segment(0, 125, 200, 125)])
+    }
+
     @Test func aCancelledLongPressPutsTheLineBackAndRecordsNothing() {
         var model = CanvasModel.with([segment(0, 100, 200, 100)])
         model.longPressBegan(at: point(100, 100))
