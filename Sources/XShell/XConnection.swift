@@ -56,6 +56,11 @@ struct Atoms {
     let netWMPID: Atom
     let utf8String: Atom
 
+    init(wmProtocols: Atom, wmDeleteWindow: Atom, netWMName: Atom, netWMPID: Atom, utf8String: Atom) {
+        (self.wmProtocols, self.wmDeleteWindow, self.netWMName, self.netWMPID, self.utf8String) =
+            (wmProtocols, wmDeleteWindow, netWMName, netWMPID, utf8String)
+    }
+
     init(_ display: OpaquePointer) {
         let names = ["WM_PROTOCOLS", "WM_DELETE_WINDOW", "_NET_WM_NAME", "_NET_WM_PID", "UTF8_STRING"]
         var atoms = [Atom](repeating: 0, count: names.count)

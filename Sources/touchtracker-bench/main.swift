@@ -24,8 +24,9 @@ if !unknown.isEmpty || arguments.contains("--help") {
 
 var report = BenchReport(long: arguments.contains("--long"))
 let sections: [(String, (inout BenchReport) -> Void)] = [
-    // ("Timers", timerSection), ("Gesture engine", engineSection), ...
+    ("Timers", timerSection),
     ("Hit testing", hitTestSection),
+    // ("Gesture engine", engineSection), ...
 ]
 for (title, run) in sections {
     report.beginSection(title, quiet: arguments.contains("--json"))
