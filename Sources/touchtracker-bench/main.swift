@@ -26,6 +26,7 @@ var report = BenchReport(long: arguments.contains("--long"))
 let sections: [(String, (inout BenchReport) -> Void)] = [
     ("Timers", timerSection),
     ("Gesture engine", engineSection),
+    ("Hit testing", hitTestSection),
 ]
 for (title, run) in sections {
     report.beginSection(title, quiet: arguments.contains("--json"))
