@@ -9,6 +9,7 @@
 //
 //   XConnection  Display, atoms, error handler      CanvasWindow  window, properties, back buffer
 //   ShellEvent   XEvent -> Swift enum                 Shell        the loop and dispatch
+//   XInput2      XI 2.2 negotiation and selection     ShellEvent+XInput2  XI2 device events (cookies) -> ShellEvent
 import CX11
 import Document
 import Rendering

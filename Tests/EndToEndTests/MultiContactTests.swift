@@ -69,6 +69,25 @@ struct MultiContactTests {
         #expect(running.pixel(150, 200) == Colours.white)
     }
 
+    @Test func removingAMasterPointerInTheMiddleOfALineFinishesItAndLeavesTheOtherDrawing() throws {
+        let running = try RunningApp()
+        let client = running.client
+        let first = try client.corePointer()
+        let second = try client.addMasterPointer(named: "second")
+        firstDragsThenSecondPresses(running, first, second)
+        for step in 1...10 {
+            client.move(second, to: 50 + 20 * step, 200)
+            usleep(5_000)
+        }
+        #expect(running.waitForPixel(150, 200, toBe: Colours.red) == Colours.red)
+        // The server releases the removed master's buttons: its line is finished where it was, not left red.
+        client.removeMasterPointer(second)
+        #expect(running.waitForPixel(150, 200, toBe: Colours.black) == Colours.black)
+        #expect(running.pixel(150, 80) == Colours.red, "the remaining pointer is still drawing")
+        client.release(first)
+        #expect(running.waitForPixel(150, 80, toBe: Colours.black) == Colours.black)
+    }
+
     @Test func withCoreEventsADragStillDrawsARedLineThatTurnsBlack() throws {
         let running = try RunningApp(environment: Self.coreEvents)
         running.client.drag(from: (50, 100), to: (250, 100))

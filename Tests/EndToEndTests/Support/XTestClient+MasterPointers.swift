@@ -34,6 +34,15 @@ extension XTestClient {
         return try masterPointer(named: "\(name) pointer")
     }
 
+    /// Removes a master pointer (and its keyboard) added with `addMasterPointer`; its slaves float.
+    func removeMasterPointer(_ pointer: MasterPointer) {
+        var change = XIAnyHierarchyChangeInfo()
+        change.remove = XIRemoveMasterInfo(type: XIRemoveMaster, deviceid: pointer.id, return_mode: XIFloating,
+                                           return_pointer: 0, return_keyboard: 0)
+        XIChangeHierarchy(display, &change, 1)
+        XFlush(display)
+    }
+
     /// Moves `pointer` to (x, y) on the screen.
     func move(_ pointer: MasterPointer, to x: Int, _ y: Int) {
         withDevice(pointer.xtestSlave) { device in
