@@ -65,7 +65,7 @@ struct XInput2: Equatable {
     /// The selection as `XISelectEvents` wants it: bit `type % 8` of byte `type / 8` (C's `XISetMask`).
     var eventMaskBytes: [UInt8] {
         let events = selectedEvents
-        var bytes = [UInt8](repeating: 0, count: Int(events.max()! >> 3) + 1)
+        var bytes = [UInt8](repeating: 0, count: Int((events.max() ?? 0) >> 3) + 1)
         for type in events { bytes[Int(type >> 3)] |= 1 << UInt8(type & 7) }
         return bytes
     }
