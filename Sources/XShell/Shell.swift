@@ -9,6 +9,7 @@
 //
 //   XConnection  Display, atoms, error handler      CanvasWindow  window, properties, back buffer
 //   ShellEvent   XEvent -> Swift enum                 Shell        the loop and dispatch
+//   XInput2      XI 2.2 negotiation and selection     ShellEvent+XInput2  XI2 device events (cookies) -> ShellEvent
 import CX11
 import Document
 import Rendering
@@ -21,6 +22,8 @@ import Glibc
 /// Runs the TouchTracker window until it is closed.
 public final class Shell {
     private let connection: XConnection
+    /// XInput 2 when the server has it: pointer and touch events per master device. Nil: core events.
+    private let xinput: XInput2?
     private let window: CanvasWindow
     private let renderer = Renderer()
     private var drawing = Drawing()
@@ -30,7 +33,8 @@ public final class Shell {
     /// Opens the display and maps the window. Throws when there is no display to open.
     public init(options: LaunchOptions, displayName: String? = nil) throws(XShellError) {
         connection = try XConnection(name: displayName)
-        window = try CanvasWindow(connection: connection, geometry: options.geometry, title: "TouchTracker")
+        xinput = XInput2.negotiate(display: connection.display)
+        window = try CanvasWindow(connection: connection, geometry: options.geometry, title: "TouchTracker", xinput: xinput)
         damage = window.bounds
     }
 
@@ -43,7 +47,7 @@ public final class Shell {
             while XPending(display) > 0 {
                 var event = XEvent()
                 XNextEvent(display, &event)
-                handle(ShellEvent(event, atoms: connection.atoms), now: now)
+                handle(translate(&event), now: now)
                 if let exitStatus { return exitStatus }
             }
             paint()
@@ -52,6 +56,17 @@ public final class Shell {
             let timeout = pollTimeout(until: nil, now: MonotonicClock.now())
             if poll(&descriptor, 1, timeout) < 0, errno != EINTR { return 1 }
         }
+    }
+
+    /// Core events translate by value. An XInput 2 event is a GenericEvent whose data lives in a cookie:
+    /// fetched before translation and freed right after (the translation copies what it needs).
+    private func translate(_ event: inout XEvent) -> ShellEvent {
+        guard event.type == GenericEvent, let xinput, event.xcookie.extension == xinput.opcode else {
+            return ShellEvent(event, atoms: connection.atoms)
+        }
+        guard XGetEventData(connection.display, &event.xcookie) != 0 else { return .unhandled(type: GenericEvent) }
+        defer { XFreeEventData(connection.display, &event.xcookie) }
+        return ShellEvent(cookie: event.xcookie)
     }
 
     private func handle(_ event: ShellEvent, now: Deadline) {
@@ -78,10 +93,10 @@ public final class Shell {
         }
     }
 
-    private static let mouseStroke = StrokeKey(0)
-
+    /// Draws directly from pointer events until the gesture engine takes over: each contact (master device
+    /// and touch, see `PointerInput.strokeKey`) draws its own line.
     private func handlePointer(_ input: PointerInput) {
-        let key = Self.mouseStroke
+        let key = input.strokeKey
         switch input.phase {
         case .press where input.button == 1:
             drawing.linesInProgress[key] = Segment(begin: input.location, end: input.location)
