@@ -12,6 +12,7 @@
 //   XInput2      XI 2.2 negotiation and selection     ShellEvent+XInput2  XI2 device events (cookies) -> ShellEvent
 import CX11
 import Document
+import Gestures
 import Rendering
 import Timing
 import TouchTracker
@@ -26,7 +27,9 @@ public final class Shell {
     private let xinput: XInput2?
     private let window: CanvasWindow
     private let renderer = Renderer()
-    private var drawing = Drawing()
+    private let app: AppController
+    private let tracesGestures: Bool
+    /// Damage the app does not know of (expose is served from the back buffer; a resize repaints all).
     private var damage: Rect?
     private var exitStatus: Int32?
 
@@ -35,6 +38,13 @@ public final class Shell {
         connection = try XConnection(name: displayName)
         xinput = XInput2.negotiate(display: connection.display)
         window = try CanvasWindow(connection: connection, geometry: options.geometry, title: "TouchTracker", xinput: xinput)
+        var settings = GestureSettings.default
+        if let ms = options.doubleClickMilliseconds { settings.mouse.multiTapWindowMilliseconds = Int64(ms) }
+        if let px = options.doubleClickDistance { settings.mouse.multiTapDistancePixels = px }
+        tracesGestures = options.traceGestures
+        app = AppController(
+            model: CanvasModel(canvasSize: CanvasSize(width: Double(window.width), height: Double(window.height))),
+            settings: settings, now: MonotonicClock.now(), tracing: options.traceGestures)
         damage = window.bounds
     }
 
@@ -50,10 +60,14 @@ public final class Shell {
                 handle(translate(&event), now: now)
                 if let exitStatus { return exitStatus }
             }
+            // Only after the queue is drained: the engine classifies by the events' own timestamps,
+            // and a timer covers only the case where no event came (R3).
+            app.advance(to: now)
+            writeTrace()
             paint()
             XFlush(display)
             if XPending(display) > 0 { continue }
-            let timeout = pollTimeout(until: nil, now: MonotonicClock.now())
+            let timeout = pollTimeout(until: app.nextDeadline, now: MonotonicClock.now())
             if poll(&descriptor, 1, timeout) < 0, errno != EINTR { return 1 }
         }
     }
@@ -72,15 +86,17 @@ public final class Shell {
     private func handle(_ event: ShellEvent, now: Deadline) {
         switch event {
         case .pointer(let input):
-            handlePointer(input)
-        case .key:
-            break
+            app.handle(input.gestureInput(readTime: now))
+        case .key(let input):
+            guard let (key, modifiers) = input.appKey, let command = app.key(key, modifiers) else { return }
+            perform(command)
         case .exposed(let rect):
             window.present(rect)
         case .configured(let width, let height):
             guard width != window.width || height != window.height else { return }
             do {
                 try window.resizeBuffer(width: width, height: height)
+                app.resize(to: CanvasSize(width: Double(width), height: Double(height)))
                 damage = window.bounds
             } catch {
                 StandardError.write("touchtracker: \(error)")
@@ -93,36 +109,28 @@ public final class Shell {
         }
     }
 
-    /// Draws directly from pointer events until the gesture engine takes over: each contact (master device
-    /// and touch, see `PointerInput.strokeKey`) draws its own line.
-    private func handlePointer(_ input: PointerInput) {
-        let key = input.strokeKey
-        switch input.phase {
-        case .press where input.button == 1:
-            drawing.linesInProgress[key] = Segment(begin: input.location, end: input.location)
-            damage(renderer.coverage(of: drawing.linesInProgress[key]!))
-        case .motion:
-            guard let old = drawing.linesInProgress[key] else { return }
-            let new = Segment(begin: old.begin, end: input.location)
-            drawing.linesInProgress[key] = new
-            damage(renderer.coverage(of: old).union(renderer.coverage(of: new)))
-        case .release where input.button == 1:
-            guard let old = drawing.linesInProgress.removeValue(forKey: key) else { return }
-            let segment = Segment(begin: old.begin, end: input.location)
-            drawing.add(segment)
-            damage(renderer.coverage(of: old).union(renderer.coverage(of: segment)))
-        default:
-            break
+    private func perform(_ command: AppCommand) {
+        switch command {
+        case .quit: exitStatus = 0
+        case .save, .exportPNG: break  // documents arrive with the documents issue
         }
+    }
+
+    /// Under `--trace-gestures`: one JSON line per gesture decision on stderr.
+    private func writeTrace() {
+        guard tracesGestures else { return }
+        for line in app.drainTrace() { StandardError.write(line) }
     }
 
     private func damage(_ rect: Rect) { damage = damage.map { $0.union(rect) } ?? rect }
 
     /// Renders the damaged area into the back buffer and copies it to the window.
     private func paint() {
-        guard let rect = damage else { return }
+        // The model's damage already covers the strokes' width.
+        guard let rect = [damage, app.takeDamage()].compactMap({ $0 }).reduce(nil, { $0?.union($1) ?? $1 }) else { return }
         damage = nil
-        renderer.draw(Scene(drawing: drawing), on: window.buffer.context, clip: rect)
+        let model = app.model
+        renderer.draw(Scene(drawing: model.drawing, selection: model.selection?.id), on: window.buffer.context, clip: rect)
         window.present(rect)
     }
 }

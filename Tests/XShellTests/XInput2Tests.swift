@@ -1,6 +1,7 @@
 import CX11
 import Document
 import Testing
+import TouchTracker
 @testable import XShell
 
 /// XI2 device events built by hand: XTest cannot inject touches, so touches are tested here.
@@ -142,18 +143,18 @@ struct ContactTests {
     }
 
     @Test func twoMasterPointersDrawTwoLines() {
-        #expect(input(device: 2).strokeKey != input(device: 8).strokeKey)
+        #expect(input(device: 2).contact != input(device: 8).contact)
     }
 
     @Test func eachTouchOfADeviceDrawsItsOwnLineApartFromThePointer() {
         let keys = [input(device: 2), input(device: 2, touch: 1), input(device: 2, touch: 2), input(device: 8, touch: 1)]
-            .map(\.strokeKey)
+            .map(\.contact)
         #expect(Set(keys).count == keys.count)
     }
 
     @Test func theKeyPacksTheDeviceAboveTheTouchId() {
-        #expect(input(device: 8, touch: 0xFFFF_FFFF).strokeKey == StrokeKey(0x8_FFFF_FFFF))
-        #expect(input(device: PointerInput.corePointer).strokeKey == StrokeKey(2 << 32))
+        #expect(StrokeKey(input(device: 8, touch: 0xFFFF_FFFF).contact) == StrokeKey(0x8_FFFF_FFFF))
+        #expect(StrokeKey(input(device: PointerInput.corePointer).contact) == StrokeKey(2 << 32))
     }
 }
 
