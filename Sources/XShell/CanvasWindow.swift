@@ -123,6 +123,14 @@ final class CanvasWindow {
 
         setCardinals(atoms.netWMPID, [Int(getpid())])
 
+        // ICCCM: we take keyboard focus when the window manager offers it.
+        let wmHints = XAllocWMHints()!
+        wmHints.pointee.flags = InputHint | StateHint
+        wmHints.pointee.input = 1
+        wmHints.pointee.initial_state = NormalState
+        XSetWMHints(display, window, wmHints)
+        XFree(wmHints)
+
         var protocols = [atoms.wmDeleteWindow]
         XSetWMProtocols(display, window, &protocols, Int32(protocols.count))
 
