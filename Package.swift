@@ -39,7 +39,7 @@ let package = Package(
         .executableTarget(name: "touchtracker", dependencies: ["XShell", "TouchTracker", "Rendering", "Document"]),
         .executableTarget(
             name: "touchtracker-bench",
-            dependencies: ["Timing", "Gestures", "Document", "Rendering", "TouchTracker"]),
+            dependencies: ["Timing", "Gestures", "Document", "Rendering", "TouchTracker", "CX11", "CXTest"]),
 
         // Tests: one target per module; EndToEndTests start their own Xvfb.
         .testTarget(name: "TimingTests", dependencies: ["Timing"]),

@@ -27,6 +27,7 @@ let sections: [(String, (inout BenchReport) -> Void)] = [
     ("Timers", timerSection),
     ("Gesture engine", engineSection),
     ("Hit testing", hitTestSection),
+    ("X path", xPathSection),
 ]
 for (title, run) in sections {
     report.beginSection(title, quiet: arguments.contains("--json"))

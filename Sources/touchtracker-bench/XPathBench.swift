@@ -1,0 +1,290 @@
+import CX11
+#if canImport(Glibc)
+import Glibc
+#endif
+
+// The X path: the real `touchtracker` (the release binary beside this bench) in a private Xvfb,
+// measured from outside as a user would see it: XTest for input, XGetImage for what is on screen.
+//
+//   startup        spawn -> window viewable and its first (white) frame readable; median of N launches
+//   input-to-pixel during a drag, an XTest motion event sent -> the new red line's pixel readable;
+//                  p50 / p95, with 10, 1k and 100k finished lines loaded from a drawing file
+//   frame cost     CPU the app (and the server, less the bench's pixel reads) spends per motion event
+//   memory         the app's RSS with 100k lines loaded against an empty drawing, per line
+//
+// Each motion event waits for its pixel before the next is sent, so the app never coalesces them:
+// one event, one frame. The pixel is read back as fast as round trips allow, so latencies include
+// up to one XGetImage round trip (tens of microseconds). Needs Xvfb; prints n/a without it.
+
+func xPathSection(_ report: inout BenchReport) {
+    guard let binary = XPathBench.appBinary() else {
+        report.row("  n/a (no touchtracker binary beside the bench: build it with `swift build -c release`)")
+        return
+    }
+    guard let server = BenchXServer() else {
+        report.row("  n/a (no X server: Xvfb is not installed)")
+        return
+    }
+    guard let folder = XPathBench.temporaryFolder() else {
+        report.row("  n/a (cannot create a temporary folder)")
+        return
+    }
+    defer { XPathBench.removeFolder(folder) }
+    // The client closes before the server stops (Xlib exits the process on a lost connection).
+    do {
+        guard let client = BenchXClient(display: server.name) else {
+            report.row("  n/a (cannot connect to Xvfb \(server.name), or it has no XTEST)")
+            return
+        }
+        let bench = XPathBench(binary: binary, server: server, client: client, folder: folder)
+        bench.run(&report)
+    }
+}
+
+struct XPathBench {
+    let binary: String
+    let server: BenchXServer
+    let client: BenchXClient
+    let folder: String
+
+    /// How long the app may take to show a frame or a pixel before the bench gives up on it.
+    static let patience: UInt64 = 60_000_000_000
+
+    func run(_ report: inout BenchReport) {
+        report.row("  app \(binary), Xvfb \(server.name), window \(BenchDrawing.width)x\(BenchDrawing.height)")
+        let emptyResident = measureStartup(&report)
+        var largest: (count: Int, resident: Int)?
+        for (count, label) in [(10, "10"), (1_000, "1k"), (100_000, "100k")] {
+            guard let resident = measureDrag(count: count, label: label, &report) else { continue }
+            largest = (count, resident)
+        }
+        if let emptyResident, let largest, largest.count >= 100_000 {
+            report.record("app_bytes_per_line_rss", Double((largest.resident - emptyResident) / largest.count), unit: "B")
+        } else {
+            report.row("  app_bytes_per_line_rss: n/a (100k lines were not loaded)")
+            report.record("app_bytes_per_line_rss", .nan)
+        }
+    }
+
+    // MARK: startup
+
+    /// Launches the app on an empty drawing N times; records the median time to its first frame and
+    /// returns the RSS of the last launch after its first frame.
+    private func measureStartup(_ report: inout BenchReport) -> Int? {
+        let path = folder + "/empty.json"
+        guard BenchDrawing.write([], to: path) else { return nil }
+        let launches = report.long ? 31 : 11
+        var times: [UInt64] = []
+        var resident: Int?
+        for _ in 0..<launches {
+            guard let app = launch(document: path) else {
+                report.row("  startup: the app showed no frame within \(Self.patience / 1_000_000_000) s")
+                report.record("startup_to_first_frame_ms", .nan)
+                return nil
+            }
+            times.append(app.firstFrameNanoseconds)
+            usleep(100_000)  // let it settle before reading its RSS
+            resident = app.process.residentBytes
+        }
+        times.sort()
+        report.row("  startup over \(launches) launches: min \(milliseconds(times.first!)) ms, max \(milliseconds(times.last!)) ms")
+        report.record("startup_to_first_frame_ms", milliseconds(times[times.count / 2]), unit: "ms")
+        if let resident { report.row("  app RSS, empty drawing: \(resident / 1024) KiB") }
+        return resident
+    }
+
+    // MARK: a drag over a drawing of `count` lines
+
+    /// Loads `count` lines, then measures a drag's motion events. Returns the app's RSS once the
+    /// drawing is on screen, or nil when the drawing could not be shown.
+    private func measureDrag(count: Int, label: String, _ report: inout BenchReport) -> Int? {
+        let segments = BenchDrawing.segments(count: count)
+        let path = folder + "/lines-\(label).json"
+        guard BenchDrawing.write(segments, to: path), let app = launch(document: path) else {
+            report.row("  \(label) lines: the app did not start")
+            recordMissing(label, &report)
+            return nil
+        }
+        let probe = BenchDrawing.probe.middle
+        var reads = 0
+        var loaded = client.waitForPixel(app.window, probe.x, probe.y, toBe: BenchColour.black,
+                                         timeoutNanoseconds: 1_000_000_000, reads: &reads)
+        if loaded {
+            report.row("  \(label) lines loaded from a drawing file, on screen \(milliseconds(app.firstFrameNanoseconds)) ms after spawn")
+            if count >= 100_000 { report.record("startup_to_first_frame_ms_\(label)", milliseconds(app.firstFrameNanoseconds), unit: "ms") }
+        } else if count <= 1_000 {
+            // A build without the document loader: draw the lines as a user would.
+            let start = monotonicNanoseconds()
+            loaded = drawWithXTest(segments, in: app.window)
+            report.row("  \(label) lines: this build does not load drawing files; drawn with XTest in \(milliseconds(monotonicNanoseconds() - start)) ms")
+        }
+        guard loaded else {
+            report.row("  \(label) lines: n/a (this build does not load drawing files; too many lines to draw with XTest)")
+            recordMissing(label, &report)
+            return nil
+        }
+        usleep(100_000)  // let it settle before reading its RSS
+        let resident = app.process.residentBytes
+        if let resident { report.row("  app RSS, \(label) lines: \(resident / 1024) KiB") }
+
+        guard let drag = dragSamples(app, samples: report.long ? 2_000 : 300) else {
+            report.row("  \(label) lines: a motion event's pixel did not appear within \(Self.patience / 1_000_000_000) s")
+            recordMissing(label, &report)
+            return resident
+        }
+        let sorted = drag.latencies.sorted()
+        report.record("input_to_pixel_ms_p50_\(label)", milliseconds(sorted[sorted.count / 2]), unit: "ms")
+        report.record("input_to_pixel_ms_p95_\(label)", milliseconds(sorted[sorted.count * 95 / 100]), unit: "ms")
+        report.record("x_frame_app_cpu_us_\(label)", microseconds(drag.appCPU / UInt64(sorted.count)), unit: "us")
+        report.record("x_frame_server_cpu_us_\(label)", microseconds(drag.serverCPU / UInt64(sorted.count)), unit: "us")
+        return resident
+    }
+
+    private func recordMissing(_ label: String, _ report: inout BenchReport) {
+        for key in ["input_to_pixel_ms_p50_", "input_to_pixel_ms_p95_", "x_frame_app_cpu_us_", "x_frame_server_cpu_us_"] {
+            report.record(key + label, .nan)
+        }
+    }
+
+    private struct DragSamples {
+        var latencies: [UInt64]
+        /// CPU the app spent over the measured events.
+        var appCPU: UInt64
+        /// CPU the server spent over the measured events, less what the bench's pixel reads cost it.
+        var serverCPU: UInt64
+    }
+
+    /// Presses in the middle of the window, then sends motion events around a circle, each one
+    /// waiting for the new red line to show at 70% of its length (25 degrees from the last line,
+    /// so that pixel was not red before). Releases at the end.
+    private func dragSamples(_ app: LaunchedApp, samples: Int) -> DragSamples? {
+        let centre = (x: BenchDrawing.width / 2, y: BenchDrawing.height / 2)
+        let radius = 150.0
+        func point(_ step: Int, _ fraction: Double) -> (x: Int, y: Int) {
+            let angle = Double(step) * 25 * Double.pi / 180
+            return (centre.x + Int((cos(angle) * radius * fraction).rounded()), centre.y + Int((sin(angle) * radius * fraction).rounded()))
+        }
+        let readCost = serverCostPerPixelRead(app.window)
+        client.move(to: centre.x, centre.y)
+        client.press()
+        defer { client.release(); client.sync() }
+        let warmUp = 20
+        var latencies: [UInt64] = []
+        latencies.reserveCapacity(samples)
+        var reads = 0
+        var cpuAtStart: (app: UInt64, server: UInt64) = (0, 0)
+        for step in 0..<(warmUp + samples) {
+            if step == warmUp {
+                reads = 0
+                cpuAtStart = (app.process.cpuNanoseconds, server.process.cpuNanoseconds)
+            }
+            let target = point(step, 1), probe = point(step, 0.7)
+            let sent = monotonicNanoseconds()
+            client.move(to: target.x, target.y)
+            guard client.waitForPixel(app.window, probe.x, probe.y, toBe: BenchColour.red,
+                                      timeoutNanoseconds: Self.patience, reads: &reads) else { return nil }
+            if step >= warmUp { latencies.append(monotonicNanoseconds() - sent) }
+        }
+        let app = app.process.cpuNanoseconds - cpuAtStart.app
+        let server = server.process.cpuNanoseconds - cpuAtStart.server
+        let readsCost = UInt64(Double(reads) * readCost)
+        return DragSamples(latencies: latencies, appCPU: app, serverCPU: server > readsCost ? server - readsCost : 0)
+    }
+
+    /// The server CPU one 1-pixel XGetImage costs, measured while the app is idle.
+    private func serverCostPerPixelRead(_ window: Window) -> Double {
+        let reads = 2_000
+        let start = server.process.cpuNanoseconds
+        for _ in 0..<reads { blackHole(client.pixel(window, BenchDrawing.emptyCorner.x, BenchDrawing.emptyCorner.y)) }
+        return Double(server.process.cpuNanoseconds - start) / Double(reads)
+    }
+
+    /// Draws every segment with a drag (press, two moves, release), then waits for the last one.
+    private func drawWithXTest(_ segments: [BenchSegment], in window: Window) -> Bool {
+        for (index, segment) in segments.enumerated() {
+            client.move(to: Int(segment.begin.x), Int(segment.begin.y))
+            client.press()
+            client.move(to: Int((segment.begin.x + segment.end.x) / 2), Int((segment.begin.y + segment.end.y) / 2))
+            client.move(to: Int(segment.end.x), Int(segment.end.y))
+            client.release()
+            if index % 20 == 19 { client.sync() }
+        }
+        client.sync()
+        var reads = 0
+        let last = segments.last?.middle ?? BenchDrawing.probe.middle
+        let probe = BenchDrawing.probe.middle, corner = BenchDrawing.emptyCorner
+        return client.waitForPixel(window, last.x, last.y, toBe: BenchColour.black, timeoutNanoseconds: Self.patience, reads: &reads)
+            && client.pixel(window, probe.x, probe.y) == BenchColour.black
+            && client.pixel(window, corner.x, corner.y) == BenchColour.white
+    }
+
+    // MARK: launching
+
+    struct LaunchedApp {
+        let process: BenchProcess
+        let window: Window
+        /// From just before posix_spawn to the first frame readable.
+        let firstFrameNanoseconds: UInt64
+    }
+
+    /// Starts the app on `document` and waits for its window to be viewable with a frame painted
+    /// (the empty corner white: the window has no background, and the root is black).
+    private func launch(document: String) -> LaunchedApp? {
+        let start = monotonicNanoseconds()
+        guard let process = try? BenchProcess(
+            path: binary,
+            arguments: ["--geometry", "\(BenchDrawing.width)x\(BenchDrawing.height)+0+0", document],
+            environment: ["DISPLAY": server.name, "XDG_DATA_HOME": folder]) else { return nil }
+        let corner = BenchDrawing.emptyCorner
+        var window: Window?
+        while monotonicNanoseconds() - start < Self.patience, process.isRunning {
+            if let window {
+                if client.pixel(window, corner.x, corner.y) == BenchColour.white {
+                    return LaunchedApp(process: process, window: window, firstFrameNanoseconds: monotonicNanoseconds() - start)
+                }
+            } else {
+                window = client.viewableWindow(ofProcess: process.pid)
+            }
+            usleep(200)
+        }
+        return nil
+    }
+
+    // MARK: files and units
+
+    /// `touchtracker` in the bench binary's own folder.
+    static func appBinary() -> String? {
+        var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+        let length = readlink("/proc/self/exe", &buffer, buffer.count - 1)
+        guard length > 0 else { return nil }
+        let executable = String(decoding: buffer[..<length].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        guard let slash = executable.lastIndex(of: "/") else { return nil }
+        let path = String(executable[..<slash]) + "/touchtracker"
+        return access(path, X_OK) == 0 ? path : nil
+    }
+
+    static func temporaryFolder() -> String? {
+        var template = Array("/tmp/touchtracker-xbench-XXXXXX".utf8CString)
+        guard mkdtemp(&template) != nil else { return nil }
+        return String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+
+    /// Removes the folder's files (the drawings, and whatever the app saved beside them) and the folder.
+    static func removeFolder(_ path: String) {
+        guard let directory = opendir(path) else { return }
+        var names: [String] = []
+        while let entry = readdir(directory) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+            if name != ".", name != ".." { names.append(name) }
+        }
+        closedir(directory)
+        for name in names {
+            let child = path + "/" + name
+            if unlink(child) != 0 { removeFolder(child) }
+        }
+        rmdir(path)
+    }
+}
+
+private func milliseconds(_ nanoseconds: UInt64) -> Double { (Double(nanoseconds) / 10_000).rounded() / 100 }
+private func microseconds(_ nanoseconds: UInt64) -> Double { (Double(nanoseconds) / 100).rounded() / 10 }
