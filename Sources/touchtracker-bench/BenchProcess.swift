@@ -128,9 +128,15 @@ final class BenchProcess {
     }
 
     /// The child's resident set size in bytes (VmRSS in /proc/PID/status).
-    var residentBytes: Int? {
+    var residentBytes: Int? { statusBytes("VmRSS:") }
+
+    /// The most the child's resident set size has been, in bytes (VmHWM).
+    var peakResidentBytes: Int? { statusBytes("VmHWM:") }
+
+    /// A "NAME:   N kB" field of /proc/PID/status, in bytes.
+    private func statusBytes(_ field: String) -> Int? {
         guard let status = readSmallFile("/proc/\(pid)/status"),
-              let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmRSS:") }),
+              let line = status.split(separator: "\n").first(where: { $0.hasPrefix(field) }),
               let kilobytes = line.split(separator: " ").dropFirst().first.flatMap({ Int($0) }) else { return nil }
         return kilobytes * 1024
     }

@@ -60,6 +60,7 @@ struct XPathBench {
         }
         if let emptyResident, let largest, largest.count >= 100_000 {
             report.record("app_bytes_per_line_rss", Double((largest.resident - emptyResident) / largest.count), unit: "B")
+            report.row("  (RSS read 0.1 s after the drawing is on screen, before any input; the same window size for both)")
         } else {
             report.row("  app_bytes_per_line_rss: n/a (100k lines were not loaded)")
             report.record("app_bytes_per_line_rss", .nan)
@@ -127,12 +128,15 @@ struct XPathBench {
         let resident = app.process.residentBytes
         if let resident { report.row("  app RSS, \(label) lines: \(resident / 1024) KiB") }
 
-        guard let drag = dragSamples(app, samples: report.long ? 2_000 : 300) else {
+        let budget: UInt64 = report.long ? 600_000_000_000 : 60_000_000_000
+        guard let drag = dragSamples(app, samples: report.long ? 2_000 : 300, budget: budget) else {
             report.row("  \(label) lines: a motion event's pixel did not appear within \(Self.patience / 1_000_000_000) s")
             recordMissing(label, &report)
             return resident
         }
         let sorted = drag.latencies.sorted()
+        let peak = app.process.peakResidentBytes.map { ", app peak RSS \($0 / 1024) KiB" } ?? ""
+        report.row("  \(label) lines: \(sorted.count) motion events\(peak)")
         report.record("input_to_pixel_ms_p50_\(label)", milliseconds(sorted[sorted.count / 2]), unit: "ms")
         report.record("input_to_pixel_ms_p95_\(label)", milliseconds(sorted[sorted.count * 95 / 100]), unit: "ms")
         report.record("x_frame_app_cpu_us_\(label)", microseconds(drag.appCPU / UInt64(sorted.count)), unit: "us")
@@ -156,8 +160,9 @@ struct XPathBench {
 
     /// Presses in the middle of the window, then sends motion events around a circle, each one
     /// waiting for the new red line to show at 70% of its length (25 degrees from the last line,
-    /// so that pixel was not red before). Releases at the end.
-    private func dragSamples(_ app: LaunchedApp, samples: Int) -> DragSamples? {
+    /// so that pixel was not red before). Stops early, after at least 30 samples, once sampling has
+    /// taken `budget` ns (slow frames). Releases at the end.
+    private func dragSamples(_ app: LaunchedApp, samples: Int, budget: UInt64) -> DragSamples? {
         let centre = (x: BenchDrawing.width / 2, y: BenchDrawing.height / 2)
         let radius = 150.0
         func point(_ step: Int, _ fraction: Double) -> (x: Int, y: Int) {
@@ -173,8 +178,11 @@ struct XPathBench {
         latencies.reserveCapacity(samples)
         var reads = 0
         var cpuAtStart: (app: UInt64, server: UInt64) = (0, 0)
+        var started: UInt64 = 0
         for step in 0..<(warmUp + samples) {
+            if step >= warmUp + 30, monotonicNanoseconds() - started > budget { break }
             if step == warmUp {
+                started = monotonicNanoseconds()
                 reads = 0
                 cpuAtStart = (app.process.cpuNanoseconds, server.process.cpuNanoseconds)
             }
