@@ -1,4 +1,5 @@
-// Reading `DesktopSettings.Overrides` out of each source the desktop offers.
+// Reading `DesktopSettings.Overrides` out of each source: the desktop's, and the user's command line.
+import TouchTracker
 
 extension DesktopSettings.Overrides {
     /// XSETTINGS names, as GTK and Qt read them.
@@ -24,10 +25,14 @@ extension DesktopSettings.Overrides {
             }
             return Int(number)
         }
+        func pixels(_ name: String) -> Double? {
+            let plausible = DesktopSettings.Plausible.distance
+            return integer(name, in: Int(plausible.lowerBound)...Int(plausible.upperBound)).map(Double.init)
+        }
         let plausible = DesktopSettings.Plausible.self
         doubleClickMilliseconds = integer(XSettingName.doubleClickTime, in: plausible.doubleClickMilliseconds)
-        doubleClickDistance = integer(XSettingName.doubleClickDistance, in: plausible.distance)
-        dragThreshold = integer(XSettingName.dragThreshold, in: plausible.distance)
+        doubleClickDistance = pixels(XSettingName.doubleClickDistance)
+        dragThreshold = pixels(XSettingName.dragThreshold)
         if let value = xsettings[XSettingName.dpi], value != .integer(-1) {
             if case .integer(let scaled) = value, plausible.dpi.contains(Double(scaled) / Self.xftDPIUnit) {
                 dpi = Double(scaled) / Self.xftDPIUnit
@@ -47,5 +52,12 @@ extension DesktopSettings.Overrides {
         } else {
             warnings.append(.ignoredResource(name: name, value: text))
         }
+    }
+}
+
+extension DesktopSettings.Overrides {
+    /// What the user asked for on the command line (`--double-click-ms`, `--double-click-distance`).
+    public init(commandLine options: LaunchOptions) {
+        self.init(doubleClickMilliseconds: options.doubleClickMilliseconds, doubleClickDistance: options.doubleClickDistance)
     }
 }

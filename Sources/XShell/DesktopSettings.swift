@@ -17,13 +17,13 @@ public struct DesktopSettings: Hashable, Sendable {
     /// Longest time from one click to the next that still makes a double click, in milliseconds.
     public var doubleClickMilliseconds: Int
     /// Farthest apart, in pixels, the two clicks of a double click may be.
-    public var doubleClickDistance: Int
+    public var doubleClickDistance: Double
     /// Distance in pixels a pressed pointer must travel before a press becomes a drag.
-    public var dragThreshold: Int
+    public var dragThreshold: Double
     /// Screen resolution in dots per inch.
     public var dpi: Double
 
-    public init(doubleClickMilliseconds: Int, doubleClickDistance: Int, dragThreshold: Int, dpi: Double) {
+    public init(doubleClickMilliseconds: Int, doubleClickDistance: Double, dragThreshold: Double, dpi: Double) {
         self.doubleClickMilliseconds = doubleClickMilliseconds
         self.doubleClickDistance = doubleClickDistance
         self.dragThreshold = dragThreshold
@@ -57,13 +57,13 @@ extension DesktopSettings {
     /// What one source says about the settings; `nil` where it says nothing.
     public struct Overrides: Hashable, Sendable {
         public var doubleClickMilliseconds: Int?
-        public var doubleClickDistance: Int?
-        public var dragThreshold: Int?
+        public var doubleClickDistance: Double?
+        public var dragThreshold: Double?
         public var dpi: Double?
 
         public init(
-            doubleClickMilliseconds: Int? = nil, doubleClickDistance: Int? = nil,
-            dragThreshold: Int? = nil, dpi: Double? = nil
+            doubleClickMilliseconds: Int? = nil, doubleClickDistance: Double? = nil,
+            dragThreshold: Double? = nil, dpi: Double? = nil
         ) {
             self.doubleClickMilliseconds = doubleClickMilliseconds
             self.doubleClickDistance = doubleClickDistance
@@ -84,7 +84,7 @@ extension DesktopSettings {
     /// Values outside these ranges are mistakes (or attacks), not preferences: they are ignored with a warning.
     public enum Plausible {
         public static let doubleClickMilliseconds = 1...10_000
-        public static let distance = 0...1_000
+        public static let distance = 0.0...1_000.0
         public static let dpi = 24.0...1_536.0
     }
 
@@ -93,7 +93,7 @@ extension DesktopSettings {
     /// - Parameters:
     ///   - xsettingsProperty: the bytes of the manager's `_XSETTINGS_SETTINGS`, or `nil` when no manager runs.
     ///   - resourceManager: the root window's RESOURCE_MANAGER string, or `nil` when it is not set.
-    ///   - commandLine: the user's options; they win over everything.
+    ///   - commandLine: the user's options (`Overrides(commandLine:)`); they win over everything.
     /// - Returns: the settings, and at most one warning per malformed source or unusable value.
     public static func resolve(
         xsettingsProperty: [UInt8]?, resourceManager: String?, commandLine: Overrides = Overrides()
