@@ -115,7 +115,7 @@ final class CanvasWindow {
 
         setCardinals(atoms.netWMPID, [Int(getpid())])
 
-        var protocols = [atoms.wmDeleteWindow]
+        var protocols = [atoms.wmDeleteWindow, atoms.netWMPing]
         XSetWMProtocols(display, window, &protocols, Int32(protocols.count))
 
         let hints = XAllocSizeHints()!
@@ -127,6 +127,7 @@ final class CanvasWindow {
         if geometry.x != nil { hints.pointee.flags |= USPosition }
         XSetWMNormalHints(display, window, hints)
         XFree(hints)
+        adoptDesktopConventions()
     }
 }
 

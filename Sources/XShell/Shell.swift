@@ -9,6 +9,7 @@
 //
 //   XConnection  Display, atoms, error handler      CanvasWindow  window, properties, back buffer
 //   ShellEvent   XEvent -> Swift enum                 Shell        the loop and dispatch
+//   DesktopSettingsWatcher  XSETTINGS and Xft.dpi, live   WindowManagerConventions  icon, ping, cursor
 import CX11
 import Document
 import Rendering
@@ -22,7 +23,9 @@ import Glibc
 public final class Shell {
     private let connection: XConnection
     private let window: CanvasWindow
-    private let renderer = Renderer()
+    private var renderer = Renderer()
+    private let desktop: DesktopSettingsWatcher
+    private let traceGestures: Bool
     private var drawing = Drawing()
     private var damage: Rect?
     private var exitStatus: Int32?
@@ -31,7 +34,11 @@ public final class Shell {
     public init(options: LaunchOptions, displayName: String? = nil) throws(XShellError) {
         connection = try XConnection(name: displayName)
         window = try CanvasWindow(connection: connection, geometry: options.geometry, title: "TouchTracker")
+        desktop = DesktopSettingsWatcher(connection: connection, commandLine: DesktopSettings.Overrides(commandLine: options))
+        traceGestures = options.traceGestures
         damage = window.bounds
+        if traceGestures { trace(desktop.settings) }
+        perform(desktop.readAll())
     }
 
     /// The event loop. Returns the process exit status.
@@ -73,9 +80,39 @@ public final class Shell {
             }
         case .closeRequested:
             exitStatus = 0
+        case .pinged(let serverTime):
+            window.answerPing(serverTime: serverTime)
+        case .managerAnnounced(let selection):
+            perform(desktop.managerAnnounced(selection: selection))
+        case .propertyChanged(let changed, let atom):
+            perform(desktop.propertyChanged(window: changed, atom: atom))
+        case .destroyed(let destroyed):
+            perform(desktop.windowDestroyed(destroyed))
         case .unhandled:
             break
         }
+    }
+
+    /// Carries out what the desktop settings watcher decided.
+    private func perform(_ actions: [DesktopSettingsAction]) {
+        for action in actions {
+            switch action {
+            case .warn(let warning):
+                StandardError.write("touchtracker: \(warning)")
+            case .apply(let settings):
+                renderer.style = RenderStyle().scaled(by: settings.scale)
+                damage = window.bounds
+                if traceGestures { trace(settings) }
+            }
+        }
+    }
+
+    /// One JSON line on stderr with the settings in force (under --trace-gestures, like the gesture decisions).
+    private func trace(_ settings: DesktopSettings) {
+        StandardError.write(
+            "{\"desktopSettings\": {\"doubleClickMs\": \(settings.doubleClickMilliseconds), "
+                + "\"doubleClickDistance\": \(settings.doubleClickDistance), \"dragThreshold\": \(settings.dragThreshold), "
+                + "\"dpi\": \(settings.dpi)}}")
     }
 
     private static let mouseStroke = StrokeKey(0)

@@ -29,6 +29,14 @@ enum ShellEvent: Equatable {
     case exposed(Rect)
     case configured(width: Int, height: Int)
     case closeRequested
+    /// The window manager asks whether we still respond (`_NET_WM_PING`), stamped with its `serverTime`.
+    case pinged(serverTime: Int)
+    /// A new owner of a manager selection (`selection`, such as `_XSETTINGS_S0`) announced itself.
+    case managerAnnounced(selection: Atom)
+    /// A property on a window we watch changed or was deleted.
+    case propertyChanged(window: Window, atom: Atom)
+    /// A window we watch was destroyed.
+    case destroyed(window: Window)
     case unhandled(type: Int32)
 
     /// Translates a core event. Key events need the event's display for the keymap.
@@ -57,12 +65,20 @@ enum ShellEvent: Equatable {
             self = .configured(width: Int(event.xconfigure.width), height: Int(event.xconfigure.height))
         case ClientMessage:
             let message = event.xclient
-            if message.message_type == atoms.wmProtocols, message.format == 32,
-               Atom(bitPattern: message.data.l.0) == atoms.wmDeleteWindow {
+            let protocolAtom = Atom(bitPattern: message.data.l.0)
+            if message.message_type == atoms.wmProtocols, message.format == 32, protocolAtom == atoms.wmDeleteWindow {
                 self = .closeRequested
+            } else if message.message_type == atoms.wmProtocols, message.format == 32, protocolAtom == atoms.netWMPing {
+                self = .pinged(serverTime: message.data.l.1)
+            } else if message.message_type == atoms.manager, message.format == 32 {
+                self = .managerAnnounced(selection: Atom(bitPattern: message.data.l.1))
             } else {
                 self = .unhandled(type: event.type)
             }
+        case PropertyNotify:
+            self = .propertyChanged(window: event.xproperty.window, atom: event.xproperty.atom)
+        case DestroyNotify:
+            self = .destroyed(window: event.xdestroywindow.window)
         default:
             self = .unhandled(type: event.type)
         }
