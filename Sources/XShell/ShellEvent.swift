@@ -61,6 +61,8 @@ enum ShellEvent: Equatable {
         case Expose:
             let e = event.xexpose
             self = .exposed(Rect(x: Double(e.x), y: Double(e.y), width: Double(e.width), height: Double(e.height)))
+        case ConfigureNotify where event.xconfigure.window == XDefaultRootWindow(event.xconfigure.display):
+            self = .unhandled(type: event.type)  // the screen was resized (we watch the root for MANAGER)
         case ConfigureNotify:
             self = .configured(width: Int(event.xconfigure.width), height: Int(event.xconfigure.height))
         case ClientMessage:
