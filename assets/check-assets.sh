@@ -24,6 +24,16 @@ for size in 48 256; do
 	check "touchtracker-$size.png is ${size}x$size (IHDR says $header)" [ "$header" = "$expected" ]
 done
 
+if command -v rsvg-convert >/dev/null 2>&1 && command -v convert >/dev/null 2>&1; then
+	fresh=$(mktemp)
+	assets/make-window-icon.sh "$fresh" >/dev/null
+	check "the embedded window icon is generated from the current SVG (run assets/make-window-icon.sh)" \
+		cmp -s "$fresh" Sources/XShell/WindowIcon+Pixels.swift
+	rm -f "$fresh"
+else
+	echo "check-assets: rsvg-convert or convert missing; not checking the embedded window icon"
+fi
+
 stage=$(mktemp -d)
 trap 'rm -rf "$stage"' EXIT
 printf '#!/bin/sh\n' > "$stage/touchtracker"

@@ -2,9 +2,10 @@
 # make-window-icon.sh: writes Sources/XShell/WindowIcon+Pixels.swift, the _NET_WM_ICON pixels embedded in the
 # binary (an installed program cannot count on finding assets/), from assets/touchtracker.svg.
 # Needs rsvg-convert (librsvg2-bin) and ImageMagick's convert. Run from anywhere after changing the SVG.
+# With an argument, writes there instead (check-assets.sh compares the two).
 set -eu
+out=$(realpath -m "${1:-$(dirname "$0")/../Sources/XShell/WindowIcon+Pixels.swift}")
 cd "$(dirname "$0")/.."
-out=Sources/XShell/WindowIcon+Pixels.swift
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 {
