@@ -63,6 +63,11 @@ struct Atoms {
     let manager: Atom
     let xsettingsSettings: Atom
 
+    init(wmProtocols: Atom, wmDeleteWindow: Atom, netWMName: Atom, netWMPID: Atom, utf8String: Atom) {
+        (self.wmProtocols, self.wmDeleteWindow, self.netWMName, self.netWMPID, self.utf8String) =
+            (wmProtocols, wmDeleteWindow, netWMName, netWMPID, utf8String)
+    }
+
     init(_ display: OpaquePointer) {
         let names = ["WM_PROTOCOLS", "WM_DELETE_WINDOW", "_NET_WM_NAME", "_NET_WM_PID", "UTF8_STRING",
                      "_NET_WM_PING", "_NET_WM_ICON", "_NET_WM_WINDOW_TYPE", "_NET_WM_WINDOW_TYPE_NORMAL",
