@@ -50,7 +50,7 @@ public final class Shell {
             while XPending(display) > 0 {
                 var event = XEvent()
                 XNextEvent(display, &event)
-                handle(ShellEvent(event, atoms: connection.atoms), now: now)
+                handle(ShellEvent(event, atoms: connection.atoms, root: connection.root), now: now)
                 if let exitStatus { return exitStatus }
             }
             paint()

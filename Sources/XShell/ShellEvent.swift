@@ -39,8 +39,9 @@ enum ShellEvent: Equatable {
     case destroyed(window: Window)
     case unhandled(type: Int32)
 
-    /// Translates a core event. Key events need the event's display for the keymap.
-    init(_ event: XEvent, atoms: Atoms) {
+    /// Translates a core event. Key events need the event's display for the keymap. `root` is the root window:
+    /// the shell watches it for MANAGER messages, which brings its own ConfigureNotify (a screen resize) too.
+    init(_ event: XEvent, atoms: Atoms, root: Window? = nil) {
         var event = event
         switch event.type {
         case ButtonPress, ButtonRelease:
@@ -61,8 +62,8 @@ enum ShellEvent: Equatable {
         case Expose:
             let e = event.xexpose
             self = .exposed(Rect(x: Double(e.x), y: Double(e.y), width: Double(e.width), height: Double(e.height)))
-        case ConfigureNotify where event.xconfigure.window == XDefaultRootWindow(event.xconfigure.display):
-            self = .unhandled(type: event.type)  // the screen was resized (we watch the root for MANAGER)
+        case ConfigureNotify where event.xconfigure.window == root:
+            self = .unhandled(type: event.type)  // the screen was resized, not our window
         case ConfigureNotify:
             self = .configured(width: Int(event.xconfigure.width), height: Int(event.xconfigure.height))
         case ClientMessage:

@@ -63,9 +63,14 @@ struct Atoms {
     let manager: Atom
     let xsettingsSettings: Atom
 
-    init(wmProtocols: Atom, wmDeleteWindow: Atom, netWMName: Atom, netWMPID: Atom, utf8String: Atom) {
+    init(wmProtocols: Atom, wmDeleteWindow: Atom, netWMName: Atom, netWMPID: Atom, utf8String: Atom,
+         netWMPing: Atom, netWMIcon: Atom, netWMWindowType: Atom, netWMWindowTypeNormal: Atom,
+         manager: Atom, xsettingsSettings: Atom) {
         (self.wmProtocols, self.wmDeleteWindow, self.netWMName, self.netWMPID, self.utf8String) =
             (wmProtocols, wmDeleteWindow, netWMName, netWMPID, utf8String)
+        (self.netWMPing, self.netWMIcon, self.netWMWindowType, self.netWMWindowTypeNormal) =
+            (netWMPing, netWMIcon, netWMWindowType, netWMWindowTypeNormal)
+        (self.manager, self.xsettingsSettings) = (manager, xsettingsSettings)
     }
 
     init(_ display: OpaquePointer) {
