@@ -12,6 +12,7 @@ PREFIX ?= /usr/local
 DESTDIR ?=
 BINARY ?= .build/release/touchtracker
 INSTALL ?= install
+SWIFT ?= swift
 
 bindir := $(PREFIX)/bin
 datadir := $(PREFIX)/share
@@ -29,7 +30,7 @@ INSTALLED_FILES := \
 .PHONY: install uninstall
 
 $(BINARY):
-	swift build -c release --product touchtracker
+	$(SWIFT) build -c release --product touchtracker
 
 install: $(BINARY)
 	$(INSTALL) -d $(DESTDIR)$(bindir) $(DESTDIR)$(datadir)/applications $(DESTDIR)$(mandir)/man1 \
