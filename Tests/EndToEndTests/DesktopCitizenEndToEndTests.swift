@@ -60,6 +60,19 @@ struct DesktopCitizenEndToEndTests {
         try app.expectSettings(doubleClickMs: 400, dpi: 192)
     }
 
+    @Test func linesAreDrawnWiderOnAHighResolutionScreen() throws {
+        let desktop = try Desktop()
+        desktop.setResourceManager("Xft.dpi:\t192\n")  // scale 2: the 10 px line becomes 20 px
+        let app = try desktop.launchApp()
+        try app.expectSettings(doubleClickMs: 400, dpi: 192)
+        let client = desktop.client, window = try client.window(ofProcess: app.pid)
+        client.drag(from: (40, 100), to: (240, 100))
+        client.release()
+        #expect(client.waitForPixel(window, 140, 100, toBe: Colours.black) == Colours.black)
+        #expect(client.pixel(window, 140, 108) == Colours.black, "8 px from the centre is inside a 20 px line")
+        #expect(client.pixel(window, 140, 113) == Colours.white, "13 px from the centre is outside it")
+    }
+
     @Test func theWindowCarriesTheEWMHAndICCCMConventions() throws {
         let desktop = try Desktop()
         let app = try desktop.launchApp()
