@@ -9,9 +9,11 @@
 //
 //   XConnection  Display, atoms, error handler      CanvasWindow  window, properties, back buffer
 //   ShellEvent   XEvent -> Swift enum                 Shell        the loop and dispatch
-//   DesktopSettingsWatcher  XSETTINGS and Xft.dpi, live   WindowManagerConventions  icon, ping, cursor
+//   XInput2      XI 2.2 negotiation and selection     ShellEvent+XInput2  XI2 device events (cookies) -> ShellEvent
+//   DesktopSettingsWatcher  XSETTINGS, Xft.dpi, live  WindowManagerConventions  icon, ping, cursor
 import CX11
 import Document
+import Gestures
 import Rendering
 import Timing
 import TouchTracker
@@ -22,23 +24,32 @@ import Glibc
 /// Runs the TouchTracker window until it is closed.
 public final class Shell {
     private let connection: XConnection
+    /// XInput 2 when the server has it: pointer and touch events per master device. Nil: core events.
+    private let xinput: XInput2?
     private let window: CanvasWindow
     private var renderer = Renderer()
+    private let app: AppController
+    /// The desktop's double-click time and distance, drag threshold and resolution, followed live.
     private let desktop: DesktopSettingsWatcher
-    private let traceGestures: Bool
-    private var drawing = Drawing()
+    private let tracesGestures: Bool
+    /// Damage the app does not know of (expose is served from the back buffer; a resize repaints all).
     private var damage: Rect?
     private var exitStatus: Int32?
 
     /// Opens the display and maps the window. Throws when there is no display to open.
     public init(options: LaunchOptions, displayName: String? = nil) throws(XShellError) {
         connection = try XConnection(name: displayName)
-        window = try CanvasWindow(connection: connection, geometry: options.geometry, title: "TouchTracker")
+        xinput = XInput2.negotiate(display: connection.display)
+        window = try CanvasWindow(connection: connection, geometry: options.geometry, title: "TouchTracker", xinput: xinput)
         desktop = DesktopSettingsWatcher(connection: connection, commandLine: DesktopSettings.Overrides(commandLine: options))
-        traceGestures = options.traceGestures
+        let startup = desktop.readAll()
+        tracesGestures = options.traceGestures
+        app = AppController(
+            model: CanvasModel(canvasSize: CanvasSize(width: Double(window.width), height: Double(window.height))),
+            settings: desktop.settings.gestureSettings, now: MonotonicClock.now(), tracing: options.traceGestures)
         damage = window.bounds
-        if traceGestures { trace(desktop.settings) }
-        perform(desktop.readAll())
+        for case .warn(let warning) in startup { StandardError.write("touchtracker: \(warning)") }
+        apply(desktop.settings)
     }
 
     /// The event loop. Returns the process exit status.
@@ -50,29 +61,46 @@ public final class Shell {
             while XPending(display) > 0 {
                 var event = XEvent()
                 XNextEvent(display, &event)
-                handle(ShellEvent(event, atoms: connection.atoms, root: connection.root), now: now)
+                handle(translate(&event), now: now)
                 if let exitStatus { return exitStatus }
             }
+            // Only after the queue is drained: the engine classifies by the events' own timestamps,
+            // and a timer covers only the case where no event came (R3).
+            app.advance(to: now)
+            writeTrace()
             paint()
             XFlush(display)
             if XPending(display) > 0 { continue }
-            let timeout = pollTimeout(until: nil, now: MonotonicClock.now())
+            let timeout = pollTimeout(until: app.nextDeadline, now: MonotonicClock.now())
             if poll(&descriptor, 1, timeout) < 0, errno != EINTR { return 1 }
         }
+    }
+
+    /// Core events translate by value. An XInput 2 event is a GenericEvent whose data lives in a cookie:
+    /// fetched before translation and freed right after (the translation copies what it needs).
+    private func translate(_ event: inout XEvent) -> ShellEvent {
+        guard event.type == GenericEvent, let xinput, event.xcookie.extension == xinput.opcode else {
+            return ShellEvent(event, atoms: connection.atoms, root: connection.root)
+        }
+        guard XGetEventData(connection.display, &event.xcookie) != 0 else { return .unhandled(type: GenericEvent) }
+        defer { XFreeEventData(connection.display, &event.xcookie) }
+        return ShellEvent(cookie: event.xcookie)
     }
 
     private func handle(_ event: ShellEvent, now: Deadline) {
         switch event {
         case .pointer(let input):
-            handlePointer(input)
-        case .key:
-            break
+            app.handle(input.gestureInput(readTime: now))
+        case .key(let input):
+            guard let (key, modifiers) = input.appKey, let command = app.key(key, modifiers) else { return }
+            perform(command)
         case .exposed(let rect):
             window.present(rect)
         case .configured(let width, let height):
             guard width != window.width || height != window.height else { return }
             do {
                 try window.resizeBuffer(width: width, height: height)
+                app.resize(to: CanvasSize(width: Double(width), height: Double(height)))
                 damage = window.bounds
             } catch {
                 StandardError.write("touchtracker: \(error)")
@@ -93,58 +121,47 @@ public final class Shell {
         }
     }
 
+    private func perform(_ command: AppCommand) {
+        switch command {
+        case .quit: exitStatus = 0
+        case .save, .exportPNG: break  // documents arrive with the documents issue
+        }
+    }
+
     /// Carries out what the desktop settings watcher decided.
     private func perform(_ actions: [DesktopSettingsAction]) {
         for action in actions {
             switch action {
-            case .warn(let warning):
-                StandardError.write("touchtracker: \(warning)")
-            case .apply(let settings):
-                renderer.style = RenderStyle().scaled(by: settings.scale)
-                damage = window.bounds
-                if traceGestures { trace(settings) }
+            case .warn(let warning): StandardError.write("touchtracker: \(warning)")
+            case .apply(let settings): apply(settings)
             }
         }
     }
 
-    /// One JSON line on stderr with the settings in force (under --trace-gestures, like the gesture decisions).
-    private func trace(_ settings: DesktopSettings) {
-        StandardError.write(
-            "{\"desktopSettings\": {\"doubleClickMs\": \(settings.doubleClickMilliseconds), "
-                + "\"doubleClickDistance\": \(settings.doubleClickDistance), \"dragThreshold\": \(settings.dragThreshold), "
-                + "\"dpi\": \(settings.dpi)}}")
+    /// Puts desktop settings in force: the engine's thresholds, and lengths scaled to the screen's resolution.
+    private func apply(_ settings: DesktopSettings) {
+        app.gestureSettings = settings.gestureSettings
+        app.setDisplayScale(settings.scale)
+        renderer.style = RenderStyle().scaled(by: settings.scale)
+        damage = window.bounds
+        if tracesGestures { StandardError.write(settings.traceLine) }
     }
 
-    private static let mouseStroke = StrokeKey(0)
-
-    private func handlePointer(_ input: PointerInput) {
-        let key = Self.mouseStroke
-        switch input.phase {
-        case .press where input.button == 1:
-            drawing.linesInProgress[key] = Segment(begin: input.location, end: input.location)
-            damage(renderer.coverage(of: drawing.linesInProgress[key]!))
-        case .motion:
-            guard let old = drawing.linesInProgress[key] else { return }
-            let new = Segment(begin: old.begin, end: input.location)
-            drawing.linesInProgress[key] = new
-            damage(renderer.coverage(of: old).union(renderer.coverage(of: new)))
-        case .release where input.button == 1:
-            guard let old = drawing.linesInProgress.removeValue(forKey: key) else { return }
-            let segment = Segment(begin: old.begin, end: input.location)
-            drawing.add(segment)
-            damage(renderer.coverage(of: old).union(renderer.coverage(of: segment)))
-        default:
-            break
-        }
+    /// Under `--trace-gestures`: one JSON line per gesture decision on stderr.
+    private func writeTrace() {
+        guard tracesGestures else { return }
+        for line in app.drainTrace() { StandardError.write(line) }
     }
 
     private func damage(_ rect: Rect) { damage = damage.map { $0.union(rect) } ?? rect }
 
     /// Renders the damaged area into the back buffer and copies it to the window.
     private func paint() {
-        guard let rect = damage else { return }
+        // The model's damage already covers the strokes' width.
+        guard let rect = [damage, app.takeDamage()].compactMap({ $0 }).reduce(nil, { $0?.union($1) ?? $1 }) else { return }
         damage = nil
-        renderer.draw(Scene(drawing: drawing), on: window.buffer.context, clip: rect)
+        let model = app.model
+        renderer.draw(Scene(drawing: model.drawing, selection: model.selection?.id), on: window.buffer.context, clip: rect)
         window.present(rect)
     }
 }
