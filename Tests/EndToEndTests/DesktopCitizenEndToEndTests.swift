@@ -18,6 +18,35 @@ struct DesktopCitizenEndToEndTests {
         try app.expectSettings(doubleClickMs: 700, doubleClickDistance: 9)
     }
 
+    @Test func twoClicksClearTheCanvasOnlyWithinTheDesktopsDoubleClickTimeWhichChangesLive() throws {
+        let desktop = try Desktop()
+        let manager = desktop.startSettingsManager(["Net/DoubleClickTime": 150])
+        let app = try desktop.launchApp()
+        try app.expectSettings(doubleClickMs: 150)
+        let client = desktop.client, window = try desktop.paintedWindow(of: app)
+        client.drag(from: (40, 60), to: (240, 60))
+        client.release()
+        #expect(client.waitForPixel(window, 140, 60, toBe: Colours.black) == Colours.black)
+
+        func clickTwice(apartBy microseconds: UInt32) {
+            for second in [false, true] {
+                if second { usleep(microseconds) }
+                client.move(to: 200, 150)
+                client.press()
+                usleep(20_000)
+                client.release()
+            }
+        }
+        clickTwice(apartBy: 400_000)  // slower than 150 ms: two single clicks
+        usleep(600_000)
+        #expect(client.pixel(window, 140, 60) == Colours.black, "400 ms apart is no double click at 150 ms")
+
+        manager.publish(["Net/DoubleClickTime": 1500], serial: 2)
+        try app.expectSettings(doubleClickMs: 1500)
+        clickTwice(apartBy: 400_000)  // the same clicks, now well within the window
+        #expect(client.waitForPixel(window, 140, 60, toBe: Colours.white) == Colours.white, "a double click clears")
+    }
+
     @Test func aRestartedSettingsManagerIsFollowed() throws {
         let desktop = try Desktop()
         let first = desktop.startSettingsManager(["Net/DoubleClickTime": 250])
@@ -60,17 +89,22 @@ struct DesktopCitizenEndToEndTests {
         try app.expectSettings(doubleClickMs: 400, dpi: 192)
     }
 
-    @Test func linesAreDrawnWiderOnAHighResolutionScreen() throws {
+    @Test func onAHighResolutionScreenLinesAreWiderAndEasierToHit() throws {
         let desktop = try Desktop()
         desktop.setResourceManager("Xft.dpi:\t192\n")  // scale 2: the 10 px line becomes 20 px
         let app = try desktop.launchApp()
         try app.expectSettings(doubleClickMs: 400, dpi: 192)
-        let client = desktop.client, window = try client.window(ofProcess: app.pid)
+        let client = desktop.client, window = try desktop.paintedWindow(of: app)
         client.drag(from: (40, 100), to: (240, 100))
         client.release()
         #expect(client.waitForPixel(window, 140, 100, toBe: Colours.black) == Colours.black)
         #expect(client.pixel(window, 140, 108) == Colours.black, "8 px from the centre is inside a 20 px line")
         #expect(client.pixel(window, 140, 113) == Colours.white, "13 px from the centre is outside it")
+        client.move(to: 140, 135)  // 35 px away: beyond 20 px, within 20 px at scale 2
+        client.press()
+        usleep(20_000)
+        client.release()
+        #expect(client.waitForPixel(window, 140, 100, toBe: Colours.green) == Colours.green, "the click selects")
     }
 
     @Test func theWindowCarriesTheEWMHAndICCCMConventions() throws {
@@ -131,6 +165,15 @@ private final class Desktop {
         let app = TracedApp(process)
         apps.append(app)
         return app
+    }
+
+    /// The app's window once it shows its white canvas (input sent earlier could reach no window).
+    func paintedWindow(of app: TracedApp) throws -> Window {
+        let window = try client.window(ofProcess: app.pid)
+        guard client.waitForPixel(window, 2, 2, toBe: Colours.white) == Colours.white else {
+            throw XTestClient.Failure(description: "the window never painted its white background")
+        }
+        return window
     }
 
     func startSettingsManager(_ integers: KeyValuePairs<String, Int32>) -> SettingsManager {

@@ -1,3 +1,4 @@
+import Gestures
 import Testing
 import Timing
 import TouchTracker
@@ -153,5 +154,40 @@ import TouchTracker
             == "ignoring XSETTINGS Net/DoubleClickTime = \"fast\": not a plausible value")
         #expect(DesktopSettingsWarning.ignoredResource(name: "Xft.dpi", value: "large").description
             == "ignoring resource Xft.dpi: \"large\" is not a plausible value")
+    }
+}
+
+@Suite struct DesktopGestureSettingsTests {
+    typealias Overrides = DesktopSettings.Overrides
+
+    @Test func atTheFallbacksTheEngineGetsItsOwnDefaults() {
+        #expect(DesktopSettings.fallback.gestureSettings == GestureSettings.default)
+    }
+
+    @Test func theDoubleClickTimeSetsMouseAndTouchAndTheDistancesSetTheMouse() {
+        let settings = DesktopSettings.fallback.applying(
+            Overrides(doubleClickMilliseconds: 250, doubleClickDistance: 9, dragThreshold: 3)).gestureSettings
+        #expect(settings.mouse.multiTapWindowMilliseconds == 250)
+        #expect(settings.touch.multiTapWindowMilliseconds == 250)
+        #expect(settings.mouse.multiTapDistancePixels == 9)
+        #expect(settings.mouse.dragThresholdPixels == 3)
+        #expect(settings.touch.multiTapDistancePixels == GestureSettings.default.touch.multiTapDistancePixels)
+        #expect(settings.touch.dragThresholdPixels == GestureSettings.default.touch.dragThresholdPixels)
+    }
+
+    @Test func touchSlopsGrowWithTheResolutionAndTheDesktopsMouseDistancesDoNot() {
+        let standard = GestureSettings.default
+        let settings = DesktopSettings.fallback.applying(Overrides(dpi: 192)).gestureSettings
+        #expect(settings.touch.multiTapDistancePixels == 2 * standard.touch.multiTapDistancePixels)
+        #expect(settings.touch.dragThresholdPixels == 2 * standard.touch.dragThresholdPixels)
+        #expect(settings.touch.longPressAllowableMovementPixels == 2 * standard.touch.longPressAllowableMovementPixels)
+        #expect(settings.mouse.longPressAllowableMovementPixels == 2 * standard.mouse.longPressAllowableMovementPixels)
+        #expect(settings.mouse.multiTapDistancePixels == 5)
+        #expect(settings.mouse.dragThresholdPixels == 8)
+    }
+
+    @Test func theTraceLineIsOneJSONObject() {
+        #expect(DesktopSettings.fallback.traceLine
+            == #"{"desktopSettings": {"doubleClickMs": 400, "doubleClickDistance": 5.0, "dragThreshold": 8.0, "dpi": 96.0}}"#)
     }
 }
