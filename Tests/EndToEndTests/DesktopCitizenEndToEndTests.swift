@@ -28,6 +28,8 @@ struct DesktopCitizenEndToEndTests {
         client.release()
         #expect(client.waitForPixel(window, 140, 60, toBe: Colours.black) == Colours.black)
 
+        // The engine times clicks by the server's timestamps: XSync makes the server stamp the first click
+        // before the pause starts, so the clicks are at least that far apart even on a loaded machine.
         func clickTwice(apartBy microseconds: UInt32) {
             for second in [false, true] {
                 if second { usleep(microseconds) }
@@ -35,6 +37,7 @@ struct DesktopCitizenEndToEndTests {
                 client.press()
                 usleep(20_000)
                 client.release()
+                XSync(client.display, 0)
             }
         }
         clickTwice(apartBy: 400_000)  // slower than 150 ms: two single clicks
