@@ -1,0 +1,103 @@
+import CCairo
+import Document
+
+/// Counts of the work a compositor's line layer has done, for tests and the bench.
+public struct LineLayerStatistics: Hashable, Sendable {
+    /// Times every finished line was stroked again (first frame, resize, clear, an unknown drawing, or
+    /// more changes at once than the drawing remembers).
+    public var rebuilds = 0
+    /// Lines stroked on top of the layer because they were added on top of the drawing.
+    public var appendedLines = 0
+    /// Times some areas were repainted from the lines reaching into them (delete, move, undo).
+    public var repairs = 0
+    /// Lines stroked by rebuilds and repairs together.
+    public var linesRestroked = 0
+
+    public init() {}
+}
+
+/// The finished lines as pixels: an image the size of the canvas holding the background and every
+/// finished line, black, in drawing order — what `Renderer` paints before the foreground. It follows a
+/// drawing through the drawing's remembered changes (`Drawing.changes(since:)`), doing the least work
+/// they allow:
+///
+///   only lines added on top   each is stroked on top (the same pixels a full repaint gives)
+///   deletes, moves, undos     the areas those lines cover, before and after, are repainted: the
+///                             background, then each line that reaches into them, in order (on a
+///                             scratch image, unclipped; see `PixelImage`), copied back
+///   a clear, or no history    everything is repainted
+final class LineLayer {
+    let pixels: PixelImage
+    private let renderer: Renderer
+    /// The drawing revision the pixels show; nil before the first update.
+    private var revision: Drawing.Revision?
+    private(set) var statistics = LineLayerStatistics()
+
+    /// An empty layer; `statistics` carries on the counts of the layer it replaces.
+    init(width: Int, height: Int, renderer: Renderer, statistics: LineLayerStatistics? = nil) throws(CairoError) {
+        pixels = try PixelImage(width: width, height: height)
+        self.renderer = renderer
+        self.statistics = statistics ?? LineLayerStatistics()
+    }
+
+    var bounds: Rect { pixels.bounds }
+
+    /// Brings the pixels to `drawing`'s finished lines and adds the areas that changed to `damage`;
+    /// `scratch` (the same size) is scribbled on.
+    func update(to drawing: Drawing, damage: inout DamageRegion, scratch: PixelImage) {
+        defer { revision = drawing.revision }
+        guard let revision, let changes = drawing.changes(since: revision), !changes.contains(.cleared) else {
+            rebuild(drawing)
+            damage.addEverything()
+            return
+        }
+        var appended: [Line] = []
+        for case .appended(let line) in changes { appended.append(line) }
+        if appended.count == changes.count {
+            renderer.strokeFinished(appended, pixels.context.pointer)
+            statistics.appendedLines += appended.count
+            for line in appended { damage.add(renderer.coverage(of: line.segment)) }
+            return
+        }
+        var areas = DamageRegion(bounds: bounds)
+        for change in changes {
+            for segment in change.segments { areas.add(renderer.coverage(of: segment)) }
+        }
+        repair(areas.rects, of: drawing, using: scratch)
+        for area in areas.rects { damage.add(area) }
+    }
+
+    /// Repaints everything.
+    private func rebuild(_ drawing: Drawing) {
+        let cr = pixels.context.pointer
+        renderer.paintBackground(cr)
+        let visible = drawing.lines.lazy.filter { self.renderer.coverage(of: $0.segment).intersects(self.bounds) }
+        statistics.rebuilds += 1
+        statistics.linesRestroked += renderer.strokeFinished(visible, cr)
+    }
+
+    /// Repaints `areas` (whole pixels) from the lines that reach into them.
+    private func repair(_ areas: [Rect], of drawing: Drawing, using scratch: PixelImage) {
+        guard let first = areas.first else { return }
+        let outline = areas.dropFirst().reduce(first) { $0.union($1) }
+        let reaching = drawing.lines.lazy.filter { line in
+            let covered = self.renderer.coverage(of: line.segment)
+            return covered.intersects(outline) && areas.contains { covered.intersects($0) }
+        }
+        scratch.clipped(to: areas) { renderer.paintBackground($0) }
+        statistics.repairs += 1
+        statistics.linesRestroked += renderer.strokeFinished(reaching, scratch.context.pointer)
+        pixels.copy(areas, from: scratch)
+    }
+}
+
+extension DrawingChange {
+    /// Where the change's lines were and are.
+    var segments: [Segment] {
+        switch self {
+        case .appended(let line), .inserted(let line), .removed(let line): [line.segment]
+        case .moved(_, let from, let to): [from, to]
+        case .cleared: []
+        }
+    }
+}
