@@ -2,11 +2,13 @@ import CCairo
 import Document
 
 /// Paints the window's frames into its back buffer at a cost that does not grow with the number of
-/// finished lines: a line in progress following the pointer, a selection change, an overlay or a newly
-/// finished line costs the same with 10 lines as with 100,000.
+/// finished lines: a line in progress following the pointer, the selected line being dragged, an overlay
+/// or a newly finished line costs the same with 10 lines as with 100,000. (Deleting, undoing and
+/// selecting repair the line's area from the lines that reach into it: a bounds test per line, and a
+/// stroke per line found there.)
 ///
-/// The finished lines live in a `LineLayer` (a cached image kept in step with the drawing's remembered
-/// changes). Each frame finds the damage — what the line layer changed, plus the old and new place of
+/// The finished lines but the selected one live in a `LineLayer` (a cached image kept in step with the
+/// drawing's remembered changes). Each frame finds the damage — what the line layer changed, plus the old and new place of
 /// whatever is drawn over it (`Foreground`) — copies those rectangles from the layer to a scratch image,
 /// draws the red lines, the green line and the overlays there, and copies the rectangles on to the back
 /// buffer. The pixels are exactly the ones `Renderer.draw` paints for the same scene; the caller copies
@@ -31,7 +33,7 @@ public final class CanvasCompositor {
         let bounds = Rect(x: 0, y: 0, width: Double(surface.width), height: Double(surface.height))
         var damage = DamageRegion(bounds: bounds)
         let (layer, scratch) = try images(width: surface.width, height: surface.height)
-        layer.update(to: scene.drawing, damage: &damage, scratch: scratch)
+        layer.update(to: scene.drawing, excluding: scene.selection, damage: &damage, scratch: scratch)
 
         let foreground = Foreground(scene)
         if let shown, shownTarget === surface {

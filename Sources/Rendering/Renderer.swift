@@ -42,9 +42,12 @@ public struct RenderStyle: Hashable, Sendable {
     }
 }
 
-/// Strokes scenes the way the book's `drawRect:` does: every finished line black, one stroke each in
+/// Strokes scenes the way the book's `drawRect:` does: the finished lines black, one stroke each in
 /// drawing order (a later line paints over an earlier one), then the lines in progress red, then the
-/// selected line green over its black self, then the overlays. Stateless apart from its style.
+/// selected line green on top, then the overlays. Unlike the book, the selected line is not stroked
+/// black under its green (only its antialiased rim would show it): so the finished lines without the
+/// selection can be cached, and dragging the selected line never touches that cache.
+/// Stateless apart from its style.
 ///
 /// `CanvasCompositor` reaches the same pixels by other means; the steps below are shared with it so
 /// that the two cannot drift apart.
@@ -63,7 +66,7 @@ public struct Renderer {
             cairo_clip(cr)
         }
         paintBackground(cr)
-        strokeFinished(scene.drawing.lines, cr)
+        strokeFinished(scene.drawing.lines.lazy.filter { $0.id != scene.selection }, cr)
         drawForeground(of: scene, cr)
     }
 

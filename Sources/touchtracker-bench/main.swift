@@ -25,6 +25,7 @@ if !unknown.isEmpty || arguments.contains("--help") {
 var report = BenchReport(long: arguments.contains("--long"))
 let sections: [(String, (inout BenchReport) -> Void)] = [
     ("Timers", timerSection),
+    ("Frames", frameSection),
     // ("Gesture engine", engineSection), ...
 ]
 for (title, run) in sections {

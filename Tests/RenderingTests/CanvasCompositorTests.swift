@@ -195,6 +195,42 @@ struct CanvasCompositorTests {
         expectSamePixels(window.screen, try reference(Scene(drawing: drawing, selection: second), width: 400, height: 300))
     }
 
+    @Test func draggingTheSelectedLineDamagesItsOldAndNewPlaceAndLeavesTheCacheAlone() throws {
+        let window = try FakeWindow(width: 400, height: 300)
+        var drawing = busyDrawing(1000)
+        let dragged = drawing.add(segment(100, 100, 160, 130))
+        try window.frame(Scene(drawing: drawing, selection: dragged))
+        let before = window.compositor.statistics
+
+        var place = segment(100, 100, 160, 130)
+        for step in 1...5 {
+            let next = place.translated(by: Vector(dx: 3, dy: 1.5))
+            drawing.setSegment(next, of: dragged)
+            let damage = try window.frame(Scene(drawing: drawing, selection: dragged))
+            #expect(damage == [wholePixels(renderer.coverage(of: place).union(renderer.coverage(of: next)))], "step \(step)")
+            place = next
+        }
+
+        #expect(window.compositor.statistics == before, "the selected line is not in the cache: no repair, no stroke")
+        expectSamePixels(window.screen, try reference(Scene(drawing: drawing, selection: dragged), width: 400, height: 300))
+    }
+
+    @Test func selectingALineRepairsItsAreaOnceInsteadOfRebuilding() throws {
+        let window = try FakeWindow(width: 400, height: 300)
+        var drawing = Drawing()
+        let line = drawing.add(segment(20, 20, 60, 20))
+        drawing.add(segment(300, 100, 380, 280))
+        try window.frame(Scene(drawing: drawing))
+
+        try window.frame(Scene(drawing: drawing, selection: line))
+        try window.frame(Scene(drawing: drawing))
+
+        let statistics = window.compositor.statistics
+        #expect(statistics.rebuilds == 1 && statistics.repairs == 2)
+        #expect(statistics.linesRestroked == 2 + 0 + 1, "the first frame, then nothing, then the line back")
+        expectSamePixels(window.screen, try reference(Scene(drawing: drawing), width: 400, height: 300))
+    }
+
     @Test func anOverlayDamagesItsFrameWhenItAppearsAndWhenItGoes() throws {
         let window = try FakeWindow(width: 400, height: 300)
         let drawing = busyDrawing(100)
