@@ -23,6 +23,7 @@ public final class Shell {
     private let connection: XConnection
     private let window: CanvasWindow
     private let renderer = Renderer()
+    private let compositor = CanvasCompositor()
     private var drawing = Drawing()
     private var damage: Rect?
     private var exitStatus: Int32?
@@ -103,11 +104,17 @@ public final class Shell {
 
     private func damage(_ rect: Rect) { damage = damage.map { $0.union(rect) } ?? rect }
 
-    /// Renders the damaged area into the back buffer and copies it to the window.
+    /// Brings the back buffer up to date (the compositor finds what changed since the last frame) and
+    /// copies only the changed rectangles to the window. Should the compositor fail to make its cache
+    /// for a new size, the frame is drawn whole without it.
     private func paint() {
-        guard let rect = damage else { return }
         damage = nil
-        renderer.draw(Scene(drawing: drawing), on: window.buffer.context, clip: rect)
-        window.present(rect)
+        let scene = Scene(drawing: drawing)
+        do {
+            for rect in try compositor.render(scene, onto: window.buffer.context) { window.present(rect) }
+        } catch {
+            renderer.draw(scene, on: window.buffer.context)
+            window.present(window.bounds)
+        }
     }
 }
