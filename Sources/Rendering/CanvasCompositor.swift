@@ -8,11 +8,12 @@ import Document
 /// stroke per line found there.)
 ///
 /// The finished lines but the selected one live in a `LineLayer` (a cached image kept in step with the
-/// drawing's remembered changes). Each frame finds the damage — what the line layer changed, plus the old and new place of
-/// whatever is drawn over it (`Foreground`) — copies those rectangles from the layer to a scratch image,
-/// draws the red lines, the green line and the overlays there, and copies the rectangles on to the back
-/// buffer. The pixels are exactly the ones `Renderer.draw` paints for the same scene; the caller copies
-/// only the returned rectangles to the screen.
+/// drawing's remembered changes). Each frame finds the damage — what the line layer changed, plus the
+/// old and new place of whatever is drawn over it (`Foreground`) — copies those rectangles from the
+/// layer to a scratch image, draws there the red lines, the green line and the overlays that reach into
+/// them, and copies the rectangles on to the back buffer. The pixels are exactly the ones
+/// `Renderer.draw` paints for the same scene; the caller copies only the returned rectangles to the
+/// screen.
 public final class CanvasCompositor {
     public let renderer: Renderer
     private var layer: LineLayer?
@@ -46,14 +47,14 @@ public final class CanvasCompositor {
 
         if !damage.isEmpty {
             scratch.copy(damage.rects, from: layer.pixels)
-            renderer.drawForeground(of: scene, scratch.context.pointer)
+            renderer.drawForeground(of: scene, scratch.context.pointer, reachingInto: damage.rects)
             copy(damage.rects, from: scratch, to: target)
         }
         return damage.rects
     }
 
     /// The work the line layer has done so far.
-    public var statistics: LineLayerStatistics { layer?.statistics ?? LineLayerStatistics() }
+    public var statistics: CompositorStatistics { layer?.statistics ?? CompositorStatistics() }
 
     /// Bytes of pixels the compositor holds: the line layer and the scratch image, each 4 bytes a
     /// pixel of the canvas.

@@ -1,21 +1,6 @@
 import CCairo
 import Document
 
-/// Counts of the work a compositor's line layer has done, for tests and the bench.
-public struct LineLayerStatistics: Hashable, Sendable {
-    /// Times every finished line was stroked again (first frame, resize, clear, an unknown drawing, or
-    /// more changes at once than the drawing remembers).
-    public var rebuilds = 0
-    /// Lines stroked on top of the layer because they were added on top of the drawing.
-    public var appendedLines = 0
-    /// Times some areas were repainted from the lines reaching into them (delete, move, undo).
-    public var repairs = 0
-    /// Lines stroked by rebuilds and repairs together.
-    public var linesRestroked = 0
-
-    public init() {}
-}
-
 /// The finished lines as pixels: an image the size of the canvas holding the background and every
 /// finished line but the selected one, black, in drawing order — what `Renderer` paints before the
 /// foreground. It follows a drawing through the drawing's remembered changes (`Drawing.changes(since:)`),
@@ -34,13 +19,13 @@ final class LineLayer {
     private var revision: Drawing.Revision?
     /// The line left out (the selected one).
     private var excluded: LineID?
-    private(set) var statistics = LineLayerStatistics()
+    private(set) var statistics = CompositorStatistics()
 
     /// An empty layer; `statistics` carries on the counts of the layer it replaces.
-    init(width: Int, height: Int, renderer: Renderer, statistics: LineLayerStatistics? = nil) throws(CairoError) {
+    init(width: Int, height: Int, renderer: Renderer, statistics: CompositorStatistics? = nil) throws(CairoError) {
         pixels = try PixelImage(width: width, height: height)
         self.renderer = renderer
-        self.statistics = statistics ?? LineLayerStatistics()
+        self.statistics = statistics ?? CompositorStatistics()
     }
 
     var bounds: Rect { pixels.bounds }

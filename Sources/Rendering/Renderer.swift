@@ -98,18 +98,20 @@ public struct Renderer {
         return count
     }
 
-    /// Everything drawn over the finished lines: lines in progress, the selection, overlays.
-    func drawForeground(of scene: Scene, _ cr: OpaquePointer) {
+    /// Everything drawn over the finished lines: lines in progress, the selection, overlays; only what
+    /// reaches into `areas` when given (the rest would be painted where nothing changed).
+    func drawForeground(of scene: Scene, _ cr: OpaquePointer, reachingInto areas: [Rect]? = nil) {
+        func reaches(_ rect: Rect) -> Bool { areas?.contains { $0.intersects(rect) } ?? true }
         cairo_save(cr)
         defer { cairo_restore(cr) }
         setPen(on: cr)
         set(style.inProgress, on: cr)
-        for segment in scene.drawing.linesInProgress.values { stroke(segment, cr) }
-        if let selected = scene.selectedSegment {
+        for segment in scene.drawing.linesInProgress.values where reaches(coverage(of: segment)) { stroke(segment, cr) }
+        if let selected = scene.selectedSegment, reaches(coverage(of: selected)) {
             set(style.selected, on: cr)
             stroke(selected, cr)
         }
-        for overlay in scene.overlays { draw(overlay, cr) }
+        for overlay in scene.overlays where reaches(overlay.frame) { draw(overlay, cr) }
     }
 
     // MARK: - Pieces
