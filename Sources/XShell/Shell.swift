@@ -9,8 +9,10 @@
 //
 //   XConnection  Display, atoms, error handler      CanvasWindow  window, properties, back buffer
 //   ShellEvent   XEvent -> Swift enum                 Shell        the loop and dispatch
+//   XInput2      XI 2.2 negotiation and selection     ShellEvent+XInput2  XI2 device events (cookies) -> ShellEvent
 import CX11
 import Document
+import Gestures
 import Rendering
 import Timing
 import TouchTracker
@@ -21,17 +23,29 @@ import Glibc
 /// Runs the TouchTracker window until it is closed.
 public final class Shell {
     private let connection: XConnection
+    /// XInput 2 when the server has it: pointer and touch events per master device. Nil: core events.
+    private let xinput: XInput2?
     private let window: CanvasWindow
     private let renderer = Renderer()
     private let compositor = CanvasCompositor()
-    private var drawing = Drawing()
+    private let app: AppController
+    private let tracesGestures: Bool
+    /// Damage the app does not know of (expose is served from the back buffer; a resize repaints all).
     private var damage: Rect?
     private var exitStatus: Int32?
 
     /// Opens the display and maps the window. Throws when there is no display to open.
     public init(options: LaunchOptions, displayName: String? = nil) throws(XShellError) {
         connection = try XConnection(name: displayName)
-        window = try CanvasWindow(connection: connection, geometry: options.geometry, title: "TouchTracker")
+        xinput = XInput2.negotiate(display: connection.display)
+        window = try CanvasWindow(connection: connection, geometry: options.geometry, title: "TouchTracker", xinput: xinput)
+        var settings = GestureSettings.default
+        if let ms = options.doubleClickMilliseconds { settings.mouse.multiTapWindowMilliseconds = Int64(ms) }
+        if let px = options.doubleClickDistance { settings.mouse.multiTapDistancePixels = px }
+        tracesGestures = options.traceGestures
+        app = AppController(
+            model: CanvasModel(canvasSize: CanvasSize(width: Double(window.width), height: Double(window.height))),
+            settings: settings, now: MonotonicClock.now(), tracing: options.traceGestures)
         damage = window.bounds
     }
 
@@ -44,29 +58,46 @@ public final class Shell {
             while XPending(display) > 0 {
                 var event = XEvent()
                 XNextEvent(display, &event)
-                handle(ShellEvent(event, atoms: connection.atoms), now: now)
+                handle(translate(&event), now: now)
                 if let exitStatus { return exitStatus }
             }
+            // Only after the queue is drained: the engine classifies by the events' own timestamps,
+            // and a timer covers only the case where no event came (R3).
+            app.advance(to: now)
+            writeTrace()
             paint()
             XFlush(display)
             if XPending(display) > 0 { continue }
-            let timeout = pollTimeout(until: nil, now: MonotonicClock.now())
+            let timeout = pollTimeout(until: app.nextDeadline, now: MonotonicClock.now())
             if poll(&descriptor, 1, timeout) < 0, errno != EINTR { return 1 }
         }
+    }
+
+    /// Core events translate by value. An XInput 2 event is a GenericEvent whose data lives in a cookie:
+    /// fetched before translation and freed right after (the translation copies what it needs).
+    private func translate(_ event: inout XEvent) -> ShellEvent {
+        guard event.type == GenericEvent, let xinput, event.xcookie.extension == xinput.opcode else {
+            return ShellEvent(event, atoms: connection.atoms)
+        }
+        guard XGetEventData(connection.display, &event.xcookie) != 0 else { return .unhandled(type: GenericEvent) }
+        defer { XFreeEventData(connection.display, &event.xcookie) }
+        return ShellEvent(cookie: event.xcookie)
     }
 
     private func handle(_ event: ShellEvent, now: Deadline) {
         switch event {
         case .pointer(let input):
-            handlePointer(input)
-        case .key:
-            break
+            app.handle(input.gestureInput(readTime: now))
+        case .key(let input):
+            guard let (key, modifiers) = input.appKey, let command = app.key(key, modifiers) else { return }
+            perform(command)
         case .exposed(let rect):
             window.present(rect)
         case .configured(let width, let height):
             guard width != window.width || height != window.height else { return }
             do {
                 try window.resizeBuffer(width: width, height: height)
+                app.resize(to: CanvasSize(width: Double(width), height: Double(height)))
                 damage = window.bounds
             } catch {
                 StandardError.write("touchtracker: \(error)")
@@ -79,27 +110,17 @@ public final class Shell {
         }
     }
 
-    private static let mouseStroke = StrokeKey(0)
-
-    private func handlePointer(_ input: PointerInput) {
-        let key = Self.mouseStroke
-        switch input.phase {
-        case .press where input.button == 1:
-            drawing.linesInProgress[key] = Segment(begin: input.location, end: input.location)
-            damage(renderer.coverage(of: drawing.linesInProgress[key]!))
-        case .motion:
-            guard let old = drawing.linesInProgress[key] else { return }
-            let new = Segment(begin: old.begin, end: input.location)
-            drawing.linesInProgress[key] = new
-            damage(renderer.coverage(of: old).union(renderer.coverage(of: new)))
-        case .release where input.button == 1:
-            guard let old = drawing.linesInProgress.removeValue(forKey: key) else { return }
-            let segment = Segment(begin: old.begin, end: input.location)
-            drawing.add(segment)
-            damage(renderer.coverage(of: old).union(renderer.coverage(of: segment)))
-        default:
-            break
+    private func perform(_ command: AppCommand) {
+        switch command {
+        case .quit: exitStatus = 0
+        case .save, .exportPNG: break  // documents arrive with the documents issue
         }
+    }
+
+    /// Under `--trace-gestures`: one JSON line per gesture decision on stderr.
+    private func writeTrace() {
+        guard tracesGestures else { return }
+        for line in app.drainTrace() { StandardError.write(line) }
     }
 
     private func damage(_ rect: Rect) { damage = damage.map { $0.union(rect) } ?? rect }
@@ -108,8 +129,11 @@ public final class Shell {
     /// copies only the changed rectangles to the window. Should the compositor fail to make its cache
     /// for a new size, the frame is drawn whole without it.
     private func paint() {
+        // The compositor keeps its own record of the last frame, so the notes of damage are not needed.
         damage = nil
-        let scene = Scene(drawing: drawing)
+        _ = app.takeDamage()
+        let model = app.model
+        let scene = Scene(drawing: model.drawing, selection: model.selection?.id)
         do {
             for rect in try compositor.render(scene, onto: window.buffer.context) { window.present(rect) }
         } catch {

@@ -25,8 +25,9 @@ if !unknown.isEmpty || arguments.contains("--help") {
 var report = BenchReport(long: arguments.contains("--long"))
 let sections: [(String, (inout BenchReport) -> Void)] = [
     ("Timers", timerSection),
+    ("Gesture engine", engineSection),
+    ("Hit testing", hitTestSection),
     ("Frames", frameSection),
-    // ("Gesture engine", engineSection), ...
 ]
 for (title, run) in sections {
     report.beginSection(title, quiet: arguments.contains("--json"))
