@@ -132,8 +132,7 @@ public final class Shell {
         // The compositor keeps its own record of the last frame, so the notes of damage are not needed.
         damage = nil
         _ = app.takeDamage()
-        let model = app.model
-        let scene = Scene(drawing: model.drawing, selection: model.selection?.id)
+        let scene = Self.scene(of: app.model, in: window.bounds)
         do {
             for rect in try compositor.render(scene, onto: window.buffer.context) { window.present(rect) }
         } catch {
@@ -141,4 +140,33 @@ public final class Shell {
             window.present(window.bounds)
         }
     }
+
+    /// The model as the renderer sees it: the lines, the green line, the context menu and the help panel.
+    private static func scene(of model: CanvasModel, in bounds: Rect) -> Scene {
+        var overlays: [Overlay] = []
+        if let menu = model.menu {
+            overlays.append(Overlay(frame: menu.frame, rows: menu.items.map(\.title), rowHeight: ContextMenu.itemHeight))
+        }
+        if model.isHelpVisible {
+            let rowHeight = 22.0
+            let width = min(bounds.width, 360), height = min(bounds.height, rowHeight * Double(helpRows.count))
+            let frame = Rect(x: ((bounds.width - width) / 2).rounded(), y: ((bounds.height - height) / 2).rounded(),
+                             width: width, height: height)
+            overlays.append(Overlay(frame: frame, rows: helpRows, rowHeight: rowHeight, fontSize: 13))
+        }
+        return Scene(drawing: model.drawing, selection: model.selection?.id, overlays: overlays)
+    }
+
+    private static let helpRows = [
+        "Drag: draw a line",
+        "Click: select a line; double click: clear",
+        "Long press a line and move: drag it",
+        "Drag the selected line: move it",
+        "Right click a line: menu with Delete",
+        "Delete or BackSpace: delete the selected line",
+        "Arrows: nudge (Shift: 10 px); Escape: deselect",
+        "Ctrl+Z: undo; Ctrl+Shift+Z or Ctrl+Y: redo",
+        "Ctrl+S: save; Ctrl+E: export PNG; Ctrl+Q: quit",
+        "F1 or ?: hide this help",
+    ]
 }
