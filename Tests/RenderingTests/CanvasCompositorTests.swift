@@ -77,13 +77,44 @@ struct CanvasCompositorTests {
                 }
             }
             let scene = Scene(drawing: drawing, selection: selection, overlays: overlays)
-            try window.frame(scene)
+            let damage = try window.frame(scene)
+            expectWellFormed(damage, width: size.width, height: size.height)
             let expected = try reference(scene, width: size.width, height: size.height)
             guard expectSamePixels(window.screen, expected, "screen at step \(step)") else { return }
         }
         let statistics = window.compositor.statistics
         #expect(statistics.appendedLines > 0 && statistics.repairs > 0 && statistics.rebuilds > 1,
                 "the sequence went through every path: \(statistics)")
+    }
+
+    /// Damage is whole pixels, inside the canvas, and its rectangles neither overlap nor touch.
+    func expectWellFormed(_ damage: [Rect], width: Int, height: Int, sourceLocation: SourceLocation = #_sourceLocation) {
+        for rect in damage {
+            let whole = [rect.minX, rect.minY, rect.maxX, rect.maxY].allSatisfy { $0 == $0.rounded() }
+            let inside = rect.minX >= 0 && rect.minY >= 0 && rect.maxX <= Double(width) && rect.maxY <= Double(height)
+            #expect(whole && inside && !rect.isEmpty, "\(rect)", sourceLocation: sourceLocation)
+        }
+        for (i, a) in damage.enumerated() {
+            for b in damage[(i + 1)...] {
+                let apart = a.maxX < b.minX || b.maxX < a.minX || a.maxY < b.minY || b.maxY < a.minY
+                #expect(apart, "\(a) and \(b) should have been merged", sourceLocation: sourceLocation)
+            }
+        }
+    }
+
+    @Test func manyScatteredChangesAtOnceBecomeOneRectangleAroundThem() throws {
+        let window = try FakeWindow(width: 400, height: 300)
+        var drawing = Drawing()
+        for i in 0..<20 {
+            let x = Double(i % 5) * 80 + 10, y = Double(i / 5) * 70 + 10
+            drawing.linesInProgress[StrokeKey(UInt64(i))] = segment(x, y, x + 5, y + 5)
+        }
+        try window.frame(Scene(drawing: drawing))
+        for key in drawing.linesInProgress.keys { drawing.linesInProgress[key]!.end.x += 1 }
+        let damage = try window.frame(Scene(drawing: drawing))
+        #expect(damage.count == 1)
+        #expect(damage.first.map { $0.minX <= 4 && $0.minY <= 4 && $0.maxX >= 337 && $0.maxY >= 231 } == true)
+        expectSamePixels(window.screen, try reference(Scene(drawing: drawing), width: 400, height: 300))
     }
 
     @Test func aLineAddedUnderLaterLinesByUndoIsRepaintedUnderThem() throws {
