@@ -44,6 +44,7 @@ public struct Drawing: Hashable, Sendable {
         let position = insertionIndex(of: line.id)
         if position < lines.count, lines[position].id == line.id {
             let old = lines[position].segment
+            guard old != line.segment else { return }
             lines[position] = line
             record(.moved(line.id, from: old, to: line.segment))
             return
@@ -65,6 +66,7 @@ public struct Drawing: Hashable, Sendable {
     /// Removes every finished line and returns them (for undo).
     @discardableResult
     public mutating func removeAll() -> [Line] {
+        guard !lines.isEmpty else { return [] }
         let removed = lines
         lines.removeAll()
         record(.cleared)
@@ -76,6 +78,7 @@ public struct Drawing: Hashable, Sendable {
     public mutating func setSegment(_ segment: Segment, of id: LineID) -> Bool {
         guard let position = index(of: id) else { return false }
         let old = lines[position].segment
+        guard old != segment else { return true }
         lines[position].segment = segment
         record(.moved(id, from: old, to: segment))
         return true

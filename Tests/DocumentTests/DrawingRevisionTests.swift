@@ -47,10 +47,16 @@ struct DrawingRevisionTests {
 
     @Test func editsThatChangeNothingKeepTheRevision() {
         var drawing = Drawing()
-        drawing.add(a)
+        var empty = Drawing()
+        let emptyBefore = empty.revision
+        empty.removeAll()
+        #expect(empty.revision == emptyBefore, "clearing nothing")
+        let id = drawing.add(a)
         let before = drawing.revision
         drawing.remove(LineID(99))
         drawing.setSegment(b, of: LineID(99))
+        drawing.setSegment(a, of: id)
+        drawing.restore(Line(id: id, segment: a))
         #expect(drawing.revision == before)
     }
 
