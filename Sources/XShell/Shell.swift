@@ -27,6 +27,7 @@ public final class Shell {
     private let xinput: XInput2?
     private let window: CanvasWindow
     private let renderer = Renderer()
+    private let compositor = CanvasCompositor()
     private let app: AppController
     private let tracesGestures: Bool
     /// Damage the app does not know of (expose is served from the back buffer; a resize repaints all).
@@ -124,13 +125,48 @@ public final class Shell {
 
     private func damage(_ rect: Rect) { damage = damage.map { $0.union(rect) } ?? rect }
 
-    /// Renders the damaged area into the back buffer and copies it to the window.
+    /// Brings the back buffer up to date (the compositor finds what changed since the last frame) and
+    /// copies only the changed rectangles to the window. Should the compositor fail to make its cache
+    /// for a new size, the frame is drawn whole without it.
     private func paint() {
-        // The model's damage already covers the strokes' width.
-        guard let rect = [damage, app.takeDamage()].compactMap({ $0 }).reduce(nil, { $0?.union($1) ?? $1 }) else { return }
+        // The compositor keeps its own record of the last frame, so the notes of damage are not needed.
         damage = nil
-        let model = app.model
-        renderer.draw(Scene(drawing: model.drawing, selection: model.selection?.id), on: window.buffer.context, clip: rect)
-        window.present(rect)
+        _ = app.takeDamage()
+        let scene = Self.scene(of: app.model, in: window.bounds)
+        do {
+            for rect in try compositor.render(scene, onto: window.buffer.context) { window.present(rect) }
+        } catch {
+            renderer.draw(scene, on: window.buffer.context)
+            window.present(window.bounds)
+        }
     }
+
+    /// The model as the renderer sees it: the lines, the green line, the context menu and the help panel.
+    private static func scene(of model: CanvasModel, in bounds: Rect) -> Scene {
+        var overlays: [Overlay] = []
+        if let menu = model.menu {
+            overlays.append(Overlay(frame: menu.frame, rows: menu.items.map(\.title), rowHeight: ContextMenu.itemHeight))
+        }
+        if model.isHelpVisible {
+            let rowHeight = 22.0
+            let width = min(bounds.width, 360), height = min(bounds.height, rowHeight * Double(helpRows.count))
+            let frame = Rect(x: ((bounds.width - width) / 2).rounded(), y: ((bounds.height - height) / 2).rounded(),
+                             width: width, height: height)
+            overlays.append(Overlay(frame: frame, rows: helpRows, rowHeight: rowHeight, fontSize: 13))
+        }
+        return Scene(drawing: model.drawing, selection: model.selection?.id, overlays: overlays)
+    }
+
+    private static let helpRows = [
+        "Drag: draw a line",
+        "Click: select a line; double click: clear",
+        "Long press a line and move: drag it",
+        "Drag the selected line: move it",
+        "Right click a line: menu with Delete",
+        "Delete or BackSpace: delete the selected line",
+        "Arrows: nudge (Shift: 10 px); Escape: deselect",
+        "Ctrl+Z: undo; Ctrl+Shift+Z or Ctrl+Y: redo",
+        "Ctrl+S: save; Ctrl+E: export PNG; Ctrl+Q: quit",
+        "F1 or ?: hide this help",
+    ]
 }
