@@ -30,8 +30,6 @@ public final class Shell {
     private let compositor = CanvasCompositor()
     private let app: AppController
     private let tracesGestures: Bool
-    /// Damage the app does not know of (expose is served from the back buffer; a resize repaints all).
-    private var damage: Rect?
     private var exitStatus: Int32?
 
     /// Opens the display and maps the window. Throws when there is no display to open.
@@ -46,7 +44,6 @@ public final class Shell {
         app = AppController(
             model: CanvasModel(canvasSize: CanvasSize(width: Double(window.width), height: Double(window.height))),
             settings: settings, now: MonotonicClock.now(), tracing: options.traceGestures)
-        damage = window.bounds
     }
 
     /// The event loop. Returns the process exit status.
@@ -98,7 +95,6 @@ public final class Shell {
             do {
                 try window.resizeBuffer(width: width, height: height)
                 app.resize(to: CanvasSize(width: Double(width), height: Double(height)))
-                damage = window.bounds
             } catch {
                 StandardError.write("touchtracker: \(error)")
                 exitStatus = 1
@@ -123,15 +119,10 @@ public final class Shell {
         for line in app.drainTrace() { StandardError.write(line) }
     }
 
-    private func damage(_ rect: Rect) { damage = damage.map { $0.union(rect) } ?? rect }
-
     /// Brings the back buffer up to date (the compositor finds what changed since the last frame) and
     /// copies only the changed rectangles to the window. Should the compositor fail to make its cache
     /// for a new size, the frame is drawn whole without it.
     private func paint() {
-        // The compositor keeps its own record of the last frame, so the notes of damage are not needed.
-        damage = nil
-        _ = app.takeDamage()
         let scene = Self.scene(of: app.model, in: window.bounds)
         do {
             for rect in try compositor.render(scene, onto: window.buffer.context) { window.present(rect) }
