@@ -98,9 +98,6 @@ public final class AppController {
 
     public func resize(to size: CanvasSize) { model.resize(to: size) }
 
-    /// What needs repainting since the last call (nil: nothing).
-    public func takeDamage() -> Rect? { model.takeDamage() }
-
     /// Records that the current state was saved.
     public func markSaved() { model.markSaved() }
 

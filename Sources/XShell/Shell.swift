@@ -27,13 +27,13 @@ public final class Shell {
     /// XInput 2 when the server has it: pointer and touch events per master device. Nil: core events.
     private let xinput: XInput2?
     private let window: CanvasWindow
+    /// Both draw lines as wide as the screen's resolution asks; replaced when it changes.
     private var renderer = Renderer()
+    private var compositor = CanvasCompositor()
     private let app: AppController
     /// The desktop's double-click time and distance, drag threshold and resolution, followed live.
     private let desktop: DesktopSettingsWatcher
     private let tracesGestures: Bool
-    /// Damage the app does not know of (expose is served from the back buffer; a resize repaints all).
-    private var damage: Rect?
     private var exitStatus: Int32?
 
     /// Opens the display and maps the window. Throws when there is no display to open.
@@ -47,7 +47,6 @@ public final class Shell {
         app = AppController(
             model: CanvasModel(canvasSize: CanvasSize(width: Double(window.width), height: Double(window.height))),
             settings: desktop.settings.gestureSettings, now: MonotonicClock.now(), tracing: options.traceGestures)
-        damage = window.bounds
         for case .warn(let warning) in startup { StandardError.write("touchtracker: \(warning)") }
         apply(desktop.settings)
     }
@@ -101,7 +100,6 @@ public final class Shell {
             do {
                 try window.resizeBuffer(width: width, height: height)
                 app.resize(to: CanvasSize(width: Double(width), height: Double(height)))
-                damage = window.bounds
             } catch {
                 StandardError.write("touchtracker: \(error)")
                 exitStatus = 1
@@ -139,11 +137,14 @@ public final class Shell {
     }
 
     /// Puts desktop settings in force: the engine's thresholds, and lengths scaled to the screen's resolution.
+    /// A new compositor has no cache, so the next frame is drawn whole at the new line width.
     private func apply(_ settings: DesktopSettings) {
         app.gestureSettings = settings.gestureSettings
         app.setDisplayScale(settings.scale)
-        renderer.style = RenderStyle().scaled(by: settings.scale)
-        damage = window.bounds
+        if renderer.style != RenderStyle().scaled(by: settings.scale) {
+            renderer = Renderer(style: RenderStyle().scaled(by: settings.scale))
+            compositor = CanvasCompositor(renderer: renderer)
+        }
         if tracesGestures { StandardError.write(settings.traceLine) }
     }
 
@@ -153,15 +154,45 @@ public final class Shell {
         for line in app.drainTrace() { StandardError.write(line) }
     }
 
-    private func damage(_ rect: Rect) { damage = damage.map { $0.union(rect) } ?? rect }
-
-    /// Renders the damaged area into the back buffer and copies it to the window.
+    /// Brings the back buffer up to date (the compositor finds what changed since the last frame) and
+    /// copies only the changed rectangles to the window. Should the compositor fail to make its cache
+    /// for a new size, the frame is drawn whole without it.
     private func paint() {
-        // The model's damage already covers the strokes' width.
-        guard let rect = [damage, app.takeDamage()].compactMap({ $0 }).reduce(nil, { $0?.union($1) ?? $1 }) else { return }
-        damage = nil
-        let model = app.model
-        renderer.draw(Scene(drawing: model.drawing, selection: model.selection?.id), on: window.buffer.context, clip: rect)
-        window.present(rect)
+        let scene = Self.scene(of: app.model, in: window.bounds)
+        do {
+            for rect in try compositor.render(scene, onto: window.buffer.context) { window.present(rect) }
+        } catch {
+            renderer.draw(scene, on: window.buffer.context)
+            window.present(window.bounds)
+        }
     }
+
+    /// The model as the renderer sees it: the lines, the green line, the context menu and the help panel.
+    private static func scene(of model: CanvasModel, in bounds: Rect) -> Scene {
+        var overlays: [Overlay] = []
+        if let menu = model.menu {
+            overlays.append(Overlay(frame: menu.frame, rows: menu.items.map(\.title), rowHeight: ContextMenu.itemHeight))
+        }
+        if model.isHelpVisible {
+            let rowHeight = 22.0
+            let width = min(bounds.width, 360), height = min(bounds.height, rowHeight * Double(helpRows.count))
+            let frame = Rect(x: ((bounds.width - width) / 2).rounded(), y: ((bounds.height - height) / 2).rounded(),
+                             width: width, height: height)
+            overlays.append(Overlay(frame: frame, rows: helpRows, rowHeight: rowHeight, fontSize: 13))
+        }
+        return Scene(drawing: model.drawing, selection: model.selection?.id, overlays: overlays)
+    }
+
+    private static let helpRows = [
+        "Drag: draw a line",
+        "Click: select a line; double click: clear",
+        "Long press a line and move: drag it",
+        "Drag the selected line: move it",
+        "Right click a line: menu with Delete",
+        "Delete or BackSpace: delete the selected line",
+        "Arrows: nudge (Shift: 10 px); Escape: deselect",
+        "Ctrl+Z: undo; Ctrl+Shift+Z or Ctrl+Y: redo",
+        "Ctrl+S: save; Ctrl+E: export PNG; Ctrl+Q: quit",
+        "F1 or ?: hide this help",
+    ]
 }

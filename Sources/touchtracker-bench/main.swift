@@ -27,6 +27,7 @@ let sections: [(String, (inout BenchReport) -> Void)] = [
     ("Timers", timerSection),
     ("Gesture engine", engineSection),
     ("Hit testing", hitTestSection),
+    ("Frames", frameSection),
 ]
 for (title, run) in sections {
     report.beginSection(title, quiet: arguments.contains("--json"))

@@ -14,8 +14,8 @@ import TouchTracker
     @Test func atTwiceTheResolutionTheDamageCoversTheWiderStroke() {
         let app = AppController(model: CanvasModel())
         app.setDisplayScale(2)
-        _ = app.takeDamage()
         var model = app.model
+        _ = model.takeDamage()
         model.contactBegan(mouse, at: point(100, 100))
         model.contactMoved(mouse, to: point(200, 150))
         // Half the 20 px stroke and a pixel on every side.
