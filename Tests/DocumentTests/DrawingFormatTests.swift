@@ -33,7 +33,7 @@ private func decode(_ text: String) throws(DocumentError) -> Drawing {
 
     @Test func aDrawingSurvivesARoundTripExactly() throws {
         var drawing = Drawing()
-        let awkward: [Double] = [0, -0.0, 0.1, 1e-5, 5e-324, -123456.78901234567, 1e6, -1e6, 2.0 / 3.0, .leastNormalMagnitude]
+        let awkward: [Double] = [0, -0.0, 0.1, 1e-5, .leastNonzeroMagnitude, -123456.78901234567, 1e6, -1e6, 2.0 / 3.0, .leastNormalMagnitude]
         for (index, value) in awkward.enumerated() {
             drawing.add(segment(value, -value, awkward[(index + 1) % awkward.count], 42))
         }
