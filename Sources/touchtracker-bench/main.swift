@@ -25,6 +25,7 @@ if !unknown.isEmpty || arguments.contains("--help") {
 var report = BenchReport(long: arguments.contains("--long"))
 let sections: [(String, (inout BenchReport) -> Void)] = [
     // ("Timers", timerSection), ("Gesture engine", engineSection), ...
+    ("Documents", documentSection),
 ]
 for (title, run) in sections {
     report.beginSection(title, quiet: arguments.contains("--json"))
