@@ -1,0 +1,47 @@
+# TouchTracker for X11. Two commands set everything up on a fresh Debian/Ubuntu machine:
+#   make run    install what is missing, build (release), open the window
+#   make test   install what the tests need, run the whole suite (unit + end-to-end in Xvfb)
+
+SWIFT        ?= swift
+export PATH  := $(PATH):/opt/swift/usr/bin
+PREFIX       ?= /usr/local
+DESTDIR      ?=
+SUDO         := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
+
+# Debian packages: what building and running needs, and what the tests need on top.
+RUN_PACKAGES  := pkg-config libx11-dev libxi-dev libcairo2-dev
+TEST_PACKAGES := $(RUN_PACKAGES) xvfb libxtst-dev desktop-file-utils
+
+.PHONY: run build test clean deps test-deps bench install uninstall
+
+run: deps build
+	.build/release/touchtracker $(ARGS)
+
+build: deps
+	$(SWIFT) build -c release --product touchtracker
+
+test: test-deps
+	$(SWIFT) build --build-tests
+	$(SWIFT) test $(TEST_FLAGS)
+
+bench: deps
+	$(SWIFT) build -c release --product touchtracker-bench
+	.build/release/touchtracker-bench $(ARGS)
+
+clean:
+	rm -rf .build
+
+# Installs only the packages dpkg does not already report as installed.
+define install-missing
+	@missing=$$(for p in $(1); do dpkg-query -W -f='$${Status}\n' $$p 2>/dev/null | grep -q '^install ok installed$$' || echo $$p; done); \
+	if [ -n "$$missing" ]; then \
+		echo "installing:" $$missing; \
+		$(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq $$missing; \
+	fi
+endef
+
+deps:
+	$(call install-missing,$(RUN_PACKAGES))
+
+test-deps:
+	$(call install-missing,$(TEST_PACKAGES))

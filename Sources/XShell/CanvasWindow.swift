@@ -1,0 +1,159 @@
+import CCairo
+import CX11
+import Document
+import Rendering
+import TouchTracker
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The top-level window: ICCCM/EWMH properties, and a back buffer (a Cairo image in client memory) that
+/// is copied to the window with `XPutImage`. The window has no background (`None`) and north-west bit
+/// gravity, so the server never clears it: no flash on expose or resize, and no flicker while drawing.
+final class CanvasWindow {
+    let connection: XConnection
+    let window: Window
+    private let gc: GC
+    private let visual: UnsafeMutablePointer<Visual>
+    private let depth: Int32
+    private(set) var buffer: BackBuffer
+
+    static let eventMask = ExposureMask | StructureNotifyMask | ButtonPressMask | ButtonReleaseMask
+        | PointerMotionMask | KeyPressMask | PropertyChangeMask
+
+    init(connection: XConnection, geometry: WindowGeometry, title: String) throws(XShellError) {
+        self.connection = connection
+        let display = connection.display
+        visual = cx11_default_visual(display, connection.screen)
+        depth = cx11_default_depth(display, connection.screen)
+        let v = visual.pointee
+        guard depth == 24 || depth == 32, v.red_mask == 0xFF0000, v.green_mask == 0x00FF00, v.blue_mask == 0x0000FF else {
+            throw .unsupportedVisual(depth: depth)
+        }
+
+        var position = (x: 0, y: 0)
+        if let x = geometry.x, let y = geometry.y {
+            let screen = connection.screenSize
+            position = (x < 0 ? screen.width - geometry.width + x : x, y < 0 ? screen.height - geometry.height + y : y)
+        }
+        var attributes = XSetWindowAttributes()
+        attributes.background_pixmap = 0  // None: the server never paints over our pixels
+        attributes.bit_gravity = NorthWestGravity
+        attributes.event_mask = Self.eventMask
+        attributes.border_pixel = 0
+        window = XCreateWindow(
+            display, connection.root, Int32(position.x), Int32(position.y),
+            UInt32(geometry.width), UInt32(geometry.height), 0, depth, UInt32(InputOutput), visual,
+            UInt(CWBackPixmap | CWBitGravity | CWEventMask | CWBorderPixel), &attributes)
+        gc = XCreateGC(display, window, 0, nil)
+        do {
+            buffer = try BackBuffer(display: display, visual: visual, depth: depth,
+                                    width: geometry.width, height: geometry.height)
+        } catch {
+            XDestroyWindow(display, window)
+            throw error
+        }
+        setProperties(geometry: geometry, title: title)
+        XMapWindow(display, window)
+    }
+
+    deinit {
+        XFreeGC(connection.display, gc)
+        XDestroyWindow(connection.display, window)
+    }
+
+    var width: Int { buffer.surface.width }
+    var height: Int { buffer.surface.height }
+
+    /// Sets the window title (WM_NAME and _NET_WM_NAME in UTF-8).
+    func setTitle(_ title: String) {
+        let display = connection.display
+        XStoreName(display, window, title)
+        var bytes = Array(title.utf8)
+        XChangeProperty(display, window, connection.atoms.netWMName, connection.atoms.utf8String, 8,
+                        PropModeReplace, &bytes, Int32(bytes.count))
+    }
+
+    /// Gives the buffer a new size when the window was resized; the caller repaints it whole.
+    func resizeBuffer(width: Int, height: Int) throws(XShellError) {
+        guard width != self.width || height != self.height else { return }
+        buffer = try BackBuffer(display: connection.display, visual: visual, depth: depth, width: width, height: height)
+    }
+
+    /// Copies `rect` (clamped to the window) from the back buffer to the window.
+    func present(_ rect: Rect) {
+        let minX = max(0, Int(rect.minX.rounded(.down))), minY = max(0, Int(rect.minY.rounded(.down)))
+        let maxX = min(width, Int(rect.maxX.rounded(.up))), maxY = min(height, Int(rect.maxY.rounded(.up)))
+        guard maxX > minX, maxY > minY else { return }
+        buffer.surface.flush()
+        XPutImage(connection.display, window, gc, buffer.image, Int32(minX), Int32(minY), Int32(minX), Int32(minY),
+                  UInt32(maxX - minX), UInt32(maxY - minY))
+    }
+
+    var bounds: Rect { Rect(x: 0, y: 0, width: Double(width), height: Double(height)) }
+
+    /// Sets a CARDINAL[] property (format 32: Xlib takes C `long`s).
+    func setCardinals(_ property: Atom, _ values: [Int]) {
+        values.withUnsafeBytes { bytes in
+            _ = XChangeProperty(connection.display, window, property, XA_CARDINAL, 32, PropModeReplace,
+                                bytes.baseAddress?.assumingMemoryBound(to: UInt8.self), Int32(values.count))
+        }
+    }
+
+    private func setProperties(geometry: WindowGeometry, title: String) {
+        let display = connection.display
+        let atoms = connection.atoms
+        setTitle(title)
+
+        let classHint = XAllocClassHint()!
+        let name = strdup("touchtracker"), className = strdup("TouchTracker")
+        classHint.pointee.res_name = name
+        classHint.pointee.res_class = className
+        XSetClassHint(display, window, classHint)
+        XFree(classHint)
+        free(name); free(className)
+
+        setCardinals(atoms.netWMPID, [Int(getpid())])
+
+        var protocols = [atoms.wmDeleteWindow]
+        XSetWMProtocols(display, window, &protocols, Int32(protocols.count))
+
+        let hints = XAllocSizeHints()!
+        hints.pointee.flags = PSize | PMinSize
+        hints.pointee.width = Int32(geometry.width)
+        hints.pointee.height = Int32(geometry.height)
+        hints.pointee.min_width = 100
+        hints.pointee.min_height = 100
+        if geometry.x != nil { hints.pointee.flags |= USPosition }
+        XSetWMNormalHints(display, window, hints)
+        XFree(hints)
+    }
+}
+
+/// A Cairo RGB24 image and an `XImage` sharing its pixels (no copy on the client side).
+final class BackBuffer {
+    let surface: CairoSurface
+    let context: CairoContext
+    let image: UnsafeMutablePointer<XImage>
+
+    init(display: OpaquePointer, visual: UnsafeMutablePointer<Visual>, depth: Int32, width: Int, height: Int) throws(XShellError) {
+        do {
+            surface = try CairoSurface(imageWidth: max(1, width), height: max(1, height))
+        } catch {
+            throw .cannotCreateBuffer(error.description)
+        }
+        context = CairoContext(surface)
+        guard let data = surface.data,
+              let image = XCreateImage(display, visual, UInt32(depth), ZPixmap, 0, data.assumingMemoryBound(to: CChar.self),
+                                       UInt32(surface.width), UInt32(surface.height), 32, Int32(surface.stride))
+        else { throw .cannotCreateBuffer("XCreateImage failed") }
+        // Cairo's pixels are native-endian 0x00RRGGBB; say so, and Xlib swaps for a big-endian server.
+        image.pointee.byte_order = 0x0102.littleEndian == 0x0102 ? LSBFirst : MSBFirst
+        self.image = image
+    }
+
+    deinit {
+        image.pointee.data = nil  // the pixels belong to the Cairo surface
+        cx11_destroy_image(image)
+    }
+}

@@ -1,0 +1,70 @@
+import CX11
+import Document
+
+/// A pointer press, motion or release as the shell reads it from X.
+struct PointerInput: Equatable {
+    enum Phase: Equatable { case press, motion, release }
+    var phase: Phase
+    /// 1 left, 2 middle, 3 right, 4/5 wheel; 0 for motion.
+    var button: UInt32
+    var location: Point
+    /// The X server's timestamp in milliseconds (wraps after ~49.7 days).
+    var serverTime: UInt32
+    /// The modifier and button state just before the event.
+    var state: UInt32
+}
+
+/// A key press: the keysym and the text it types (for `?`), with the modifiers held.
+struct KeyInput: Equatable {
+    var keysym: UInt
+    var text: String
+    var state: UInt32
+    var serverTime: UInt32
+}
+
+/// The X events the shell acts on, translated from `XEvent` in one place (dwm's handler table as a `switch`).
+enum ShellEvent: Equatable {
+    case pointer(PointerInput)
+    case key(KeyInput)
+    case exposed(Rect)
+    case configured(width: Int, height: Int)
+    case closeRequested
+    case unhandled(type: Int32)
+
+    /// Translates a core event. Key events need the event's display for the keymap.
+    init(_ event: XEvent, atoms: Atoms) {
+        var event = event
+        switch event.type {
+        case ButtonPress, ButtonRelease:
+            let b = event.xbutton
+            self = .pointer(PointerInput(phase: event.type == ButtonPress ? .press : .release, button: b.button,
+                                         location: Point(x: Double(b.x), y: Double(b.y)),
+                                         serverTime: UInt32(truncatingIfNeeded: b.time), state: b.state))
+        case MotionNotify:
+            let m = event.xmotion
+            self = .pointer(PointerInput(phase: .motion, button: 0, location: Point(x: Double(m.x), y: Double(m.y)),
+                                         serverTime: UInt32(truncatingIfNeeded: m.time), state: m.state))
+        case KeyPress:
+            var buffer = [CChar](repeating: 0, count: 16)
+            var keysym: KeySym = 0
+            let count = XLookupString(&event.xkey, &buffer, Int32(buffer.count - 1), &keysym, nil)
+            self = .key(KeyInput(keysym: keysym, text: String(cStringBuffer: Array(buffer.prefix(Int(max(0, count))))),
+                                 state: event.xkey.state, serverTime: UInt32(truncatingIfNeeded: event.xkey.time)))
+        case Expose:
+            let e = event.xexpose
+            self = .exposed(Rect(x: Double(e.x), y: Double(e.y), width: Double(e.width), height: Double(e.height)))
+        case ConfigureNotify:
+            self = .configured(width: Int(event.xconfigure.width), height: Int(event.xconfigure.height))
+        case ClientMessage:
+            let message = event.xclient
+            if message.message_type == atoms.wmProtocols, message.format == 32,
+               Atom(bitPattern: message.data.l.0) == atoms.wmDeleteWindow {
+                self = .closeRequested
+            } else {
+                self = .unhandled(type: event.type)
+            }
+        default:
+            self = .unhandled(type: event.type)
+        }
+    }
+}

@@ -1,0 +1,81 @@
+import CX11
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Why the shell could not start or keep going.
+public enum XShellError: Error, CustomStringConvertible, Equatable {
+    case cannotOpenDisplay(String)
+    case unsupportedVisual(depth: Int32)
+    case cannotCreateBuffer(String)
+
+    public var description: String {
+        switch self {
+        case .cannotOpenDisplay(let name):
+            return "cannot open display \"\(name)\" — is an X server running and DISPLAY set?"
+        case .unsupportedVisual(let depth):
+            return "the default visual (depth \(depth)) is not 24-bit TrueColor; TouchTracker needs one"
+        case .cannotCreateBuffer(let reason):
+            return "cannot create the window's drawing buffer: \(reason)"
+        }
+    }
+}
+
+/// Owns the connection to the X server (`Display *`) and the atoms the shell uses.
+final class XConnection {
+    let display: OpaquePointer
+    let screen: Int32
+    let root: Window
+    let atoms: Atoms
+
+    /// Opens `name`, or `$DISPLAY` when nil.
+    init(name: String?) throws(XShellError) {
+        guard let display = XOpenDisplay(name) else {
+            throw .cannotOpenDisplay(name ?? Environment.value(of: "DISPLAY") ?? "")
+        }
+        self.display = display
+        screen = cx11_default_screen(display)
+        root = cx11_root_window(display, screen)
+        atoms = Atoms(display)
+        XSetErrorHandler(reportProtocolError)
+    }
+
+    deinit { XCloseDisplay(display) }
+
+    var fileDescriptor: Int32 { cx11_connection_number(display) }
+    var screenSize: (width: Int, height: Int) {
+        (Int(XDisplayWidth(display, screen)), Int(XDisplayHeight(display, screen)))
+    }
+}
+
+/// The atoms named in ICCCM / EWMH that the shell uses, interned in one round trip.
+struct Atoms {
+    let wmProtocols: Atom
+    let wmDeleteWindow: Atom
+    let netWMName: Atom
+    let netWMPID: Atom
+    let utf8String: Atom
+
+    init(wmProtocols: Atom, wmDeleteWindow: Atom, netWMName: Atom, netWMPID: Atom, utf8String: Atom) {
+        (self.wmProtocols, self.wmDeleteWindow, self.netWMName, self.netWMPID, self.utf8String) =
+            (wmProtocols, wmDeleteWindow, netWMName, netWMPID, utf8String)
+    }
+
+    init(_ display: OpaquePointer) {
+        let names = ["WM_PROTOCOLS", "WM_DELETE_WINDOW", "_NET_WM_NAME", "_NET_WM_PID", "UTF8_STRING"]
+        var atoms = [Atom](repeating: 0, count: names.count)
+        var cNames = names.map { strdup($0) }
+        defer { cNames.forEach { free($0) } }
+        XInternAtoms(display, &cNames, Int32(names.count), 0, &atoms)
+        (wmProtocols, wmDeleteWindow, netWMName, netWMPID, utf8String) = (atoms[0], atoms[1], atoms[2], atoms[3], atoms[4])
+    }
+}
+
+/// A protocol error (say, a request about a window that is gone) is reported, never fatal.
+private func reportProtocolError(_ display: OpaquePointer?, _ event: UnsafeMutablePointer<XErrorEvent>?) -> Int32 {
+    guard let display, let event else { return 0 }
+    var text = [CChar](repeating: 0, count: 256)
+    XGetErrorText(display, Int32(event.pointee.error_code), &text, Int32(text.count))
+    StandardError.write("touchtracker: X error: \(String(cStringBuffer: text)) (request \(event.pointee.request_code))")
+    return 0
+}

@@ -1,2 +1,0 @@
-// XShell: the only importer of CX11.
-import CX11

@@ -1,0 +1,82 @@
+import Document
+import Testing
+
+@Suite("The drawing")
+struct DrawingTests {
+    let a = Segment(begin: Point(x: 0, y: 0), end: Point(x: 10, y: 0))
+    let b = Segment(begin: Point(x: 0, y: 5), end: Point(x: 10, y: 5))
+
+    @Test func addedLinesGetGrowingIdsInDrawingOrder() {
+        var drawing = Drawing()
+        let first = drawing.add(a), second = drawing.add(b)
+        #expect(first < second)
+        #expect(drawing.lines.map(\.id) == [first, second])
+        #expect(drawing.line(second)?.segment == b)
+    }
+
+    @Test func aRemovedLineComesBackAtItsPlace() {
+        var drawing = Drawing()
+        let first = drawing.add(a), second = drawing.add(b), third = drawing.add(a)
+        let removed = drawing.remove(second)
+        #expect(removed?.segment == b)
+        #expect(drawing.lines.map(\.id) == [first, third])
+        drawing.restore(removed!)
+        #expect(drawing.lines.map(\.id) == [first, second, third])
+        #expect(drawing.remove(LineID(99)) == nil)
+    }
+
+    @Test func idsAreNeverReusedAfterRemoval() {
+        var drawing = Drawing()
+        let first = drawing.add(a)
+        drawing.remove(first)
+        #expect(drawing.add(b) != first)
+    }
+
+    @Test func removeAllReturnsEveryLineForUndo() {
+        var drawing = Drawing()
+        drawing.add(a); drawing.add(b)
+        let removed = drawing.removeAll()
+        #expect(removed.count == 2)
+        #expect(drawing.isEmpty)
+        for line in removed { drawing.restore(line) }
+        #expect(drawing.lines.map(\.segment) == [a, b])
+    }
+
+    @Test func movingALineKeepsItsIdentityAndPlace() {
+        var drawing = Drawing()
+        let first = drawing.add(a)
+        drawing.add(b)
+        let moved = drawing.setSegment(b.translated(by: Vector(dx: 1, dy: 1)), of: first)
+        #expect(moved)
+        #expect(drawing.lines.first?.id == first)
+        #expect(drawing.line(first)?.begin == Point(x: 1, y: 6))
+        let movedMissing = drawing.setSegment(a, of: LineID(42))
+        #expect(!movedMissing)
+    }
+
+    @Test func aDrawingBuiltFromLinesContinuesAfterTheLargestId() {
+        var drawing = Drawing(lines: [Line(id: LineID(7), segment: a), Line(id: LineID(3), segment: b)])
+        #expect(drawing.lines.map(\.id) == [LineID(3), LineID(7)])
+        #expect(drawing.add(a) == LineID(8))
+    }
+
+    @Test func linesInProgressAreKeyedByContact() {
+        var drawing = Drawing()
+        drawing.linesInProgress[StrokeKey(1)] = a
+        drawing.linesInProgress[StrokeKey(2)] = b
+        #expect(drawing.linesInProgress.count == 2)
+        #expect(drawing.lines.isEmpty, "lines in progress are not finished lines")
+    }
+
+    @Test(arguments: [
+        (Point(x: 5, y: 3), 3.0), (Point(x: -3, y: 4), 5.0), (Point(x: 13, y: -4), 5.0), (Point(x: 10, y: 0), 0.0),
+    ])
+    func distanceToASegmentIsExact(point: Point, expected: Double) {
+        #expect(a.distance(to: point) == expected)
+    }
+
+    @Test func aZeroLengthSegmentMeasuresFromItsPoint() {
+        let dot = Segment(begin: Point(x: 1, y: 1), end: Point(x: 1, y: 1))
+        #expect(dot.distance(to: Point(x: 4, y: 5)) == 5)
+    }
+}

@@ -1,0 +1,39 @@
+import Foundation
+
+/// The real `touchtracker` binary (built beside the test bundle), run as a child process.
+final class AppProcess {
+    let child: ChildProcess
+
+    /// The binary built by `swift build` next to this test bundle.
+    static var binaryPath: String {
+        let testBinary = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
+        return testBinary.deletingLastPathComponent().appendingPathComponent("touchtracker").path
+    }
+
+    init(arguments: [String], display: String?, environment extra: [String: String] = [:]) throws {
+        var environment = ProcessInfo.processInfo.environment
+        environment["DISPLAY"] = display
+        for (key, value) in extra { environment[key] = value }
+        child = try ChildProcess(path: Self.binaryPath, arguments: arguments, environment: environment)
+    }
+
+    deinit { child.stop() }
+
+    var pid: Int32 { child.pid }
+
+    /// Waits up to `timeout` seconds for the process to exit; nil if it is still running.
+    func waitForExit(timeout: Double = 10) -> Int32? { child.waitForExit(timeout: timeout) }
+
+    var standardError: String { child.standardError }
+    var standardOutput: String { child.standardOutput }
+
+    /// CPU time (user + system) the process has used, in clock ticks, from /proc.
+    func cpuTicks() -> Int? {
+        guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
+              let close = stat.lastIndex(of: ")") else { return nil }
+        let fields = stat[stat.index(after: close)...].split(separator: " ")
+        // After the command: state(0) ppid(1) ... utime(11) stime(12).
+        guard fields.count > 12, let user = Int(fields[11]), let system = Int(fields[12]) else { return nil }
+        return user + system
+    }
+}

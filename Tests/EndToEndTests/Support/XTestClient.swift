@@ -1,0 +1,167 @@
+import CX11
+import CXTest
+import Foundation
+
+/// The test's own connection to the X server: finds the app's window, injects input with XTest,
+/// reads pixels back with XGetImage, and plays the window manager's part (resize, close).
+final class XTestClient {
+    struct Failure: Error, CustomStringConvertible { let description: String }
+
+    let display: OpaquePointer
+    let root: Window
+
+    init(display name: String) throws {
+        guard let display = XOpenDisplay(name) else { throw Failure(description: "cannot open \(name)") }
+        self.display = display
+        root = cx11_root_window(display, cx11_default_screen(display))
+        var event: Int32 = 0, error: Int32 = 0, major: Int32 = 0, minor: Int32 = 0
+        guard XTestQueryExtension(display, &event, &error, &major, &minor) != 0 else {
+            throw Failure(description: "the X server has no XTEST extension")
+        }
+    }
+
+    private var isOpen = true
+
+    deinit { close() }
+
+    /// Closes the connection; must happen before the server stops (Xlib exits on a lost connection).
+    func close() {
+        if isOpen { XCloseDisplay(display) }
+        isOpen = false
+    }
+
+    func atom(_ name: String) -> Atom { XInternAtom(display, name, 0) }
+
+    /// The mapped top-level window whose _NET_WM_PID is `pid`, waiting up to `timeout` seconds.
+    func window(ofProcess pid: Int32, timeout: Double = 10) throws -> Window {
+        let deadline = Date().addingTimeInterval(timeout)
+        while Date() < deadline {
+            for window in topLevelWindows() where cardinals(window, "_NET_WM_PID").first == Int(pid) {
+                var attributes = XWindowAttributes()
+                XGetWindowAttributes(display, window, &attributes)
+                if attributes.map_state == IsViewable { return window }
+            }
+            usleep(20_000)
+        }
+        throw Failure(description: "no window of process \(pid) appeared within \(timeout) s")
+    }
+
+    func topLevelWindows() -> [Window] {
+        var rootReturn: Window = 0, parent: Window = 0
+        var children: UnsafeMutablePointer<Window>?
+        var count: UInt32 = 0
+        guard XQueryTree(display, root, &rootReturn, &parent, &children, &count) != 0, let children else { return [] }
+        defer { XFree(children) }
+        return Array(UnsafeBufferPointer(start: children, count: Int(count)))
+    }
+
+    /// A property of 32-bit items (CARDINAL, ATOM, WINDOW) as integers.
+    func cardinals(_ window: Window, _ property: String) -> [Int] {
+        guard let (format, bytes) = property8or32(window, property), format == 32 else { return [] }
+        return bytes.withUnsafeBytes { Array($0.bindMemory(to: Int.self)) }
+    }
+
+    /// A property of 8-bit items as text.
+    func text(_ window: Window, _ property: String) -> String? {
+        guard let (format, bytes) = property8or32(window, property), format == 8 else { return nil }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// The raw items of a property: bytes for format 8, C longs for format 32.
+    private func property8or32(_ window: Window, _ property: String) -> (Int32, [UInt8])? {
+        var type: Atom = 0, format: Int32 = 0
+        var count: UInt = 0, remaining: UInt = 0
+        var data: UnsafeMutablePointer<UInt8>?
+        guard XGetWindowProperty(display, window, atom(property), 0, 1 << 20, 0, Atom(AnyPropertyType), &type, &format,
+                                 &count, &remaining, &data) == Success, let data else { return nil }
+        defer { XFree(data) }
+        let itemSize = format == 32 ? MemoryLayout<Int>.size : Int(format / 8)
+        return (format, Array(UnsafeBufferPointer(start: data, count: Int(count) * itemSize)))
+    }
+
+    // MARK: input
+
+    func move(to x: Int, _ y: Int) {
+        XTestFakeMotionEvent(display, -1, Int32(x), Int32(y), 0)
+        XFlush(display)
+    }
+
+    func press(_ button: UInt32 = 1) {
+        XTestFakeButtonEvent(display, button, 1, 0)
+        XFlush(display)
+    }
+
+    func release(_ button: UInt32 = 1) {
+        XTestFakeButtonEvent(display, button, 0, 0)
+        XFlush(display)
+    }
+
+    /// Presses at `from`, moves in `steps` to `to` (and does not release).
+    func drag(from: (Int, Int), to: (Int, Int), steps: Int = 10) {
+        move(to: from.0, from.1)
+        press()
+        for step in 1...steps {
+            move(to: from.0 + (to.0 - from.0) * step / steps, from.1 + (to.1 - from.1) * step / steps)
+            usleep(5_000)
+        }
+    }
+
+    /// Types one key, holding `modifiers` (keysyms such as XK_Control_L) around it.
+    func key(_ keysym: Int32, modifiers: [Int32] = []) {
+        let codes = modifiers.map { XKeysymToKeycode(display, KeySym($0)) }
+        let code = XKeysymToKeycode(display, KeySym(keysym))
+        for modifier in codes { XTestFakeKeyEvent(display, UInt32(modifier), 1, 0) }
+        XTestFakeKeyEvent(display, UInt32(code), 1, 0)
+        XTestFakeKeyEvent(display, UInt32(code), 0, 0)
+        for modifier in codes.reversed() { XTestFakeKeyEvent(display, UInt32(modifier), 0, 0) }
+        XFlush(display)
+    }
+
+    // MARK: output
+
+    /// The colour at (x, y) of `window`, as 0xRRGGBB.
+    func pixel(_ window: Window, _ x: Int, _ y: Int) -> UInt32 {
+        guard let image = XGetImage(display, window, Int32(x), Int32(y), 1, 1, ~0, ZPixmap) else { return 0xDEAD }
+        defer { cx11_destroy_image(image) }
+        return UInt32(truncatingIfNeeded: cx11_get_pixel(image, 0, 0)) & 0xFF_FFFF
+    }
+
+    /// Waits up to `timeout` seconds for the pixel to become `colour`; returns the last colour seen.
+    @discardableResult
+    func waitForPixel(_ window: Window, _ x: Int, _ y: Int, toBe colour: UInt32, timeout: Double = 5) -> UInt32 {
+        let deadline = Date().addingTimeInterval(timeout)
+        var seen = pixel(window, x, y)
+        while seen != colour, Date() < deadline {
+            usleep(10_000)
+            seen = pixel(window, x, y)
+        }
+        return seen
+    }
+
+    // MARK: the window manager's part
+
+    func resize(_ window: Window, width: Int, height: Int) {
+        XResizeWindow(display, window, UInt32(width), UInt32(height))
+        XFlush(display)
+    }
+
+    /// Asks the window to close, as a window manager does (WM_PROTOCOLS / WM_DELETE_WINDOW).
+    func sendDeleteWindow(to window: Window) {
+        var event = XEvent()
+        event.xclient.type = ClientMessage
+        event.xclient.window = window
+        event.xclient.message_type = atom("WM_PROTOCOLS")
+        event.xclient.format = 32
+        event.xclient.data.l.0 = Int(atom("WM_DELETE_WINDOW"))
+        event.xclient.data.l.1 = 0  // CurrentTime
+        XSendEvent(display, window, 0, 0, &event)
+        XFlush(display)
+    }
+}
+
+enum Colours {
+    static let white: UInt32 = 0xFFFFFF
+    static let black: UInt32 = 0x000000
+    static let red: UInt32 = 0xFF0000
+    static let green: UInt32 = 0x00FF00
+}

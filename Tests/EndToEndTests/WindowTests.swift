@@ -1,0 +1,99 @@
+import CX11
+import Foundation
+import Testing
+
+/// The real binary in a real X server (Xvfb), driven by XTest, observed through its pixels.
+@Suite("The window, end to end", .serialized)
+struct WindowTests {
+    @Test func aDragDrawsARedLineThatTurnsBlackOnRelease() throws {
+        let running = try RunningApp()
+        running.client.drag(from: (50, 100), to: (250, 100))
+        #expect(running.waitForPixel(150, 100, toBe: Colours.red) == Colours.red)
+        #expect(running.waitForPixel(52, 100, toBe: Colours.red) == Colours.red, "the line starts at the press point")
+        #expect(running.pixel(150, 130) == Colours.white)
+        running.client.release()
+        #expect(running.waitForPixel(150, 100, toBe: Colours.black) == Colours.black)
+        #expect(running.pixel(250, 100) == Colours.black, "the line ends at the release point")
+        #expect(running.pixel(150, 110) == Colours.white, "10 px wide: 10 px below the centre is background")
+    }
+
+    @Test func theWindowCarriesItsTitleClassPidAndProtocols() throws {
+        let running = try RunningApp()
+        let client = running.client, window = running.window
+        #expect(client.text(window, "WM_NAME") == "TouchTracker")
+        #expect(client.text(window, "_NET_WM_NAME") == "TouchTracker")
+        #expect(client.text(window, "WM_CLASS") == "touchtracker\0TouchTracker\0")
+        #expect(client.cardinals(window, "_NET_WM_PID") == [Int(running.app.pid)])
+        #expect(client.cardinals(window, "WM_PROTOCOLS").contains(Int(client.atom("WM_DELETE_WINDOW"))))
+    }
+
+    @Test func resizingKeepsTheDrawingAndNeverFlashes() throws {
+        let running = try RunningApp(geometry: "300x200+0+0")
+        running.drawLine(from: (20, 50), to: (200, 50))
+        let sizes = [(500, 400), (260, 180), (640, 480), (320, 240)]
+        for (width, height) in sizes {
+            running.client.resize(running.window, width: width, height: height)
+            // While the server and the app handle the resize, the line must never disappear.
+            for _ in 0..<20 {
+                #expect(running.pixel(100, 50) == Colours.black, "the drawing flashed during a resize to \(width)x\(height)")
+                usleep(2_000)
+            }
+        }
+        // The area the last resizes uncovered is painted white: no garbage left behind.
+        #expect(running.waitForPixel(310, 230, toBe: Colours.white) == Colours.white)
+        #expect(running.waitForPixel(250, 150, toBe: Colours.white) == Colours.white)
+        #expect(running.pixel(20, 50) == Colours.black)
+    }
+
+    @Test func closingTheWindowExitsWithStatusZero() throws {
+        let running = try RunningApp()
+        running.client.sendDeleteWindow(to: running.window)
+        #expect(running.app.waitForExit() == 0)
+    }
+
+    @Test func anIdleWindowUsesNoCPU() throws {
+        let running = try RunningApp()
+        running.drawLine(from: (50, 50), to: (150, 150))
+        usleep(300_000)  // let any start-up work settle
+        let before = try #require(running.app.cpuTicks())
+        usleep(2_000_000)
+        let after = try #require(running.app.cpuTicks())
+        // Clock ticks are 10 ms: an idle loop that woke up even every 10 ms would burn far more than this.
+        #expect(after - before <= 1, "used \(after - before) ticks in 2 s while idle")
+    }
+}
+
+@Suite("The command line, end to end")
+struct CommandLineTests {
+    @Test func withoutADisplayItSaysSoInOneLineAndExitsWithOne() throws {
+        let app = try AppProcess(arguments: [], display: ":9999")
+        #expect(app.waitForExit() == 1)
+        let message = app.standardError
+        #expect(message.split(separator: "\n").count == 1)
+        #expect(message.contains("cannot open display \":9999\""))
+        #expect(message.contains("DISPLAY"))
+    }
+
+    @Test func withNoDisplayVariableItSaysSoAndExitsWithOne() throws {
+        let app = try AppProcess(arguments: [], display: nil)
+        #expect(app.waitForExit() == 1)
+        #expect(app.standardError.contains("cannot open display"))
+    }
+
+    @Test(arguments: [["--bogus"], ["--geometry", "12"], ["--geometry"], ["--double-click-ms", "x"], ["a", "b"]])
+    func badArgumentsPrintUsageAndExitWithTwo(arguments: [String]) throws {
+        let app = try AppProcess(arguments: arguments, display: ":9999")
+        #expect(app.waitForExit() == 2)
+        let message = app.standardError
+        #expect(message.hasPrefix("touchtracker: "))
+        #expect(message.contains("usage: touchtracker"))
+    }
+
+    @Test(arguments: ["--help", "--version"])
+    func helpAndVersionPrintAndExitWithZero(option: String) throws {
+        let app = try AppProcess(arguments: [option], display: ":9999")
+        #expect(app.waitForExit() == 0)
+        #expect(app.standardOutput.contains("touchtracker"))
+        #expect(app.standardError.isEmpty)
+    }
+}

@@ -1,0 +1,103 @@
+import Document
+import Rendering
+import Testing
+
+@Suite("The renderer")
+struct RendererTests {
+    let horizontal = Segment(begin: Point(x: 20, y: 50), end: Point(x: 180, y: 50))
+
+    func render(_ scene: Scene, width: Int = 200, height: Int = 100) throws -> CairoSurface {
+        let surface = try CairoSurface(imageWidth: width, height: height)
+        Renderer().draw(scene, on: CairoContext(surface))
+        return surface
+    }
+
+    @Test func anEmptyDrawingIsWhite() throws {
+        let surface = try render(Scene(drawing: Drawing()))
+        for (x, y) in [(0, 0), (100, 50), (199, 99)] { #expect(surface.pixel(x: x, y: y) == 0xFFFFFF) }
+    }
+
+    @Test func finishedLinesAreBlackTenPixelsWideWithRoundCaps() throws {
+        var drawing = Drawing()
+        drawing.add(horizontal)
+        let surface = try render(Scene(drawing: drawing))
+        #expect(surface.pixel(x: 100, y: 50) == 0x000000)
+        #expect(surface.pixel(x: 100, y: 46) == 0x000000, "4 px from the centre is inside a 10 px line")
+        #expect(surface.pixel(x: 100, y: 56) == 0xFFFFFF, "6 px from the centre is outside")
+        #expect(surface.pixel(x: 16, y: 50) == 0x000000, "the round cap reaches 5 px past the end")
+        #expect(surface.pixel(x: 16, y: 45) == 0xFFFFFF, "but is round: a square cap would cover this corner")
+    }
+
+    @Test func linesInProgressAreRedAndTheSelectionGreen() throws {
+        var drawing = Drawing()
+        let selected = drawing.add(horizontal)
+        drawing.add(Segment(begin: Point(x: 20, y: 20), end: Point(x: 180, y: 20)))
+        drawing.linesInProgress[StrokeKey(1)] = Segment(begin: Point(x: 20, y: 80), end: Point(x: 180, y: 80))
+        let surface = try render(Scene(drawing: drawing, selection: selected))
+        #expect(surface.pixel(x: 100, y: 50) == 0x00FF00)
+        #expect(surface.pixel(x: 100, y: 20) == 0x000000)
+        #expect(surface.pixel(x: 100, y: 80) == 0xFF0000)
+    }
+
+    @Test func aClippedDrawLeavesEverythingOutsideTheClipAlone() throws {
+        var drawing = Drawing()
+        drawing.add(horizontal)
+        let surface = try CairoSurface(imageWidth: 200, height: 100)
+        let context = CairoContext(surface)
+        Renderer().draw(Scene(drawing: drawing), on: context)
+        drawing.removeAll()
+        Renderer().draw(Scene(drawing: drawing), on: context, clip: Rect(x: 0, y: 0, width: 100, height: 100))
+        #expect(surface.pixel(x: 50, y: 50) == 0xFFFFFF, "inside the clip the line is gone")
+        #expect(surface.pixel(x: 150, y: 50) == 0x000000, "outside the clip it is untouched")
+    }
+
+    @Test func coverageIncludesHalfTheLineWidth() {
+        let rect = Renderer().coverage(of: horizontal)
+        #expect(rect.minX <= 15 && rect.maxX >= 185 && rect.minY <= 45 && rect.maxY >= 55)
+    }
+
+    @Test func exportWritesPNGSVGAndPDFFiles() throws {
+        var drawing = Drawing()
+        drawing.add(horizontal)
+        drawing.add(Segment(begin: Point(x: 900, y: 700), end: Point(x: 950, y: 750)))
+        let page = Exporter.pageSize(for: drawing)
+        #expect(page.width == 960 && page.height == 760)
+        let directory = "/tmp/touchtracker-export-\(UInt64.random(in: 0...UInt64.max))"
+        _ = directory.withCString { mkdir($0, 0o700) }
+        for format in Exporter.Format.allCases {
+            let path = "\(directory)/out.\(format.rawValue)"
+            try Exporter.export(drawing, to: path, format: format)
+            let head = try #require(readPrefix(of: path, count: 5))
+            switch format {
+            case .png: #expect(head.starts(with: [0x89, 0x50, 0x4E, 0x47]))
+            case .svg: #expect(String(decoding: head, as: UTF8.self) == "<?xml")
+            case .pdf: #expect(String(decoding: head, as: UTF8.self) == "%PDF-")
+            }
+        }
+    }
+
+    @Test func exportToAnUnwritablePlaceIsAnError() {
+        #expect(throws: CairoError.self) {
+            try Exporter.export(Drawing(), to: "/nonexistent/dir/out.png", format: .png)
+        }
+    }
+
+    @Test func formatsAreKnownByExtension() {
+        #expect(Exporter.Format(path: "a/b.PNG") == .png)
+        #expect(Exporter.Format(path: "x.svg") == .svg)
+        #expect(Exporter.Format(path: "x.pdf") == .pdf)
+        #expect(Exporter.Format(path: "x.gif") == nil)
+        #expect(Exporter.Format(path: "dir.png/x") == nil)
+    }
+}
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+func readPrefix(of path: String, count: Int) -> [UInt8]? {
+    guard let file = fopen(path, "rb") else { return nil }
+    defer { fclose(file) }
+    var bytes = [UInt8](repeating: 0, count: count)
+    return fread(&bytes, 1, count, file) == count ? bytes : nil
+}

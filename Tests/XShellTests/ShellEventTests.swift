@@ -1,0 +1,63 @@
+import CX11
+import Document
+import Testing
+@testable import XShell
+
+@Suite("X event translation")
+struct ShellEventTests {
+    let atoms = Atoms(wmProtocols: 100, wmDeleteWindow: 101, netWMName: 102, netWMPID: 103, utf8String: 104)
+
+    @Test func aButtonPressBecomesAPointerPressWithItsTimestamp() {
+        var event = XEvent()
+        event.xbutton.type = ButtonPress
+        event.xbutton.button = 1
+        event.xbutton.x = 12
+        event.xbutton.y = 34
+        event.xbutton.time = 0x1_0000_0005  // Xlib's Time is a long; the server's is 32 bits
+        event.xbutton.state = 0
+        #expect(ShellEvent(event, atoms: atoms) == .pointer(PointerInput(
+            phase: .press, button: 1, location: Point(x: 12, y: 34), serverTime: 5, state: 0)))
+    }
+
+    @Test func motionAndReleaseAreTranslated() {
+        var motion = XEvent()
+        motion.xmotion.type = MotionNotify
+        motion.xmotion.x = 5
+        motion.xmotion.y = 6
+        motion.xmotion.time = 77
+        motion.xmotion.state = UInt32(Button1Mask)
+        #expect(ShellEvent(motion, atoms: atoms) == .pointer(PointerInput(
+            phase: .motion, button: 0, location: Point(x: 5, y: 6), serverTime: 77, state: UInt32(Button1Mask))))
+        var release = XEvent()
+        release.xbutton.type = ButtonRelease
+        release.xbutton.button = 3
+        guard case .pointer(let input) = ShellEvent(release, atoms: atoms) else { Issue.record("not a pointer event"); return }
+        #expect(input.phase == .release && input.button == 3)
+    }
+
+    @Test func wmDeleteWindowIsACloseRequestAndOtherMessagesAreNot() {
+        var event = XEvent()
+        event.xclient.type = ClientMessage
+        event.xclient.message_type = 100
+        event.xclient.format = 32
+        event.xclient.data.l.0 = 101
+        #expect(ShellEvent(event, atoms: atoms) == .closeRequested)
+        event.xclient.data.l.0 = 999
+        #expect(ShellEvent(event, atoms: atoms) == .unhandled(type: ClientMessage))
+        event.xclient.data.l.0 = 101
+        event.xclient.format = 8
+        #expect(ShellEvent(event, atoms: atoms) == .unhandled(type: ClientMessage))
+    }
+
+    @Test func exposeAndConfigureCarryTheirGeometry() {
+        var expose = XEvent()
+        expose.xexpose.type = Expose
+        expose.xexpose.x = 1; expose.xexpose.y = 2; expose.xexpose.width = 30; expose.xexpose.height = 40
+        #expect(ShellEvent(expose, atoms: atoms) == .exposed(Rect(x: 1, y: 2, width: 30, height: 40)))
+        var configure = XEvent()
+        configure.xconfigure.type = ConfigureNotify
+        configure.xconfigure.width = 640
+        configure.xconfigure.height = 480
+        #expect(ShellEvent(configure, atoms: atoms) == .configured(width: 640, height: 480))
+    }
+}
