@@ -36,7 +36,8 @@ enum FileSystem {
         // O_NONBLOCK: opening a FIFO must not hang; it is refused below as not a regular file.
         let fd = Glibc.open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
         if fd < 0 {
-            if errno == ENOENT { return .missing }
+            // ENOTDIR: a folder on the way is a file, so there is no such file (saving will say why).
+            if errno == ENOENT || errno == ENOTDIR { return .missing }
             throw .last("read", path)
         }
         defer { close(fd) }

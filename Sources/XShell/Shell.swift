@@ -21,23 +21,30 @@ import Glibc
 /// Runs the TouchTracker window until it is closed.
 public final class Shell {
     private let connection: XConnection
-    private let window: CanvasWindow
+    let window: CanvasWindow
     private let renderer = Renderer()
-    private var drawing = Drawing()
+    var drawing: Drawing
+    /// The open document: autosave, close paths and title (Shell+Document.swift).
+    var document: DocumentSession
+    var shownTitle: String
     private var damage: Rect?
-    private var exitStatus: Int32?
+    var exitStatus: Int32?
 
-    /// Opens the display and maps the window. Throws when there is no display to open.
-    public init(options: LaunchOptions, displayName: String? = nil) throws(XShellError) {
+    /// Opens the display and maps the window showing `opened`. Throws when there is no display to open.
+    public init(options: LaunchOptions, document opened: OpenedDocument, displayName: String? = nil) throws(XShellError) {
+        drawing = opened.drawing
+        document = DocumentSession(opened)
+        shownTitle = document.title
         connection = try XConnection(name: displayName)
-        window = try CanvasWindow(connection: connection, geometry: options.geometry, title: "TouchTracker")
+        window = try CanvasWindow(connection: connection, geometry: options.geometry, title: shownTitle)
         damage = window.bounds
     }
 
     /// The event loop. Returns the process exit status.
     public func run() -> Int32 {
         let display = connection.display
-        var descriptor = pollfd(fd: connection.fileDescriptor, events: Int16(POLLIN), revents: 0)
+        let signals = TerminationSignals()
+        saveWhenTheConnectionIsLost()
         while true {
             let now = MonotonicClock.now()
             while XPending(display) > 0 {
@@ -46,11 +53,18 @@ public final class Shell {
                 handle(ShellEvent(event, atoms: connection.atoms), now: now)
                 if let exitStatus { return exitStatus }
             }
+            keepDocument(now: now)
             paint()
             XFlush(display)
             if XPending(display) > 0 { continue }
-            let timeout = pollTimeout(until: nil, now: MonotonicClock.now())
-            if poll(&descriptor, 1, timeout) < 0, errno != EINTR { return 1 }
+            let timeout = pollTimeout(until: document.nextDeadline, now: MonotonicClock.now())
+            switch signals.wait(for: connection.fileDescriptor, timeoutMilliseconds: timeout) {
+            case .input, .timeout: break
+            case .terminationSignal: return closing(with: 0, now: MonotonicClock.now())
+            case .failed(let code):
+                StandardError.write("touchtracker: waiting for X events failed: \(String(cString: strerror(code)))")
+                return closing(with: 1, now: MonotonicClock.now())
+            }
         }
     }
 
@@ -58,8 +72,8 @@ public final class Shell {
         switch event {
         case .pointer(let input):
             handlePointer(input)
-        case .key:
-            break
+        case .key(let key):
+            _ = handleDocumentKey(key, now: now)
         case .exposed(let rect):
             window.present(rect)
         case .configured(let width, let height):
@@ -72,7 +86,7 @@ public final class Shell {
                 exitStatus = 1
             }
         case .closeRequested:
-            exitStatus = 0
+            exitStatus = closing(with: 0, now: now)
         case .unhandled:
             break
         }

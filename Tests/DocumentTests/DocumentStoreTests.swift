@@ -153,7 +153,9 @@ enum Damage: CaseIterable, Sendable {
     @Test func aSaveIntoAnUnwritableFolderFailsWithAClearErrorAndChangesNothing() throws {
         let folder = TemporaryFolder()
         folder.write("not a folder", to: "blocker")
-        let store = DocumentStore(path: folder.file("blocker/touchtracker/drawing.json"))
+        let opened = try DocumentStore.open(path: folder.file("blocker/touchtracker/drawing.json"), now: testTime)
+        #expect(opened.drawing == Drawing(), "a file under a file cannot exist: the drawing starts empty")
+        let store = opened.store
         let error = #expect(throws: DocumentSaveError.self) { try store.save(sampleDrawing()) }
         #expect(error?.description == "cannot create the folder \(folder.file("blocker/touchtracker")): Not a directory")
         #expect(folder.names() == ["blocker"])
