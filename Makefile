@@ -12,7 +12,7 @@ SUDO         := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 RUN_PACKAGES  := pkg-config libx11-dev libxi-dev libcairo2-dev
 TEST_PACKAGES := $(RUN_PACKAGES) xvfb libxtst-dev desktop-file-utils
 
-.PHONY: run build test clean deps test-deps bench install uninstall
+.PHONY: run build test test-long clean deps test-deps bench install uninstall
 
 run: deps build
 	.build/release/touchtracker $(ARGS)
@@ -23,6 +23,11 @@ build: deps
 test: test-deps
 	$(SWIFT) build --build-tests
 	$(SWIFT) test $(TEST_FLAGS)
+
+# The longer modes: 1000 SIGKILL rounds in the crash test.
+test-long: test-deps
+	$(SWIFT) build --build-tests
+	TOUCHTRACKER_LONG_TESTS=1 $(SWIFT) test $(TEST_FLAGS)
 
 bench: deps
 	$(SWIFT) build -c release --product touchtracker-bench
