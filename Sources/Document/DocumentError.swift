@@ -63,7 +63,7 @@ public enum DocumentError: Error, Hashable, Sendable, CustomStringConvertible {
         case .missingKey(let key, let position):
             return "not a drawing: \(position): missing \"\(key)\""
         case .duplicateKey(let key, let position):
-            return "not a drawing: \(position): \"\(key)\" appears twice"
+            return "not a drawing: \(position): \"\(key.printable)\" appears twice"
         case .unknownKey(let key, let position):
             return "not a drawing: \(position): unknown key \"\(key.printable)\""
         case .wrongFormat(let format):

@@ -22,7 +22,9 @@ public struct DocumentStore: Hashable, Sendable {
     public var displayName: String { DocumentLocation.fileName(of: path) }
 
     /// Reads the drawing at `path`, as described above. `now` names a damaged file kept aside.
-    public static func open(path: String, now: CivilTime) throws(DocumentOpenError) -> OpenedDocument {
+    /// A symbolic link is followed: the store saves to its target, keeping the link.
+    public static func open(path requested: String, now: CivilTime) throws(DocumentOpenError) -> OpenedDocument {
+        let path = FileSystem.resolvingSymbolicLink(requested)
         let store = DocumentStore(path: path)
         FileSystem.removeAbandonedTemporaries(beside: path)
         let contents: FileContents

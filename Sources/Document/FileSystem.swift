@@ -66,6 +66,16 @@ enum FileSystem {
         return count > limit ? .tooLarge(byteCount: count) : .bytes(bytes)
     }
 
+    /// The file a symbolic link at `path` points to (so saves replace the file, not the link);
+    /// `path` itself when it is no link or its target cannot be resolved.
+    static func resolvingSymbolicLink(_ path: String) -> String {
+        var status = stat()
+        guard lstat(path, &status) == 0, status.st_mode & S_IFMT == S_IFLNK,
+              let resolved = realpath(path, nil) else { return path }
+        defer { free(resolved) }
+        return String(cString: resolved)
+    }
+
     /// Creates `folder` and its missing parents (mode 0700, as the XDG spec asks).
     static func makeFolders(_ folder: String) throws(SystemError) {
         if mkdir(folder, 0o700) == 0 || errno == EEXIST { return }

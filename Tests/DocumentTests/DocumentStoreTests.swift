@@ -192,6 +192,20 @@ enum Damage: CaseIterable, Sendable {
         #expect(folder.names() == [alive, other].sorted())
     }
 
+    @Test func aSymbolicLinkIsFollowedSoSavesReplaceItsTargetAndKeepTheLink() throws {
+        let folder = TemporaryFolder()
+        mkdir(folder.file("real"), 0o700)
+        try DocumentStore(path: folder.file("real/drawing.json")).save(sampleDrawing())
+        symlink(folder.file("real/drawing.json"), folder.file("link.json"))
+        let opened = try DocumentStore.open(path: folder.file("link.json"), now: testTime)
+        #expect(opened.drawing == sampleDrawing())
+        try opened.store.save(Drawing())
+        var status = stat()
+        lstat(folder.file("link.json"), &status)
+        #expect(status.st_mode & S_IFMT == S_IFLNK)
+        #expect(try DocumentStore.open(path: folder.file("real/drawing.json"), now: testTime).drawing == Drawing())
+    }
+
     @Test func theDisplayNameIsTheFilesName() {
         #expect(DocumentStore(path: "/home/u/.local/share/touchtracker/drawing.json").displayName == "drawing.json")
         #expect(DocumentStore(path: "sketch.json").displayName == "sketch.json")
