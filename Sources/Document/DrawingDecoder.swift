@@ -62,7 +62,7 @@ struct DrawingDecoder {
         let start = scanner.offset
         let text = try scanner.readNumberText()
         guard let version = Int(text) else {
-            throw .malformed("version \(String(text).printable) is not a whole number", at: scanner.position(at: start))
+            throw .malformed("version \(text.printable) is not a whole number", at: scanner.position(at: start))
         }
         return version
     }
@@ -121,7 +121,7 @@ struct DrawingDecoder {
         let text = try scanner.readNumberText()
         // Digits only: no sign, fraction or exponent (UInt64("1e2") is nil, as is an overflow).
         guard let value = UInt64(text), DocumentLimits.isValidID(LineID(value)) else {
-            throw .invalidID(String(text), at: scanner.position(at: start))
+            throw .invalidID(text, at: scanner.position(at: start))
         }
         return LineID(value)
     }
@@ -141,7 +141,7 @@ struct DrawingDecoder {
         let text = try scanner.readNumberText()
         // The text is in JSON's grammar, which Double parses; too large a magnitude gives infinity.
         guard let value = Double(text), DocumentLimits.isValidCoordinate(value) else {
-            throw .coordinateOutOfRange(String(text), at: scanner.position(at: start))
+            throw .coordinateOutOfRange(text, at: scanner.position(at: start))
         }
         return value
     }

@@ -153,7 +153,7 @@ struct JSONScanner {
 
     /// Reads a number in JSON's grammar (`-? (0 | [1-9][0-9]*) (. [0-9]+)? ([eE] [+-]? [0-9]+)?`)
     /// and returns its text.
-    mutating func readNumberText() throws(DocumentError) -> Substring {
+    mutating func readNumberText() throws(DocumentError) -> String {
         skipWhitespace()
         let start = offset
         _ = consumeByte(.minus)
@@ -167,7 +167,7 @@ struct JSONScanner {
             if !consumeByte(.plus) { _ = consumeByte(.minus) }
             if consumeDigits() == 0 { throw unexpected("expected a digit in the exponent") }
         }
-        return Substring(decoding: UnsafeBufferPointer(rebasing: bytes[start..<offset]), as: UTF8.self)
+        return String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<offset]), as: UTF8.self)
     }
 
     private mutating func consumeByte(_ byte: UInt8) -> Bool {
