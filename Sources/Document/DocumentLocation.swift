@@ -31,6 +31,15 @@ public enum DocumentLocation {
         return String(trimmed[trimmed.index(after: slash)...])
     }
 
+    /// `path` with its file name's extension (after the last dot, if any) replaced by `newExtension`:
+    /// "a/drawing.json" -> "a/drawing.png", "a.b/notes" -> "a.b/notes.png".
+    public static func replacingExtension(of path: String, with newExtension: String) -> String {
+        let name = fileName(of: path)
+        let stem = name.lastIndex(of: ".").map { String(name[..<$0]) }.flatMap { $0.isEmpty ? nil : $0 } ?? name
+        let folder = folder(of: path)
+        return (path.contains("/") ? joined(folder, stem) : stem) + "." + newExtension
+    }
+
     /// `folder` and `name` joined by exactly one slash.
     static func joined(_ folder: String, _ name: String) -> String {
         folder.hasSuffix("/") ? folder + name : folder + "/" + name

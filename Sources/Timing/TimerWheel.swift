@@ -1,99 +1,101 @@
-// Timing: deadlines, durations and the timer wheel. Standard library only; `now` is always an input.
+// Timing: deadlines, durations and the timer wheel. Standard library only; `now` is always an input,
+// so every behaviour is testable without a clock and without sleeping.
 //
-// PLACEHOLDER IMPLEMENTATION (a sorted array) fixing the public API; the Timing work replaces the
-// internals with the hierarchical wheel without changing these signatures.
+// Start here. The pieces:
+//   Deadline / TimeAmount   a monotonic point in time and a signed length of time, in nanoseconds.
+//   TimerWheel<Payload>     the public face: schedule / cancel / popExpired / nextDeadline, and the clock.
+//   TimerSchedule           the ordering core: a hierarchical timing wheel (WheelGeometry: 8 levels x 64
+//                           slots over 65.536 µs ticks, covering every UInt64 deadline), occupancy
+//                           bitmaps read with trailing-zero counts, circular index-linked lists of
+//                           TimerNodes with a free list, and a sorted "due list" for reached ticks so
+//                           the order is exact (deadline, then insertion sequence).
+//   TimerStorage            nodes, payloads and bitmaps behind raw pointers, copied on write, grown
+//                           by doubling: no allocation per timer.
+//   TimerSchedule+Invariants  a full structural check, used by the tests after every scenario.
+//   pollTimeout             turns the next deadline into a poll() timeout that never wakes early.
+//
+// The loop drives it (pull model, no callbacks, no ticking while idle):
+//   let now = clock()
+//   while let timer = wheel.popExpired(now: now) { handle(timer) }   // may schedule/cancel freely
+//   poll(fds, pollTimeout(until: wheel.nextDeadline, now: now))
+//
+// Costs: schedule O(1) (plus, for a deadline inside the current tick, a sorted insert that is one
+// comparison when deadlines arrive in order); cancel O(1); popExpired O(1) amortized: a timer is
+// moved down at most once per level, and empty slots are never visited, so a big jump in time costs
+// what the timers it fires cost, not the ticks it skips. nextDeadline is exact and O(1) once a drain has
+// ended (cancelling the earliest timer defers one scan of the earliest slot to the next read or drain).
 
-/// Identifies one scheduled timer. Carries a generation, so a handle whose timer has fired or been
-/// cancelled no longer matches anything: cancelling it is a harmless no-op.
-public struct TimerHandle: Hashable, Sendable {
-    let index: UInt32
-    let generation: UInt32
-}
-
-/// A timer that has come due, as returned by `TimerWheel.popExpired(now:)`.
-public struct ExpiredTimer<Payload> {
-    public let handle: TimerHandle
-    public let deadline: Deadline
-    public let payload: Payload
-}
-
-/// Timers keyed by deadline, each carrying a `Payload` value (no closures: no allocation per timer).
+/// Timers keyed by deadline, each carrying a `Payload` value (no closures: no allocation per timer
+/// once the wheel's storage has grown to the peak number of pending timers).
 ///
-/// Expiry is pulled: `while let t = wheel.popExpired(now: now) { handle(t) }`. Between pops the
-/// caller may schedule and cancel freely (re-entrancy). A timer scheduled at or before `now` during
-/// such a drain is returned by the same drain, in (deadline, insertion) order.
+/// Guarantees:
+/// - Never early: a timer is returned only by `popExpired(now:)` with `deadline <= now`, compared at
+///   full nanosecond precision. Advancing exactly to a deadline fires it; scheduling at `now` fires
+///   on the next pop at that same `now`, with no extra tick.
+/// - Exact order: timers come out by (deadline, insertion sequence), whatever slot they share, and
+///   the sequence does not depend on how time was advanced (one jump or many small steps).
+/// - Re-entrancy: between pops the caller may schedule and cancel anything. A timer scheduled
+///   during a drain with a deadline at or before that drain's `now` is returned by the same drain,
+///   in (deadline, sequence) order among the timers not yet returned. A timer cancelled during a
+///   drain is never returned.
+/// - Time only moves forward: a `now` earlier than `self.now` does not move the wheel back; it only
+///   returns timers whose deadline is <= that earlier `now`.
 public struct TimerWheel<Payload> {
-    private struct Entry {
-        var deadline: Deadline
-        var sequence: UInt64
-        var handle: TimerHandle
-        var payload: Payload
+    @usableFromInline var order: TimerSchedule<Payload>
+    @usableFromInline var clock: Deadline
+
+    /// The latest `now` the wheel was advanced to by `popExpired(now:)` (or created with).
+    @inlinable public var now: Deadline { clock }
+
+    @inlinable public init(now: Deadline = .zero) {
+        clock = now
+        order = TimerSchedule(now: now.nanoseconds)
     }
-    private var entries: [Entry] = []
-    private var nextSequence: UInt64 = 0
-    private var generations: [UInt32] = []
-    private var freeIndices: [UInt32] = []
 
-    /// The last `now` the wheel was advanced to.
-    public private(set) var now: Deadline
+    /// The number of pending timers.
+    @inlinable public var count: Int { order.count }
+    @inlinable public var isEmpty: Bool { order.count == 0 }
 
-    public init(now: Deadline = .zero) { self.now = now }
-
-    public var count: Int { entries.count }
-    public var isEmpty: Bool { entries.isEmpty }
-
-    /// Schedules `payload` to expire at `deadline` (never earlier).
-    @discardableResult
+    /// Schedules `payload` to expire at `deadline` (never earlier). A deadline at or before `now`
+    /// is due at once: the next `popExpired` returns it, in order.
+    @inlinable @discardableResult
     public mutating func schedule(at deadline: Deadline, _ payload: Payload) -> TimerHandle {
-        let index: UInt32
-        if let reused = freeIndices.popLast() { index = reused } else {
-            index = UInt32(generations.count); generations.append(0)
-        }
-        let handle = TimerHandle(index: index, generation: generations[Int(index)])
-        let entry = Entry(deadline: deadline, sequence: nextSequence, handle: handle, payload: payload)
-        nextSequence += 1
-        let position = entries.firstIndex { ($0.deadline, $0.sequence) > (deadline, entry.sequence) } ?? entries.endIndex
-        entries.insert(entry, at: position)
-        return handle
+        order.insert(deadline: deadline.nanoseconds, payload: payload)
     }
 
-    /// Cancels a pending timer and returns its payload; nil (and nothing happens) for a stale handle.
-    @discardableResult
-    public mutating func cancel(_ handle: TimerHandle) -> Payload? {
-        guard isPending(handle), let position = entries.firstIndex(where: { $0.handle == handle }) else { return nil }
-        let entry = entries.remove(at: position)
-        retire(handle)
-        return entry.payload
-    }
+    /// Cancels a pending timer and returns its payload. For a handle whose timer has already fired or
+    /// been cancelled this returns nil and changes nothing.
+    @inlinable @discardableResult
+    public mutating func cancel(_ handle: TimerHandle) -> Payload? { order.remove(handle) }
 
-    public func isPending(_ handle: TimerHandle) -> Bool {
-        Int(handle.index) < generations.count && generations[Int(handle.index)] == handle.generation
-            && entries.contains { $0.handle == handle }
-    }
+    /// Whether `handle`'s timer is still waiting to fire.
+    @inlinable
+    public func isPending(_ handle: TimerHandle) -> Bool { order.isLive(handle) }
 
-    /// The earliest pending deadline, exact; nil when nothing is scheduled.
-    public var nextDeadline: Deadline? { entries.first?.deadline }
+    /// The earliest pending deadline, exact (not rounded to a slot); nil when nothing is scheduled.
+    /// O(1) after `popExpired(now:)` has returned nil, the event loop's usual order; if the earliest
+    /// timer has been cancelled since, it costs one scan of the earliest occupied slot.
+    @inlinable
+    public var nextDeadline: Deadline? { order.earliest.map(Deadline.init(nanoseconds:)) }
 
-    /// Removes and returns the earliest timer whose deadline is <= `now`, advancing the wheel's clock.
+    /// Removes and returns the earliest timer whose deadline is <= `now`, first advancing the wheel
+    /// to `now`. Returns nil when nothing is due: then `nextDeadline` says when to ask again.
+    @inlinable
     public mutating func popExpired(now: Deadline) -> ExpiredTimer<Payload>? {
-        if now > self.now { self.now = now }
-        guard let first = entries.first, first.deadline <= now else { return nil }
-        entries.removeFirst()
-        retire(first.handle)
-        return ExpiredTimer(handle: first.handle, deadline: first.deadline, payload: first.payload)
+        if now > clock {
+            clock = now
+            order.advance(to: now.nanoseconds)
+        }
+        guard let (handle, deadline, payload) = order.popDue(notAfter: now.nanoseconds) else {
+            order.refreshEarliest()  // the loop asks for nextDeadline next
+            return nil
+        }
+        return ExpiredTimer(handle: handle, deadline: Deadline(nanoseconds: deadline), payload: payload)
     }
 
-    private mutating func retire(_ handle: TimerHandle) {
-        generations[Int(handle.index)] &+= 1
-        freeIndices.append(handle.index)
-    }
+    /// The `poll()` timeout for waiting until the next deadline: see `pollTimeout(until:now:)`.
+    @inlinable
+    public func pollTimeout(now: Deadline) -> Int32 { Timing.pollTimeout(until: nextDeadline, now: now) }
 }
 
-/// The `poll()` timeout in milliseconds for waiting until `deadline`: -1 (block) when there is none,
-/// 0 only when it is already due, otherwise rounded up so the wait never ends early.
-public func pollTimeout(until deadline: Deadline?, now: Deadline) -> Int32 {
-    guard let deadline else { return -1 }
-    if deadline <= now { return 0 }
-    let ms = (deadline - now).millisecondsRoundedUp
-    return ms > Int64(Int32.max) ? Int32.max : Int32(ms)
-}
+extension TimerWheel: Sendable where Payload: Sendable {}

@@ -21,7 +21,14 @@ final class CanvasWindow {
     static let eventMask = ExposureMask | StructureNotifyMask | ButtonPressMask | ButtonReleaseMask
         | PointerMotionMask | KeyPressMask | PropertyChangeMask
 
-    init(connection: XConnection, geometry: WindowGeometry, title: String) throws(XShellError) {
+    /// The core pointer events, left out of `eventMask` when XInput 2 delivers pointer events instead.
+    static let corePointerMask = ButtonPressMask | ButtonReleaseMask | PointerMotionMask
+
+    /// The core events the window selects: pointer events only when there is no XInput 2 to name devices.
+    static func coreEventMask(xinput: XInput2?) -> Int { xinput == nil ? eventMask : eventMask & ~corePointerMask }
+
+    /// Pointer events come from `xinput` when given (per master device, with touches), else from the core protocol.
+    init(connection: XConnection, geometry: WindowGeometry, title: String, xinput: XInput2? = nil) throws(XShellError) {
         self.connection = connection
         let display = connection.display
         visual = cx11_default_visual(display, connection.screen)
@@ -39,7 +46,7 @@ final class CanvasWindow {
         var attributes = XSetWindowAttributes()
         attributes.background_pixmap = 0  // None: the server never paints over our pixels
         attributes.bit_gravity = NorthWestGravity
-        attributes.event_mask = Self.eventMask
+        attributes.event_mask = Self.coreEventMask(xinput: xinput)
         attributes.border_pixel = 0
         window = XCreateWindow(
             display, connection.root, Int32(position.x), Int32(position.y),
@@ -54,6 +61,7 @@ final class CanvasWindow {
             throw error
         }
         setProperties(geometry: geometry, title: title)
+        xinput?.select(on: window, display: display)  // before mapping: no pointer event can come earlier
         XMapWindow(display, window)
     }
 
@@ -114,6 +122,14 @@ final class CanvasWindow {
         free(name); free(className)
 
         setCardinals(atoms.netWMPID, [Int(getpid())])
+
+        // ICCCM: we take keyboard focus when the window manager offers it.
+        let wmHints = XAllocWMHints()!
+        wmHints.pointee.flags = InputHint | StateHint
+        wmHints.pointee.input = 1
+        wmHints.pointee.initial_state = NormalState
+        XSetWMHints(display, window, wmHints)
+        XFree(wmHints)
 
         var protocols = [atoms.wmDeleteWindow]
         XSetWMProtocols(display, window, &protocols, Int32(protocols.count))

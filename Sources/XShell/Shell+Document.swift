@@ -1,16 +1,24 @@
-import CX11
 import Document
+import Rendering
 import Timing
 import TouchTracker
 
 /// The shell's side of keeping the document: saving when the debounce says so, on Ctrl+S and on
 /// every way of closing (WM_DELETE_WINDOW, Ctrl+Q, SIGTERM/SIGINT/SIGHUP, the X connection lost),
-/// and keeping the window title current. The decisions are `DocumentSession`'s.
+/// Ctrl+E's PNG beside the document, and the window title. The decisions are `DocumentSession`'s.
 extension Shell {
+    /// The document's drawing, as the app model holds it.
+    private var drawing: Drawing { app.model.drawing }
+
     /// After each batch of events: notices edits, saves if due, updates the title.
     func keepDocument(now: Deadline) {
         document.observe(drawing, now: now)
         report(document.saveIfDue(drawing, now: now))
+    }
+
+    /// Ctrl+S: saves at once.
+    func saveNow(now: Deadline) {
+        report(document.save(drawing, now: now))
     }
 
     /// Saves unsaved edits before closing; the exit status: `status`, or 1 when the save failed.
@@ -20,18 +28,15 @@ extension Shell {
         return 1
     }
 
-    /// Ctrl+S saves at once; Ctrl+Q closes. Returns whether `key` was one of them.
-    func handleDocumentKey(_ key: KeyInput, now: Deadline) -> Bool {
-        guard key.state & UInt32(ControlMask) != 0 else { return false }
-        switch key.keysym {
-        case UInt(XK_s), UInt(XK_S):
-            report(document.save(drawing, now: now))
-        case UInt(XK_q), UInt(XK_Q):
-            exitStatus = closing(with: 0, now: now)
-        default:
-            return false
+    /// Ctrl+E: renders the drawing to a PNG beside the document and says where on stderr.
+    func exportPNG() {
+        let path = DocumentLocation.replacingExtension(of: document.store.path, with: "png")
+        do {
+            try Exporter.export(drawing, to: path, format: .png)
+            StandardError.write("touchtracker: exported \(path)")
+        } catch {
+            StandardError.write("touchtracker: cannot export \(path): \(error)")
         }
-        return true
     }
 
     /// When the X connection is lost: save, say so in one line, exit 1 (no X calls: it is gone).
@@ -46,6 +51,7 @@ extension Shell {
     /// Prints `message` on stderr, if any, and shows the session's title if it changed.
     private func report(_ message: String?) {
         if let message { StandardError.write("touchtracker: \(message)") }
+        if !document.hasUnsavedEdits { app.markSaved() }  // Keeps the model's changedSinceSave in step.
         if document.title != shownTitle {
             shownTitle = document.title
             window.setTitle(shownTitle)

@@ -4,13 +4,16 @@
 //   1. reads CLOCK_MONOTONIC once per iteration and passes it down as `now`,
 //   2. drains every queued X event, translated to `ShellEvent` in one place and dispatched in one switch,
 //   3. fires due timers, draws once into the back buffer and copies the damage to the window,
-//   4. blocks in poll() on the X connection until an event arrives or the next timer is due
-//      (no timer: it blocks indefinitely, so an idle window uses no CPU).
+//   4. blocks in pselect() on the X connection until an event arrives, the next timer is due
+//      (no timer: it blocks indefinitely, so an idle window uses no CPU) or a termination signal comes.
+//   Documents (Shell+Document.swift): autosave, Ctrl+S, Ctrl+E, and saving on every way of closing.
 //
 //   XConnection  Display, atoms, error handler      CanvasWindow  window, properties, back buffer
 //   ShellEvent   XEvent -> Swift enum                 Shell        the loop and dispatch
+//   XInput2      XI 2.2 negotiation and selection     ShellEvent+XInput2  XI2 device events (cookies) -> ShellEvent
 import CX11
 import Document
+import Gestures
 import Rendering
 import Timing
 import TouchTracker
@@ -21,22 +24,34 @@ import Glibc
 /// Runs the TouchTracker window until it is closed.
 public final class Shell {
     private let connection: XConnection
+    /// XInput 2 when the server has it: pointer and touch events per master device. Nil: core events.
+    private let xinput: XInput2?
     let window: CanvasWindow
     private let renderer = Renderer()
-    var drawing: Drawing
+    let app: AppController
     /// The open document: autosave, close paths and title (Shell+Document.swift).
     var document: DocumentSession
     var shownTitle: String
+    private let tracesGestures: Bool
+    /// Damage the app does not know of (expose is served from the back buffer; a resize repaints all).
     private var damage: Rect?
     var exitStatus: Int32?
 
     /// Opens the display and maps the window showing `opened`. Throws when there is no display to open.
     public init(options: LaunchOptions, document opened: OpenedDocument, displayName: String? = nil) throws(XShellError) {
-        drawing = opened.drawing
         document = DocumentSession(opened)
         shownTitle = document.title
         connection = try XConnection(name: displayName)
-        window = try CanvasWindow(connection: connection, geometry: options.geometry, title: shownTitle)
+        xinput = XInput2.negotiate(display: connection.display)
+        window = try CanvasWindow(connection: connection, geometry: options.geometry, title: shownTitle, xinput: xinput)
+        var settings = GestureSettings.default
+        if let ms = options.doubleClickMilliseconds { settings.mouse.multiTapWindowMilliseconds = Int64(ms) }
+        if let px = options.doubleClickDistance { settings.mouse.multiTapDistancePixels = px }
+        tracesGestures = options.traceGestures
+        app = AppController(
+            model: CanvasModel(drawing: opened.drawing,
+                               canvasSize: CanvasSize(width: Double(window.width), height: Double(window.height))),
+            settings: settings, now: MonotonicClock.now(), tracing: options.traceGestures)
         damage = window.bounds
     }
 
@@ -50,14 +65,19 @@ public final class Shell {
             while XPending(display) > 0 {
                 var event = XEvent()
                 XNextEvent(display, &event)
-                handle(ShellEvent(event, atoms: connection.atoms), now: now)
+                handle(translate(&event), now: now)
                 if let exitStatus { return exitStatus }
             }
+            // Only after the queue is drained: the engine classifies by the events' own timestamps,
+            // and a timer covers only the case where no event came (R3).
+            app.advance(to: now)
+            writeTrace()
             keepDocument(now: now)
             paint()
             XFlush(display)
             if XPending(display) > 0 { continue }
-            let timeout = pollTimeout(until: document.nextDeadline, now: MonotonicClock.now())
+            let deadline = [app.nextDeadline, document.nextDeadline].compactMap { $0 }.min()
+            let timeout = pollTimeout(until: deadline, now: MonotonicClock.now())
             switch signals.wait(for: connection.fileDescriptor, timeoutMilliseconds: timeout) {
             case .input, .timeout: break
             case .terminationSignal: return closing(with: 0, now: MonotonicClock.now())
@@ -68,18 +88,31 @@ public final class Shell {
         }
     }
 
+    /// Core events translate by value. An XInput 2 event is a GenericEvent whose data lives in a cookie:
+    /// fetched before translation and freed right after (the translation copies what it needs).
+    private func translate(_ event: inout XEvent) -> ShellEvent {
+        guard event.type == GenericEvent, let xinput, event.xcookie.extension == xinput.opcode else {
+            return ShellEvent(event, atoms: connection.atoms)
+        }
+        guard XGetEventData(connection.display, &event.xcookie) != 0 else { return .unhandled(type: GenericEvent) }
+        defer { XFreeEventData(connection.display, &event.xcookie) }
+        return ShellEvent(cookie: event.xcookie)
+    }
+
     private func handle(_ event: ShellEvent, now: Deadline) {
         switch event {
         case .pointer(let input):
-            handlePointer(input)
-        case .key(let key):
-            _ = handleDocumentKey(key, now: now)
+            app.handle(input.gestureInput(readTime: now))
+        case .key(let input):
+            guard let (key, modifiers) = input.appKey, let command = app.key(key, modifiers) else { return }
+            perform(command, now: now)
         case .exposed(let rect):
             window.present(rect)
         case .configured(let width, let height):
             guard width != window.width || height != window.height else { return }
             do {
                 try window.resizeBuffer(width: width, height: height)
+                app.resize(to: CanvasSize(width: Double(width), height: Double(height)))
                 damage = window.bounds
             } catch {
                 StandardError.write("touchtracker: \(error)")
@@ -92,36 +125,29 @@ public final class Shell {
         }
     }
 
-    private static let mouseStroke = StrokeKey(0)
-
-    private func handlePointer(_ input: PointerInput) {
-        let key = Self.mouseStroke
-        switch input.phase {
-        case .press where input.button == 1:
-            drawing.linesInProgress[key] = Segment(begin: input.location, end: input.location)
-            damage(renderer.coverage(of: drawing.linesInProgress[key]!))
-        case .motion:
-            guard let old = drawing.linesInProgress[key] else { return }
-            let new = Segment(begin: old.begin, end: input.location)
-            drawing.linesInProgress[key] = new
-            damage(renderer.coverage(of: old).union(renderer.coverage(of: new)))
-        case .release where input.button == 1:
-            guard let old = drawing.linesInProgress.removeValue(forKey: key) else { return }
-            let segment = Segment(begin: old.begin, end: input.location)
-            drawing.add(segment)
-            damage(renderer.coverage(of: old).union(renderer.coverage(of: segment)))
-        default:
-            break
+    private func perform(_ command: AppCommand, now: Deadline) {
+        switch command {
+        case .quit: exitStatus = closing(with: 0, now: now)
+        case .save: saveNow(now: now)
+        case .exportPNG: exportPNG()
         }
+    }
+
+    /// Under `--trace-gestures`: one JSON line per gesture decision on stderr.
+    private func writeTrace() {
+        guard tracesGestures else { return }
+        for line in app.drainTrace() { StandardError.write(line) }
     }
 
     private func damage(_ rect: Rect) { damage = damage.map { $0.union(rect) } ?? rect }
 
     /// Renders the damaged area into the back buffer and copies it to the window.
     private func paint() {
-        guard let rect = damage else { return }
+        // The model's damage already covers the strokes' width.
+        guard let rect = [damage, app.takeDamage()].compactMap({ $0 }).reduce(nil, { $0?.union($1) ?? $1 }) else { return }
         damage = nil
-        renderer.draw(Scene(drawing: drawing), on: window.buffer.context, clip: rect)
+        let model = app.model
+        renderer.draw(Scene(drawing: model.drawing, selection: model.selection?.id), on: window.buffer.context, clip: rect)
         window.present(rect)
     }
 }

@@ -1,10 +1,21 @@
 import CX11
 import Document
 
-/// A pointer press, motion or release as the shell reads it from X.
+/// A pointer press, motion or release (or a touch begin, update, end) as the shell reads it from X.
 struct PointerInput: Equatable {
     enum Phase: Equatable { case press, motion, release }
+    /// Where the contact comes from: the core protocol has one pointer, XInput 2 names master
+    /// devices (several with MPX) and touches.
+    enum Source: Equatable { case mouse, touch }
+
+    /// The id the core protocol's pointer has in XInput 2 (the virtual core pointer).
+    static let corePointer: UInt16 = 2
+
     var phase: Phase
+    var device: UInt16 = PointerInput.corePointer
+    /// The touch id for touches; 0 for pointer buttons.
+    var touch: UInt32 = 0
+    var source: Source = .mouse
     /// 1 left, 2 middle, 3 right, 4/5 wheel; 0 for motion.
     var button: UInt32
     var location: Point
@@ -12,6 +23,12 @@ struct PointerInput: Equatable {
     var serverTime: UInt32
     /// The modifier and button state just before the event.
     var state: UInt32
+
+    init(phase: Phase, device: UInt16 = PointerInput.corePointer, touch: UInt32 = 0, source: Source = .mouse,
+         button: UInt32, location: Point, serverTime: UInt32, state: UInt32) {
+        self.phase = phase; self.device = device; self.touch = touch; self.source = source
+        self.button = button; self.location = location; self.serverTime = serverTime; self.state = state
+    }
 }
 
 /// A key press: the keysym and the text it types (for `?`), with the modifiers held.

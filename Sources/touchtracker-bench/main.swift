@@ -24,7 +24,9 @@ if !unknown.isEmpty || arguments.contains("--help") {
 
 var report = BenchReport(long: arguments.contains("--long"))
 let sections: [(String, (inout BenchReport) -> Void)] = [
-    // ("Timers", timerSection), ("Gesture engine", engineSection), ...
+    ("Timers", timerSection),
+    ("Gesture engine", engineSection),
+    ("Hit testing", hitTestSection),
     ("Documents", documentSection),
 ]
 for (title, run) in sections {

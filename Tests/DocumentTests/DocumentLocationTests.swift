@@ -32,6 +32,14 @@ import Testing
         #expect(DocumentLocation.fileName(of: "/a/b/") == "b")
     }
 
+    @Test func theExportBesideADocumentReplacesItsExtension() {
+        #expect(DocumentLocation.replacingExtension(of: "/a/b/drawing.json", with: "png") == "/a/b/drawing.png")
+        #expect(DocumentLocation.replacingExtension(of: "a.b/notes", with: "png") == "a.b/notes.png")
+        #expect(DocumentLocation.replacingExtension(of: "sketch.json", with: "png") == "sketch.png")
+        #expect(DocumentLocation.replacingExtension(of: "/a/.hidden", with: "png") == "/a/.hidden.png")
+        #expect(DocumentLocation.replacingExtension(of: "/drawing.json", with: "png") == "/drawing.png")
+    }
+
     @Test func theStampOfACivilTimeIsZeroPadded() {
         #expect(CivilTime(year: 2026, month: 1, day: 2, hour: 3, minute: 4, second: 5).stamp == "20260102-030405")
         #expect(testTime.stamp == "20261130-002005")

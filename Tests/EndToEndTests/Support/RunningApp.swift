@@ -22,6 +22,8 @@ final class RunningApp {
         guard client.waitForPixel(window, 2, 2, toBe: Colours.white) == Colours.white else {
             throw XTestClient.Failure(description: "the window never painted its white background")
         }
+        // No window manager gives focus here: keys go to the window under the pointer.
+        client.move(to: 1, 1)
     }
 
     deinit {

@@ -1,0 +1,80 @@
+/// Anything whose finished lines can be edited: `Drawing` itself, or `IndexedDrawing`, which keeps
+/// a spatial index in step. Edits and the history are written against this, so they cannot
+/// forget to update the index.
+public protocol LineEditing {
+    /// Puts `line` back at its place in drawing order (replacing a line with the same id).
+    mutating func restore(_ line: Line)
+    /// Puts back many lines at once (undoing a clear); may be faster than restoring one by one.
+    mutating func restore(contentsOf lines: [Line])
+    /// Removes the line with `id`; returns it, or nil when there is none.
+    @discardableResult mutating func remove(_ id: LineID) -> Line?
+    /// Removes every finished line and returns them.
+    @discardableResult mutating func removeAll() -> [Line]
+    /// Replaces the geometry of line `id`; returns false when there is no such line.
+    @discardableResult mutating func setSegment(_ segment: Segment, of id: LineID) -> Bool
+}
+
+extension LineEditing {
+    public mutating func restore(contentsOf lines: [Line]) {
+        for line in lines { restore(line) }
+    }
+}
+
+extension Drawing: LineEditing {}
+
+/// One undoable change to the drawing. Each case carries exactly what it needs to be applied and
+/// reverted: line values and segments, never pictures, so the history costs memory in proportion
+/// to what was edited. Segments are stored before and after (not as a delta) so that undo puts a
+/// line back bit for bit; adding and subtracting a delta in floating point would not.
+public enum Edit: Hashable, Sendable {
+    /// A new line was drawn (the line carries the id it was given).
+    case draw(Line)
+    /// A line was deleted.
+    case delete(Line)
+    /// A line was dragged from one place to another.
+    case move(LineID, from: Segment, to: Segment)
+    /// A line was nudged with an arrow key.
+    case nudge(LineID, from: Segment, to: Segment)
+    /// Every line was removed (the lines, in drawing order).
+    case clear([Line])
+
+    /// A short human name ("Undo Move"), for menus and traces.
+    public var name: String {
+        switch self {
+        case .draw: "Draw"
+        case .delete: "Delete"
+        case .move: "Move"
+        case .nudge: "Nudge"
+        case .clear: "Clear"
+        }
+    }
+
+    /// Makes the change.
+    public func apply<Target: LineEditing>(to target: inout Target) {
+        switch self {
+        case .draw(let line): target.restore(line)
+        case .delete(let line): target.remove(line.id)
+        case .move(let id, _, let to), .nudge(let id, _, let to): target.setSegment(to, of: id)
+        case .clear: target.removeAll()
+        }
+    }
+
+    /// Takes the change back: the inverse of `apply`.
+    public func revert<Target: LineEditing>(on target: inout Target) {
+        switch self {
+        case .draw(let line): target.remove(line.id)
+        case .delete(let line): target.restore(line)
+        case .move(let id, let from, _), .nudge(let id, let from, _): target.setSegment(from, of: id)
+        case .clear(let lines): target.restore(contentsOf: lines)
+        }
+    }
+
+    /// The lines whose pixels the edit touches (both before and after), for repainting.
+    public var affectedSegments: [Segment] {
+        switch self {
+        case .draw(let line), .delete(let line): [line.segment]
+        case .move(_, let from, let to), .nudge(_, let from, let to): [from, to]
+        case .clear(let lines): lines.map(\.segment)
+        }
+    }
+}

@@ -1,0 +1,68 @@
+/// A `Drawing` together with its `LineIndex`, kept in step: every change to the finished lines
+/// goes through here and updates both, so hit testing is never stale.
+public struct IndexedDrawing: Sendable {
+    /// The drawing (finished lines and lines in progress).
+    public private(set) var drawing: Drawing
+    /// The spatial index over `drawing.lines`.
+    public private(set) var index: LineIndex
+
+    public init(_ drawing: Drawing = Drawing()) {
+        self.drawing = drawing
+        index = LineIndex(drawing.lines)
+    }
+
+    /// Finished lines in drawing order.
+    public var lines: [Line] { drawing.lines }
+
+    /// Lines whose contact is still down (not indexed: they cannot be selected).
+    public var linesInProgress: [StrokeKey: Segment] {
+        get { drawing.linesInProgress }
+        set { drawing.linesInProgress = newValue }
+    }
+
+    /// The id the next new line receives.
+    public var nextID: LineID { drawing.nextID }
+
+    public func line(_ id: LineID) -> Line? { drawing.line(id) }
+
+    /// The finished line nearest to `point` (exact distance), if within `tolerance` (inclusive);
+    /// ties go to the line drawn last.
+    public func nearestLine(to point: Point, within tolerance: Double) -> LineID? {
+        index.nearestLine(to: point, within: tolerance, in: drawing)
+    }
+}
+
+extension IndexedDrawing: LineEditing {
+    public mutating func restore(_ line: Line) {
+        if let old = drawing.line(line.id) { index.remove(old) }
+        drawing.restore(line)
+        index.insert(line)
+    }
+
+    public mutating func restore(contentsOf lines: [Line]) {
+        for line in lines { drawing.restore(line) }
+        index = LineIndex(drawing.lines)
+    }
+
+    @discardableResult
+    public mutating func remove(_ id: LineID) -> Line? {
+        guard let line = drawing.remove(id) else { return nil }
+        index.remove(line)
+        return line
+    }
+
+    @discardableResult
+    public mutating func removeAll() -> [Line] {
+        index = LineIndex()
+        return drawing.removeAll()
+    }
+
+    @discardableResult
+    public mutating func setSegment(_ segment: Segment, of id: LineID) -> Bool {
+        guard let old = drawing.line(id) else { return false }
+        index.remove(old)
+        drawing.setSegment(segment, of: id)
+        index.insert(Line(id: id, segment: segment))
+        return true
+    }
+}

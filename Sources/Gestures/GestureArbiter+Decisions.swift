@@ -1,0 +1,185 @@
+import Timing
+
+// How the arbiter turns recognizer steps into outputs: require(toFail:) holds, exclusion of
+// competing attempts, claiming contacts, provisional taps.
+
+extension GestureArbiter {
+    typealias Origin = (firstPress: ServerTime, lastInputRead: Deadline)
+
+    /// Applies one recognizer step of slot `i`. `origin` is the attempt's origin before the step
+    /// (for traces; nil when not tracing).
+    mutating func apply(_ step: RecognizerStep, _ i: Int, origin: Origin?) {
+        switch step {
+        case .none:
+            return
+        case .failed(let reason):
+            stepsTaken = true
+            fail(i, reason, origin: origin)
+        case .recognized(let location, let reason), .began(let location, let reason):
+            stepsTaken = true
+            succeed(i, at: location, reason, origin: origin)
+        case .changed(let location, let translation, let velocity):
+            switch slots[i].arbitration {
+            case .succeeded: emit(i, .changed(location, translation: translation, velocity: velocity))
+            case .held(_, let ended): slots[i].arbitration = .held(location: location, ended: ended)
+            case .open, .failed: break
+            }
+        case .ended(let location):
+            stepsTaken = true
+            switch slots[i].arbitration {
+            case .succeeded:
+                emit(i, .ended(location))
+                trace(i, .ended, .released, origin: origin)
+            case .held(let heldLocation, _): slots[i].arbitration = .held(location: heldLocation, ended: location)
+            case .open, .failed: break
+            }
+        case .cancelled:
+            stepsTaken = true
+            switch slots[i].arbitration {
+            case .succeeded:
+                emit(i, .cancelled)
+                trace(i, .cancelled, .contactCancelled, origin: origin)
+            case .held: fail(i, .contactCancelled, origin: origin)  // never shown: it just fails
+            case .open, .failed: break
+            }
+        }
+    }
+
+    /// Slot `i` recognized (discrete) or is ready to begin (continuous): ask `shouldBegin`, then
+    /// deliver, hold for the recognizers it requires to fail, or fail because one succeeded.
+    mutating func succeed(_ i: Int, at location: GesturePoint, _ reason: DecisionReason, origin: Origin?) {
+        if let shouldBegin = slots[i].shouldBegin, let press = slots[i].recognizer.pressLocation, !shouldBegin(press) {
+            slots[i].recognizer.forceFail()
+            fail(i, .shouldBeginDeclined, origin: origin)
+            return
+        }
+        switch dependencies(of: i) {
+        case .succeeded:
+            slots[i].recognizer.forceFail()
+            fail(i, .awaitedGestureSucceeded, origin: origin)
+        case .pending:
+            slots[i].arbitration = .held(location: location, ended: nil)
+            heldCount += 1
+            trace(i, .held, .waitingForRequirements, origin: origin)
+            if slots[i].options.provisional && !slots[i].recognizer.isContinuous { emit(i, .provisional(location)) }
+        case .failed:
+            deliver(i, location: location, ended: nil, reason: reason, wasHeld: false, origin: origin)
+        }
+    }
+
+    enum DependencyState {
+        /// Every required recognizer has failed or is not tracking anything.
+        case failed
+        /// Some required recognizer may still succeed.
+        case pending
+        /// A required recognizer succeeded: this one must fail.
+        case succeeded
+    }
+
+    func dependencies(of i: Int) -> DependencyState {
+        var pending = false
+        for j in slots[i].waitsOn {
+            switch slots[j].arbitration {
+            case .succeeded: return .succeeded
+            case .held: pending = true
+            case .failed: continue
+            case .open: if !slots[j].recognizer.isIdle && !slots[j].recognizer.isFinished { pending = true }
+            }
+        }
+        return pending ? .pending : .failed
+    }
+
+    /// Slot `i` fails (its recognizer is already in a failed state).
+    mutating func fail(_ i: Int, _ reason: DecisionReason, origin: Origin?) {
+        if case .held = slots[i].arbitration {
+            heldCount -= 1
+            if slots[i].options.provisional && !slots[i].recognizer.isContinuous {
+                slots[i].arbitration = .failed
+                emit(i, .superseded)
+                trace(i, .superseded, reason, origin: origin)
+                return
+            }
+        }
+        slots[i].arbitration = .failed
+        trace(i, .failed, reason, origin: origin)
+    }
+
+    /// Slot `i` succeeded and nothing it requires can still succeed: tell the app, fail competing
+    /// attempts on the same presses, and claim those presses from the canvas if asked to.
+    mutating func deliver(
+        _ i: Int, location: GesturePoint, ended: GesturePoint?, reason: DecisionReason, wasHeld: Bool,
+        origin: Origin?
+    ) {
+        slots[i].arbitration = .succeeded
+        if slots[i].recognizer.isContinuous {
+            emit(i, .began(location))
+            trace(i, .began, reason, origin: origin)
+            if let ended {
+                emit(i, .ended(ended))
+                trace(i, .ended, .released, origin: origin)
+            }
+        } else if wasHeld && slots[i].options.provisional {
+            emit(i, .confirmed)
+            trace(i, .confirmed, reason, origin: origin)
+        } else {
+            emit(i, .recognized(location))
+            trace(i, .recognized, reason, origin: origin)
+        }
+        guard let claimed = slots[i].recognizer.claimedPresses else { return }
+        excludeCompetitors(of: i, claimed)
+        if slots[i].options.delaysContactsBegan || slots[i].options.cancelsContacts { absorbContacts(claimed) }
+    }
+
+    /// Fails every other attempt on the same presses unless it may succeed simultaneously.
+    mutating func excludeCompetitors(of i: Int, _ claimed: ClosedRange<PressSerial>) {
+        for j in slots.indices where j != i && !slots[i].simultaneousWith.contains(j) {
+            switch slots[j].arbitration {
+            case .succeeded, .failed: continue
+            case .open, .held: break
+            }
+            guard let theirs = slots[j].recognizer.claimedPresses, theirs.overlaps(claimed) else { continue }
+            let origin = isTracing ? slots[j].recognizer.origin : nil
+            slots[j].recognizer.forceFail()
+            fail(j, .excludedByOtherGesture, origin: origin)
+        }
+    }
+
+    /// Resolves held slots until nothing changes: a held slot whose requirements all failed is
+    /// delivered; one whose requirement succeeded fails. Terminates: requirements form a DAG.
+    mutating func settle() {
+        var changed = heldCount > 0
+        while changed {
+            changed = false
+            for i in slots.indices {
+                guard case .held(let location, let ended) = slots[i].arbitration else { continue }
+                switch dependencies(of: i) {
+                case .pending:
+                    continue
+                case .succeeded:
+                    let origin = isTracing ? slots[i].recognizer.origin : nil
+                    slots[i].recognizer.forceFail()
+                    fail(i, .awaitedGestureSucceeded, origin: origin)
+                case .failed:
+                    heldCount -= 1
+                    deliver(i, location: location, ended: ended, reason: .awaitedGestureFailed, wasHeld: true,
+                            origin: isTracing ? slots[i].recognizer.origin : nil)
+                }
+                changed = true
+            }
+        }
+    }
+
+    mutating func emit(_ i: Int, _ event: GestureEvent) {
+        outputs.append(.gesture(slot: i, event))
+    }
+
+    mutating func trace(_ i: Int, _ outcome: DecisionOutcome, _ reason: DecisionReason, origin: Origin?) {
+        guard isTracing else { return }
+        // The attempt as it stands after the step (a tap's release is its latest input); the one
+        // from before the step when the step ended it.
+        let origin = slots[i].recognizer.origin ?? origin
+        decisions.append(Decision(
+            slot: i, outcome: outcome, reason: reason, eventTime: eventTime, firstPressTime: origin?.firstPress,
+            now: now, latency: origin.map { now - $0.lastInputRead } ?? .zero))
+    }
+}

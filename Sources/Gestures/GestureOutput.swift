@@ -1,0 +1,56 @@
+import Timing
+
+/// What a recognizer reports to the app.
+public enum GestureEvent: Hashable, Sendable {
+    /// A discrete gesture (tap) happened.
+    case recognized(GesturePoint)
+    /// A tap that still waits on another gesture (a double tap) to fail, shown at once (R7).
+    /// Exactly one of `confirmed` or `superseded` follows.
+    case provisional(GesturePoint)
+    /// The provisional tap stands.
+    case confirmed
+    /// The provisional tap was taken back: the gesture it waited on happened.
+    case superseded
+    /// A continuous gesture (pan, long press) began.
+    case began(GesturePoint)
+    /// A continuous gesture moved: translation from the press, velocity in px/s.
+    case changed(GesturePoint, translation: GestureVector, velocity: GestureVector)
+    /// A continuous gesture ended normally.
+    case ended(GesturePoint)
+    /// A continuous gesture was cancelled (its recognizer was removed mid-gesture).
+    case cancelled
+}
+
+/// One sample of a contact as the canvas sees it.
+public struct ContactSample: Hashable, Sendable {
+    public var contact: ContactID
+    public var button: Int
+    public var source: InputSource
+    public var location: GesturePoint
+    public var serverTime: ServerTime
+
+    public init(contact: ContactID, button: Int, source: InputSource, location: GesturePoint, serverTime: ServerTime) {
+        self.contact = contact
+        self.button = button
+        self.source = source
+        self.location = location
+        self.serverTime = serverTime
+    }
+}
+
+/// What the canvas (the app's raw contact handling, like a view's touchesBegan...) receives.
+public enum ContactEvent: Hashable, Sendable {
+    /// The contact began. When a recognizer delayed it, this carries the original press location
+    /// and time and is followed at once by a `moved` to the latest position.
+    case began(ContactSample)
+    case moved(ContactSample)
+    case ended(ContactSample)
+    /// A recognizer claimed the contact: whatever the canvas did with it should vanish.
+    case cancelled(ContactID)
+}
+
+/// One output of the engine, in the order things happened.
+public enum GestureOutput<Tag: Hashable & Sendable>: Hashable, Sendable {
+    case gesture(Tag, GestureEvent)
+    case contact(ContactEvent)
+}

@@ -1,0 +1,167 @@
+import Document
+import Gestures
+import Timing
+
+/// The gestures the app recognizes. Their order is the order the engine visits them in (R9).
+public enum AppGesture: Int, Hashable, Comparable, Sendable, CustomStringConvertible {
+    case clear, select, longPress, moveLine, menu
+
+    public static func < (a: AppGesture, b: AppGesture) -> Bool { a.rawValue < b.rawValue }
+
+    public var description: String {
+        switch self {
+        case .clear: "clear"
+        case .select: "select"
+        case .longPress: "longPress"
+        case .moveLine: "moveLine"
+        case .menu: "menu"
+        }
+    }
+}
+
+/// The app's behaviour driven by the gesture engine: pointer input and time go in, the model
+/// changes. This is UIKit's BNRDrawView set-up, with the book's recognizer relationships:
+///
+///   double click  clears                        (delays the canvas, so its 2nd press leaves no dot)
+///   click         selects the nearest line      (requires the double click to fail; shown at once
+///                                                as provisional, confirmed or superseded later)
+///   long press    picks up the line under it    (only over a line; cancels the canvas's contact)
+///   drag          on the selected line moves it (only there; cancels the canvas's contact)
+///   right click   opens the context menu
+///   anything else reaches the canvas as contacts: each left-button contact draws its own line.
+///
+/// Single-threaded: the shell's event loop calls it. Tests drive it the same way, passing time in.
+public final class AppController {
+    public private(set) var model: CanvasModel
+    private let engine: GestureEngine<AppGesture>
+    private var outputs: [GestureOutput<AppGesture>] = []
+    private var decisions: [GestureDecision<AppGesture>] = []
+    /// Where the latest left-button contact went down: a drag reports where it is when it begins,
+    /// and the model wants how far it has come.
+    private var lastPressLocation: Point?
+
+    public init(model: CanvasModel = CanvasModel(), settings: GestureSettings = .default, now: Deadline = .zero,
+                tracing: Bool = false) {
+        self.model = model
+        engine = GestureEngine(settings: settings, now: now)
+        engine.isTracing = tracing
+        engine.add(.clear, TapRecognizer(taps: 2, button: 1), delaysContactsBegan: true)
+        engine.add(.select, TapRecognizer(taps: 1, button: 1), provisional: true, delaysContactsBegan: true)
+        // Cannot fail: both tags were just added and the requirement makes no cycle.
+        try! engine.require(.select, toFail: .clear)
+        engine.add(.longPress, LongPressRecognizer(button: 1, shouldBegin: { [unowned self] point in
+            self.model.shouldBeginLongPress(at: Point(point))
+        }), cancelsContacts: true)
+        engine.add(.moveLine, PanRecognizer(button: 1, shouldBegin: { [unowned self] point in
+            self.model.shouldBeginMove(at: Point(point))
+        }), cancelsContacts: true)
+        engine.add(.menu, TapRecognizer(taps: 1, button: 3))
+    }
+
+    /// The thresholds in force (the desktop's settings, command-line overrides); live (R5).
+    public var gestureSettings: GestureSettings {
+        get { engine.settings }
+        set { engine.settings = newValue }
+    }
+
+    /// When the engine next needs `advance(to:)` without an event (nil: not until the next event).
+    public var nextDeadline: Deadline? { engine.nextDeadline }
+
+    /// True when no gesture is in flight: all buttons up, no timer queued.
+    public var isAtRest: Bool { engine.isAtRest }
+
+    /// One pointer or touch event, in the order the server sent them. Call `advance(to:)` after
+    /// draining the queue: the engine classifies by the events' own timestamps (R3).
+    public func handle(_ input: GestureInput) {
+        if input.kind == .press, input.button == 1 { lastPressLocation = Point(input.location) }
+        engine.handle(input, into: &outputs)
+        apply()
+    }
+
+    /// Lets time pass: fires the engine's timers due by `now` (the double click failing, a long press).
+    public func advance(to now: Deadline) {
+        engine.advance(to: now, into: &outputs)
+        apply()
+    }
+
+    /// A key press; returns what the shell must do beyond the canvas (save, export, quit).
+    public func key(_ key: Key, _ modifiers: Modifiers = []) -> AppCommand? { model.key(key, modifiers) }
+
+    public func resize(to size: CanvasSize) { model.resize(to: size) }
+
+    /// What needs repainting since the last call (nil: nothing).
+    public func takeDamage() -> Rect? { model.takeDamage() }
+
+    /// Records that the current state was saved.
+    public func markSaved() { model.markSaved() }
+
+    /// The gesture decisions made since the last call, one JSON line each (`--trace-gestures`).
+    public func drainTrace() -> [String] {
+        engine.drainDecisions(into: &decisions)
+        defer { decisions.removeAll(keepingCapacity: true) }
+        return decisions.map(\.json)
+    }
+
+    private func apply() {
+        for output in outputs {
+            switch output {
+            case .gesture(let gesture, let event): apply(event, of: gesture)
+            case .contact(let event): apply(event)
+            }
+        }
+        outputs.removeAll(keepingCapacity: true)
+    }
+
+    private func apply(_ event: GestureEvent, of gesture: AppGesture) {
+        switch (gesture, event) {
+        case (.clear, .recognized(let p)): model.doubleTap(at: Point(p))
+        case (.select, .provisional(let p)): model.tapProvisional(at: Point(p))
+        case (.select, .recognized(let p)):
+            // Nothing had to wait (R1, R2): provisional and confirmed at once.
+            model.tapProvisional(at: Point(p))
+            model.tapConfirmed()
+        case (.select, .confirmed): model.tapConfirmed()
+        case (.select, .superseded): model.tapSuperseded()
+        case (.longPress, .began(let p)): model.longPressBegan(at: Point(p))
+        case (.longPress, .changed(let p, _, _)): model.longPressChanged(at: Point(p))
+        case (.longPress, .ended(let p)): model.longPressEnded(at: Point(p))
+        case (.longPress, .cancelled): model.longPressCancelled()
+        case (.moveLine, .began(let p)):
+            let point = Point(p)
+            model.moveBegan(at: point, translation: lastPressLocation.map { point - $0 } ?? .zero)
+        case (.moveLine, .changed(let p, _, _)): model.moveChanged(at: Point(p))
+        case (.moveLine, .ended(let p)): model.moveEnded(at: Point(p))
+        case (.moveLine, .cancelled): model.moveCancelled()
+        case (.menu, .recognized(let p)): model.secondaryClick(at: Point(p))
+        default: break
+        }
+    }
+
+    private func apply(_ event: ContactEvent) {
+        switch event {
+        case .began(let sample) where sample.button == 1:
+            model.contactBegan(StrokeKey(sample.contact), at: Point(sample.location))
+        case .moved(let sample) where sample.button == 1:
+            model.contactMoved(StrokeKey(sample.contact), to: Point(sample.location))
+        case .ended(let sample) where sample.button == 1:
+            model.contactEnded(StrokeKey(sample.contact), at: Point(sample.location))
+        case .cancelled(let contact):
+            model.contactCancelled(StrokeKey(contact))
+        default:
+            break  // other buttons' contacts draw nothing
+        }
+    }
+}
+
+extension Point {
+    init(_ p: GesturePoint) { self.init(x: p.x, y: p.y) }
+}
+
+extension GesturePoint {
+    public init(_ p: Point) { self.init(x: p.x, y: p.y) }
+}
+
+extension StrokeKey {
+    /// One line in progress per contact: the device in the high half, the touch id in the low.
+    public init(_ contact: ContactID) { self.init(UInt64(contact.device) << 32 | UInt64(contact.touch)) }
+}

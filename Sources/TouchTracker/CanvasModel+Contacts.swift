@@ -1,0 +1,40 @@
+import Document
+
+/// Drawing: each contact (pointer, master device or touch) draws its own straight line, red while
+/// down and black once lifted. Several contacts draw at once.
+extension CanvasModel {
+    /// A contact went down and began to draw at `point`. While the context menu is open, the press
+    /// only dismisses it and the contact draws nothing.
+    public mutating func contactBegan(_ key: StrokeKey, at point: Point) {
+        if menu != nil {
+            closeMenu()
+            return
+        }
+        if let stale = document.linesInProgress[key] { damage(stale) }
+        let segment = Segment(begin: point, end: point)
+        document.linesInProgress[key] = segment
+        damage(segment)
+    }
+
+    /// The contact moved: its line now ends at `point`.
+    public mutating func contactMoved(_ key: StrokeKey, to point: Point) {
+        guard let old = document.linesInProgress[key] else { return }
+        let new = Segment(begin: old.begin, end: point)
+        document.linesInProgress[key] = new
+        damage(old)
+        damage(new)
+    }
+
+    /// The contact lifted at `point`: its line becomes a finished line (one undoable edit).
+    public mutating func contactEnded(_ key: StrokeKey, at point: Point) {
+        guard let old = document.linesInProgress.removeValue(forKey: key) else { return }
+        damage(old)
+        perform(.draw(Line(id: document.nextID, segment: Segment(begin: old.begin, end: point))))
+    }
+
+    /// The contact was taken away (the gesture turned out to be something else): its line vanishes.
+    public mutating func contactCancelled(_ key: StrokeKey) {
+        guard let old = document.linesInProgress.removeValue(forKey: key) else { return }
+        damage(old)
+    }
+}

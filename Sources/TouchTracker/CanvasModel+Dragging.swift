@@ -1,0 +1,95 @@
+import Document
+
+/// Moving lines: a long press on a line picks it up and the pointer drags it; a drag that starts
+/// on the selected line moves it. Either way the line follows live and is recorded as one move
+/// when dropped. The engine asks `shouldBegin…` first, so one drag never both draws and moves.
+extension CanvasModel {
+    /// Whether a long press at `point` is a gesture: only over a line, with no menu open and no
+    /// other line being dragged. (Over empty canvas the press stays a drawing contact.)
+    public func shouldBeginLongPress(at point: Point) -> Bool {
+        menu == nil && lineDrag == nil && line(at: point) != nil
+    }
+
+    /// The long press fired over a line: selects it and picks it up. `point` is where the pointer
+    /// is and `translation` how far it has come from the press (a long press allows a little
+    /// movement); the line under the press is the one picked up.
+    public mutating func longPressBegan(at point: Point, translation: Vector = .zero) {
+        let press = Point(x: point.x - translation.dx, y: point.y - translation.dy)
+        guard shouldBeginLongPress(at: press), let id = line(at: press) else { return }
+        beginLineDrag(.longPress, of: id, at: press)
+        continueLineDrag(.longPress, to: point)
+    }
+
+    public mutating func longPressChanged(at point: Point) { continueLineDrag(.longPress, to: point) }
+
+    /// Drops the line at the pointer; it stays selected.
+    public mutating func longPressEnded(at point: Point) { endLineDrag(.longPress, at: point) }
+
+    /// Puts the line back where it was picked up.
+    public mutating func longPressCancelled() { cancelLineDrag(.longPress) }
+
+    /// Whether a drag starting at `point` moves the selected line (rather than drawing): only when
+    /// it starts within the tolerance of the selected line, with no menu open.
+    public func shouldBeginMove(at point: Point) -> Bool {
+        guard menu == nil, lineDrag == nil, let selected = selection, let line = document.line(selected.id) else { return false }
+        return line.segment.distance(to: point) <= selectionTolerance
+    }
+
+    /// A drag that `shouldBeginMove(at:)` accepted (asked with the press location) began: picks the
+    /// selected line up. `point` is where the pointer is now and `translation` how far it has come
+    /// from the press (a drag begins only past the drag threshold): the line catches up with the
+    /// pointer at once and then follows it exactly.
+    public mutating func moveBegan(at point: Point, translation: Vector = .zero) {
+        guard menu == nil, lineDrag == nil, let selected = selection else { return }
+        let press = Point(x: point.x - translation.dx, y: point.y - translation.dy)
+        beginLineDrag(.move, of: selected.id, at: press)
+        continueLineDrag(.move, to: point)
+    }
+
+    public mutating func moveChanged(at point: Point) { continueLineDrag(.move, to: point) }
+
+    /// Drops the line at the pointer; it stays selected.
+    public mutating func moveEnded(at point: Point) { endLineDrag(.move, at: point) }
+
+    /// Puts the line back where it was picked up.
+    public mutating func moveCancelled() { cancelLineDrag(.move) }
+
+    /// The line being dragged and where it was picked up, if any (e.g. for a trace).
+    public var draggedLine: LineID? { lineDrag?.id }
+
+    // MARK: - The drag itself
+
+    private mutating func beginLineDrag(_ gesture: LineDrag.Gesture, of id: LineID, at point: Point) {
+        guard let line = document.line(id) else { return }
+        select(Selection(id))
+        lineDrag = LineDrag(gesture: gesture, id: id, original: line.segment, anchor: point)
+    }
+
+    private mutating func continueLineDrag(_ gesture: LineDrag.Gesture, to point: Point) {
+        guard let drag = lineDrag, drag.gesture == gesture, let old = document.line(drag.id) else { return }
+        let new = drag.segment(forPointerAt: point)
+        document.setSegment(new, of: drag.id)
+        damage(old.segment)
+        damage(new)
+    }
+
+    private mutating func endLineDrag(_ gesture: LineDrag.Gesture, at point: Point) {
+        guard let drag = lineDrag, drag.gesture == gesture else { return }
+        continueLineDrag(gesture, to: point)
+        lineDrag = nil
+        if let dropped = document.line(drag.id), dropped.segment != drag.original {
+            record(.move(drag.id, from: drag.original, to: dropped.segment))
+        }
+    }
+
+    /// Puts a dragged line back (of either gesture when `gesture` is nil).
+    mutating func cancelLineDrag(_ gesture: LineDrag.Gesture? = nil) {
+        guard let drag = lineDrag, gesture == nil || drag.gesture == gesture else { return }
+        if let current = document.line(drag.id) {
+            damage(current.segment)
+            document.setSegment(drag.original, of: drag.id)
+            damage(drag.original)
+        }
+        lineDrag = nil
+    }
+}

@@ -1,0 +1,57 @@
+import Document
+
+/// Clicks: a single click selects the nearest line (provisionally, until the double click has
+/// failed); a double click clears the canvas; while the context menu is open, a click only
+/// dismisses it or chooses an item.
+extension CanvasModel {
+    /// A single click at `point`, shown at once. Selects the nearest line within the tolerance, or
+    /// deselects on empty canvas. Exactly one of `tapConfirmed()` / `tapSuperseded()` follows.
+    public mutating func tapProvisional(at point: Point) {
+        if let open = menu {
+            if open.item(at: point) == .delete, let selected = selection, let line = document.line(selected.id) {
+                perform(.delete(line))
+            }
+            closeMenu()
+            tapPhase = .consumedByMenu
+            return
+        }
+        let previous: Selection?
+        if case .provisional(let earlier) = tapPhase { previous = earlier } else { previous = selection }
+        tapPhase = .provisional(previous: previous)
+        select(line(at: point).map { Selection($0, isProvisional: true) })
+    }
+
+    /// The double click failed: the single click stands.
+    public mutating func tapConfirmed() {
+        if case .provisional = tapPhase, var confirmed = selection {
+            confirmed.isProvisional = false
+            select(confirmed)
+        }
+        tapPhase = .none
+    }
+
+    /// The click was the first half of a double click: the selection goes back to what it was.
+    /// (A click consumed by the menu stays consumed until its double click arrives.)
+    public mutating func tapSuperseded() {
+        guard case .provisional(let previous) = tapPhase else { return }
+        select(previous.flatMap { document.line($0.id) == nil ? nil : $0 })
+        tapPhase = .none
+    }
+
+    /// A double click anywhere: clears every line (one undoable edit; nothing if already empty),
+    /// removes the lines in progress and deselects. If the click sequence began on the open
+    /// context menu, it only dismissed the menu.
+    public mutating func doubleTap(at point: Point) {
+        if tapPhase == .consumedByMenu || menu != nil {
+            closeMenu()
+            tapPhase = .none
+            return
+        }
+        tapPhase = .none
+        cancelLineDrag()
+        for segment in document.linesInProgress.values { damage(segment) }
+        document.linesInProgress.removeAll()
+        select(nil)
+        if !document.lines.isEmpty { perform(.clear(document.lines)) }
+    }
+}

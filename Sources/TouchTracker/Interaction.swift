@@ -1,0 +1,32 @@
+import Document
+
+/// Where a single click stands while the engine tells a single click from a double click.
+enum TapPhase: Hashable, Sendable {
+    /// No click is waiting.
+    case none
+    /// A click selected provisionally; `previous` is restored if a double click supersedes it.
+    case provisional(previous: Selection?)
+    /// The click landed while the context menu was open: it dismissed the menu (or chose an item)
+    /// and the rest of its gesture, even a double click, does nothing else.
+    case consumedByMenu
+}
+
+/// A line being dragged along, shown live; recorded as one `Edit.move` when dropped.
+struct LineDrag: Hashable, Sendable {
+    /// What started the drag; only that gesture's steps continue it.
+    enum Gesture: Hashable, Sendable {
+        case longPress
+        case move
+    }
+
+    let gesture: Gesture
+    let id: LineID
+    /// Where the line was when picked up: for cancelling and for the undo entry.
+    let original: Segment
+    /// Where the pointer picked it up; the line follows the pointer's displacement from here.
+    let anchor: Point
+
+    func segment(forPointerAt point: Point) -> Segment {
+        original.translated(by: point - anchor)
+    }
+}

@@ -1,0 +1,29 @@
+import CX11
+import TouchTracker
+
+extension KeyInput {
+    /// The app's key and modifiers for this key press; nil for keys the app has no use for
+    /// (modifiers alone, function keys other than F1, ...).
+    var appKey: (Key, Modifiers)? {
+        var modifiers: Modifiers = []
+        if state & UInt32(ShiftMask) != 0 { modifiers.insert(.shift) }
+        if state & UInt32(ControlMask) != 0 { modifiers.insert(.control) }
+        let key: Key
+        switch Int32(truncatingIfNeeded: keysym) {
+        case XK_Delete, XK_KP_Delete: key = .delete
+        case XK_BackSpace: key = .backspace
+        case XK_Escape: key = .escape
+        case XK_Left, XK_KP_Left: key = .left
+        case XK_Right, XK_KP_Right: key = .right
+        case XK_Up, XK_KP_Up: key = .up
+        case XK_Down, XK_KP_Down: key = .down
+        case XK_F1: key = .f1
+        case 0x20...0x7E:
+            // Latin-1 keysyms are their characters; Shift is already applied ("Z", "?").
+            key = .character(Character(Unicode.Scalar(UInt8(keysym))))
+        default:
+            return nil
+        }
+        return (key, modifiers)
+    }
+}

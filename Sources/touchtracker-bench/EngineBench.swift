@@ -1,0 +1,110 @@
+import Gestures
+import Timing
+
+// Gesture engine throughput on a realistic stream: drags sampled at 1 kHz, hover, clicks, double
+// clicks, right clicks and long presses, through the engine configured as the app configures it.
+// JSON: engine_ns_per_event (goal <= 100), engine_events, and engine_ns_per_event_clicks for a
+// worst case: nothing but clicks and double clicks (every event a press or release).
+
+private enum BenchGesture: Hashable, Comparable, Sendable {
+    case select, clear, longPress, moveLine, menu
+}
+
+/// A fixed pseudo-random sequence (SplitMix64) so every run measures the same stream.
+private struct BenchRandom {
+    var state: UInt64
+    mutating func next(_ bound: Int) -> Int {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return Int((z ^ (z >> 31)) % UInt64(bound))
+    }
+}
+
+/// A realistic session: mostly motion (drags and hover at 1 kHz) between clicks and long presses.
+/// With `clicksOnly`, nothing but clicks and double clicks.
+private func realisticStream(events count: Int, clicksOnly: Bool = false) -> [GestureInput] {
+    var random = BenchRandom(state: 42)
+    var events: [GestureInput] = []
+    events.reserveCapacity(count + 1_000)
+    var ms: Int64 = 0
+    var x = 100.0, y = 100.0
+    let mouse = ContactID(device: 2)
+    func add(_ kind: GestureInput.Kind, button: Int = 1) {
+        events.append(GestureInput(
+            kind, contact: mouse, button: button, source: .mouse, location: GesturePoint(x: x, y: y),
+            serverTime: ServerTime(milliseconds: UInt32(truncatingIfNeeded: ms)),
+            readTime: Deadline(nanoseconds: UInt64(ms) * 1_000_000 + 1_000_000_000)))
+    }
+    while events.count < count {
+        switch clicksOnly ? 5 + random.next(2) : random.next(10) {
+        case 0, 1, 2:  // drag at 1 kHz
+            add(.press)
+            for _ in 0..<(50 + random.next(400)) {
+                ms += 1; x += Double(random.next(5)) - 2; y += Double(random.next(5)) - 1
+                add(.motion)
+            }
+            add(.release)
+        case 3, 4:  // hover
+            for _ in 0..<(20 + random.next(200)) {
+                ms += 1; x += Double(random.next(3)) - 1; y += Double(random.next(3)) - 1
+                add(.motion)
+            }
+        case 5:  // click
+            add(.press); ms += Int64(40 + random.next(80)); add(.release)
+        case 6:  // double click
+            add(.press); ms += 60; add(.release); ms += Int64(80 + random.next(150)); add(.press); ms += 60
+            add(.release)
+        case 7:  // right click
+            add(.press, button: 3); ms += 70; add(.release, button: 3)
+        default:  // long press, then moving the line
+            add(.press); ms += 600
+            for _ in 0..<(20 + random.next(100)) { ms += 1; x += 1; add(.motion) }
+            add(.release)
+        }
+        ms += Int64(100 + random.next(600))
+    }
+    return events
+}
+
+func engineSection(_ report: inout BenchReport) {
+    let passes = report.long ? 50 : 10
+    let events = realisticStream(events: 200_000)
+    report.row("  \(events.count) events (drags at 1 kHz, hover, clicks, double clicks, right clicks, long presses), best of \(passes) passes")
+    report.record("engine_ns_per_event", nanosecondsPerEvent(events, passes: passes), unit: "ns (goal <= 100)")
+    report.record("engine_events", Double(events.count))
+    let clicks = realisticStream(events: 50_000, clicksOnly: true)
+    report.row("  \(clicks.count) events of clicks and double clicks only")
+    report.record("engine_ns_per_event_clicks", nanosecondsPerEvent(clicks, passes: passes), unit: "ns")
+}
+
+/// The best time per event over `passes` runs of `events` through a fresh engine configured as
+/// the app configures it, driven like the X loop (timers fire when due, before later events).
+private func nanosecondsPerEvent(_ events: [GestureInput], passes: Int) -> Double {
+    var best = Double.infinity
+    var outputs: [GestureOutput<BenchGesture>] = []
+    outputs.reserveCapacity(64)
+    var delivered = 0
+    for _ in 0..<passes {
+        let engine = GestureEngine<BenchGesture>(settings: .default, now: .zero)
+        engine.add(.clear, TapRecognizer(taps: 2), delaysContactsBegan: true)
+        engine.add(.select, TapRecognizer(taps: 1), provisional: true, delaysContactsBegan: true)
+        engine.add(.longPress, LongPressRecognizer(shouldBegin: { $0.x > 150 }), cancelsContacts: true)
+        engine.add(.moveLine, PanRecognizer(shouldBegin: { $0.y < 90 }), cancelsContacts: true)
+        engine.add(.menu, TapRecognizer(taps: 1, button: 3))
+        try! engine.require(.select, toFail: .clear)
+
+        let start = monotonicNanoseconds()
+        for event in events {
+            while let due = engine.nextDeadline, due <= event.readTime { engine.advance(to: due, into: &outputs) }
+            engine.handle(event, into: &outputs)
+            delivered &+= outputs.count
+            outputs.removeAll(keepingCapacity: true)
+        }
+        let elapsed = Double(monotonicNanoseconds() - start)
+        best = min(best, elapsed / Double(events.count))
+    }
+    blackHole(delivered)
+    return (best * 10).rounded() / 10
+}

@@ -1,0 +1,98 @@
+import Document
+#if canImport(Glibc)
+import Glibc
+#endif
+
+// Hit testing: the LineIndex against the book's sampling algorithm (SampledHitTest), on drawings
+// of 1k, 100k and 1M lines at a constant density (one line per 50 x 50 px, lengths 10-150 px,
+// 1% long lines of 500-3000 px), queried at random points (half of them next to a line).
+
+func hitTestSection(_ report: inout BenchReport) {
+    var random = HitTestBenchRandom(state: 2026)
+    // The seed scans every line for a miss: a handful of its queries is enough (and all we can afford at 1M).
+    for (count, label, seedQueryCount) in [(1_000, "1k", 501), (100_000, "100k", 51), (1_000_000, "1M", 11)] {
+        let lines = hitTestBenchLines(count: count, using: &random)
+        let side = hitTestBenchSide(count: count)
+        let queries = (0..<1_001).map { i -> Point in
+            if i % 2 == 0 {
+                return Point(x: Double.random(in: 0..<side, using: &random), y: Double.random(in: 0..<side, using: &random))
+            }
+            let segment = lines.randomElement(using: &random)!.segment
+            let t = Double.random(in: 0...1, using: &random)
+            return Point(x: segment.begin.x + t * (segment.end.x - segment.begin.x) + Double.random(in: -15...15, using: &random),
+                         y: segment.begin.y + t * (segment.end.y - segment.begin.y) + Double.random(in: -15...15, using: &random))
+        }
+
+        let buildStart = monotonicNanoseconds()
+        let drawing = IndexedDrawing(Drawing(lines: lines))
+        let buildNanoseconds = monotonicNanoseconds() - buildStart
+
+        let indexed = hitTestMedianNanoseconds(queries) { drawing.nearestLine(to: $0, within: 20) }
+        let seedQueries = Array(queries.prefix(seedQueryCount))
+        let seed = hitTestMedianNanoseconds(seedQueries) { SampledHitTest.firstLine(near: $0, in: drawing.lines) }
+
+        report.row("  \(label) lines: index built in \(buildNanoseconds / 1_000_000) ms")
+        report.record("hit_test_index_median_ns_\(label)", Double(indexed), unit: "ns")
+        report.record("hit_test_seed_median_ns_\(label)", Double(seed), unit: "ns")
+        report.record("hit_test_speedup_vs_seed_\(label)", (Double(seed) / Double(max(indexed, 1))).rounded())
+
+        if count == 1_000_000 {
+            let lineBytes = drawing.drawing.lines.capacity * MemoryLayout<Line>.stride
+            let indexBytes = drawing.index.memoryFootprint
+            report.record("bytes_per_line", (Double(lineBytes + indexBytes) / Double(count) * 10).rounded() / 10, unit: "B")
+            report.record("index_bytes_per_line", (Double(indexBytes) / Double(count) * 10).rounded() / 10, unit: "B")
+            report.record("hit_test_move_update_mean_ns_1M", Double(hitTestMoveCost(drawing, using: &random)), unit: "ns")
+        }
+    }
+}
+
+/// Mean cost of moving a random line (drawing and index updated), over enough moves to include merges.
+private func hitTestMoveCost(_ drawing: IndexedDrawing, using random: inout HitTestBenchRandom) -> UInt64 {
+    var drawing = drawing
+    let moves = 4 * LineIndex.mergeThreshold
+    let targets = (0..<moves).map { _ in drawing.lines.randomElement(using: &random)! }
+    let start = monotonicNanoseconds()
+    for line in targets {
+        drawing.setSegment(line.segment.translated(by: Vector(dx: 3, dy: -2)), of: line.id)
+    }
+    let elapsed = monotonicNanoseconds() - start
+    blackHole(drawing)
+    return elapsed / UInt64(moves)
+}
+
+private func hitTestMedianNanoseconds(_ queries: [Point], _ query: (Point) -> LineID?) -> UInt64 {
+    var times: [UInt64] = []
+    times.reserveCapacity(queries.count)
+    for p in queries {
+        let start = monotonicNanoseconds()
+        blackHole(query(p))
+        times.append(monotonicNanoseconds() - start)
+    }
+    times.sort()
+    return times[times.count / 2]
+}
+
+private func hitTestBenchSide(count: Int) -> Double { (Double(count) * 2_500).squareRoot() }
+
+private func hitTestBenchLines(count: Int, using random: inout HitTestBenchRandom) -> [Line] {
+    let side = hitTestBenchSide(count: count)
+    return (1...count).map { i in
+        let length = i % 100 == 0 ? Double.random(in: 500..<3_000, using: &random) : Double.random(in: 10..<150, using: &random)
+        let angle = Double.random(in: 0..<(2 * Double.pi), using: &random)
+        let centre = Point(x: Double.random(in: 0..<side, using: &random), y: Double.random(in: 0..<side, using: &random))
+        let half = Vector(dx: cos(angle) * length / 2, dy: sin(angle) * length / 2)
+        return Line(id: LineID(UInt64(i)), segment: Segment(begin: centre + Vector(dx: -half.dx, dy: -half.dy), end: centre + half))
+    }
+}
+
+/// SplitMix64: a seeded generator, so every run measures the same drawing.
+private struct HitTestBenchRandom: RandomNumberGenerator {
+    var state: UInt64
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}

@@ -1,0 +1,191 @@
+import Foundation
+import Document
+import Testing
+
+private func segment(_ x0: Double, _ y0: Double, _ x1: Double, _ y1: Double) -> Segment {
+    Segment(begin: Point(x: x0, y: y0), end: Point(x: x1, y: y1))
+}
+
+private func drawing(_ segments: [Segment]) -> IndexedDrawing {
+    var drawing = Drawing()
+    for s in segments { drawing.add(s) }
+    return IndexedDrawing(drawing)
+}
+
+/// A small deterministic generator (SplitMix64), so randomized tests replay exactly.
+struct SplitMix64: RandomNumberGenerator {
+    var state: UInt64
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}
+
+/// The definition the index must agree with: every line, exact distance, inclusive, latest wins ties.
+private func bruteForceNearest(to p: Point, within tolerance: Double, in lines: [Line]) -> LineID? {
+    var best: (id: LineID, distance: Double)?
+    for line in lines {
+        let d = line.segment.distance(to: p)
+        if d <= tolerance, best == nil || d < best!.distance || (d == best!.distance && line.id > best!.id) {
+            best = (line.id, d)
+        }
+    }
+    return best?.id
+}
+
+@Suite struct LineIndexTests {
+    @Test func aPointExactly20PixelsFromALineSelectsIt() {
+        let d = drawing([segment(100, 100, 300, 100)])
+        #expect(d.nearestLine(to: Point(x: 200, y: 120), within: 20) == LineID(1))
+        #expect(d.nearestLine(to: Point(x: 200, y: 80), within: 20) == LineID(1))
+    }
+
+    @Test func aPointJustOver20PixelsFromALineSelectsNothing() {
+        let d = drawing([segment(100, 100, 300, 100)])
+        #expect(d.nearestLine(to: Point(x: 200, y: 120.0001), within: 20) == nil)
+        #expect(d.nearestLine(to: Point(x: 79.9999, y: 100), within: 20) == nil)
+        #expect(d.nearestLine(to: Point(x: 80, y: 100), within: 20) == LineID(1))
+    }
+
+    @Test func distanceIsMeasuredToTheSegmentNotTheInfiniteLine() {
+        let d = drawing([segment(100, 100, 200, 100)])
+        // Beyond the end, on the line's extension: 30 px from the end point.
+        #expect(d.nearestLine(to: Point(x: 230, y: 100), within: 20) == nil)
+        // Diagonally off the end: 12-16-20 triangle, exactly 20 px.
+        #expect(d.nearestLine(to: Point(x: 212, y: 116), within: 20) == LineID(1))
+    }
+
+    @Test func theNearestLineWinsOverAnEarlierOrLaterOne() {
+        let d = drawing([segment(0, 100, 400, 100), segment(0, 125, 400, 125), segment(0, 160, 400, 160)])
+        #expect(d.nearestLine(to: Point(x: 200, y: 110), within: 20) == LineID(1))
+        #expect(d.nearestLine(to: Point(x: 200, y: 115), within: 20) == LineID(2))
+        #expect(d.nearestLine(to: Point(x: 200, y: 141), within: 20) == LineID(2))
+        #expect(d.nearestLine(to: Point(x: 200, y: 143), within: 20) == LineID(3))
+    }
+
+    @Test func equallyNearLinesGoToTheLatestDrawn() {
+        let d = drawing([segment(0, 100, 400, 100), segment(0, 125, 400, 125)])
+        #expect(d.nearestLine(to: Point(x: 200, y: 112.5), within: 20) == LineID(2))
+        let overlapping = drawing([segment(0, 0, 100, 100), segment(0, 0, 100, 100), segment(0, 0, 100, 100)])
+        #expect(overlapping.nearestLine(to: Point(x: 50, y: 50), within: 20) == LineID(3))
+    }
+
+    @Test func aLongLineClickedBetweenTheSeedsSamplesIsFoundByTheIndexButMissedByTheSeed() {
+        let lines = [Line(id: LineID(1), segment: segment(0, 0, 2000, 0))]
+        let click = Point(x: 50, y: 19)  // samples at x = 0 and 100 are 53.5 px away
+        #expect(SampledHitTest.firstLine(near: click, in: lines) == nil)
+        #expect(IndexedDrawing(Drawing(lines: lines)).nearestLine(to: click, within: 20) == LineID(1))
+    }
+
+    @Test func linesSpanningManyCellsAreFoundAnywhereAlongThem() {
+        let d = drawing([segment(-5000, -3000, 7000, 9000), segment(10, 10, 20, 20)])
+        for t in stride(from: 0.0, through: 1.0, by: 0.01) {
+            let p = Point(x: -5000 + t * 12000 + 10, y: -3000 + t * 12000 - 10)  // 14.1 px off the line
+            if p.distance(to: Point(x: 15, y: 15)) > 40 {
+                #expect(d.nearestLine(to: p, within: 20) == LineID(1))
+            }
+        }
+    }
+
+    @Test func linesFarOutsideTheGridAndNonFiniteCoordinatesStayFindable() {
+        var d = IndexedDrawing()
+        d.restore(Line(id: LineID(1), segment: segment(1e15, 100, 1e15 + 10, 100)))
+        d.restore(Line(id: LineID(2), segment: segment(0, 0, 1e18, 0)))
+        d.restore(Line(id: LineID(3), segment: segment(.nan, 0, 10, 0)))
+        #expect(d.nearestLine(to: Point(x: 1e15 + 5, y: 103), within: 20) == LineID(1))
+        #expect(d.nearestLine(to: Point(x: 5e17, y: -10), within: 20) == LineID(2))
+        d.remove(LineID(2))
+        #expect(d.nearestLine(to: Point(x: 5e17, y: -10), within: 20) == nil)
+        #expect(d.index.count == 2)
+    }
+
+    @Test func theIndexFollowsEveryEdit() {
+        var d = drawing([segment(0, 0, 100, 0)])
+        let id = LineID(1)
+        #expect(d.nearestLine(to: Point(x: 50, y: 5), within: 20) == id)
+        d.setSegment(segment(0, 300, 100, 300), of: id)
+        #expect(d.nearestLine(to: Point(x: 50, y: 5), within: 20) == nil)
+        #expect(d.nearestLine(to: Point(x: 50, y: 305), within: 20) == id)
+        let line = d.remove(id)!
+        #expect(d.nearestLine(to: Point(x: 50, y: 305), within: 20) == nil)
+        d.restore(line)
+        #expect(d.nearestLine(to: Point(x: 50, y: 305), within: 20) == id)
+        d.removeAll()
+        #expect(d.nearestLine(to: Point(x: 50, y: 305), within: 20) == nil)
+        #expect(d.index.count == 0)
+    }
+
+    @Test func pointsJustOffTheEndsOfLinesOfEveryLengthFindThem() {
+        // The ends are the points farthest from a line's centre, where the grid's reach is tightest.
+        var rng = SplitMix64(state: 99)
+        for _ in 0..<400 {
+            let length = pow(2, Double.random(in: 0..<14, using: &rng))
+            let angle = Double.random(in: 0..<6.283, using: &rng)
+            let direction = Vector(dx: cos(angle), dy: sin(angle))
+            let begin = Point(x: Double.random(in: -3000..<3000, using: &rng), y: Double.random(in: -3000..<3000, using: &rng))
+            let end = begin + Vector(dx: direction.dx * length, dy: direction.dy * length)
+            let d = IndexedDrawing(Drawing(lines: [Line(id: LineID(1), segment: Segment(begin: begin, end: end))]))
+            let beyondEnd = end + Vector(dx: direction.dx * 19.99, dy: direction.dy * 19.99)
+            let beyondBegin = begin + Vector(dx: -direction.dx * 19.99, dy: -direction.dy * 19.99)
+            #expect(d.nearestLine(to: beyondEnd, within: 20) == LineID(1), "length \(length)")
+            #expect(d.nearestLine(to: beyondBegin, within: 20) == LineID(1), "length \(length)")
+        }
+    }
+
+    @Test func aToleranceFarLargerThanTheCellsStillFindsTheNearestLine() {
+        var rng = SplitMix64(state: 5)
+        let lines = (1...2_000).map { i in
+            let x = Double.random(in: 0..<20_000, using: &rng), y = Double.random(in: 0..<20_000, using: &rng)
+            return Line(id: LineID(UInt64(i)), segment: segment(x, y, x + 30, y - 20))
+        }
+        let d = IndexedDrawing(Drawing(lines: lines))
+        for _ in 0..<50 {
+            let p = Point(x: Double.random(in: -5_000..<25_000, using: &rng), y: Double.random(in: -5_000..<25_000, using: &rng))
+            for tolerance in [0.0, 300, 5_000, 1e9] {
+                #expect(d.nearestLine(to: p, within: tolerance) == bruteForceNearest(to: p, within: tolerance, in: lines))
+            }
+        }
+    }
+
+    @Test func randomEditsAndQueriesAgreeWithBruteForceAcrossMerges() {
+        var rng = SplitMix64(state: 42)
+        var d = IndexedDrawing()
+        func randomSegment() -> Segment {
+            let x = Double.random(in: 0..<2000, using: &rng), y = Double.random(in: 0..<2000, using: &rng)
+            let length = Bool.random(using: &rng) ? Double.random(in: 0..<60, using: &rng) : Double.random(in: 0..<3000, using: &rng)
+            let angle = Double.random(in: 0..<6.283, using: &rng)
+            return Segment(begin: Point(x: x, y: y), end: Point(x: x + length * cos(angle), y: y + length * sin(angle)))
+        }
+        // Enough operations to pass the merge threshold several times.
+        for step in 0..<(LineIndex.mergeThreshold * 5) {
+            let roll = Int.random(in: 0..<10, using: &rng)
+            if roll < 5 || d.lines.isEmpty {
+                d.restore(Line(id: d.nextID, segment: randomSegment()))
+            } else if roll < 7 {
+                d.remove(d.lines.randomElement(using: &rng)!.id)
+            } else {
+                d.setSegment(randomSegment(), of: d.lines.randomElement(using: &rng)!.id)
+            }
+            if step % 7 == 0 {
+                let p = Point(x: Double.random(in: -50..<2050, using: &rng), y: Double.random(in: -50..<2050, using: &rng))
+                #expect(d.nearestLine(to: p, within: 20) == bruteForceNearest(to: p, within: 20, in: d.lines))
+            }
+        }
+        #expect(d.index.count == d.lines.count)
+        #expect(LineIndex(d.lines).count == d.index.count)
+    }
+
+    @Test func theIndexCostsAtMost24BytesPerLineOnTopOfTheLines() {
+        var rng = SplitMix64(state: 7)
+        let lines = (1...10_000).map { i in
+            let x = Double.random(in: 0..<5000, using: &rng), y = Double.random(in: 0..<5000, using: &rng)
+            return Line(id: LineID(UInt64(i)), segment: segment(x, y, x + 40, y + 30))
+        }
+        let index = LineIndex(lines)
+        #expect(index.memoryFootprint <= 24 * lines.count)
+        #expect(MemoryLayout<Line>.stride == 40)
+    }
+}

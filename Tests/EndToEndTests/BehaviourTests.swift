@@ -1,0 +1,106 @@
+import CX11
+import Foundation
+import Testing
+
+/// The book's behaviours in the real window: XTest clicks and keys in, pixels out.
+@Suite("Behaviours, end to end", .serialized)
+struct BehaviourTests {
+    /// A window with one horizontal line from (50, 100) to (250, 100).
+    func appWithALine() throws -> RunningApp {
+        let running = try RunningApp()
+        running.drawLine(from: (50, 100), to: (250, 100))
+        return running
+    }
+
+    func click(_ running: RunningApp, _ x: Int, _ y: Int, button: UInt32 = 1) {
+        running.client.move(to: x, y)
+        running.client.press(button)
+        usleep(20_000)
+        running.client.release(button)
+    }
+
+    @Test func aClickSelectsTheNearestLineGreenAndAClickOnEmptyCanvasDeselects() throws {
+        let running = try appWithALine()
+        click(running, 150, 112)  // 12 px below the line
+        #expect(running.waitForPixel(150, 100, toBe: Colours.green) == Colours.green)
+        #expect(running.pixel(150, 112) == Colours.white, "the click left no dot")
+        usleep(600_000)  // the double click has failed: the selection stays
+        #expect(running.pixel(150, 100) == Colours.green)
+        click(running, 150, 250)
+        #expect(running.waitForPixel(150, 100, toBe: Colours.black) == Colours.black)
+        usleep(600_000)
+        #expect(running.pixel(150, 250) == Colours.white, "no dot on empty canvas either")
+    }
+
+    @Test func aDoubleClickClearsEveryLine() throws {
+        let running = try appWithALine()
+        running.drawLine(from: (50, 200), to: (250, 200))
+        click(running, 300, 250)
+        usleep(60_000)
+        click(running, 300, 250)
+        #expect(running.waitForPixel(150, 100, toBe: Colours.white) == Colours.white)
+        #expect(running.waitForPixel(150, 200, toBe: Colours.white) == Colours.white)
+        usleep(600_000)
+        #expect(running.pixel(300, 250) == Colours.white, "the second press left no dot")
+    }
+
+    @Test func aLongPressPicksUpALineAndTheDragMovesIt() throws {
+        let running = try appWithALine()
+        running.client.move(to: 150, 100)
+        running.client.press()
+        usleep(700_000)  // past the 500 ms long press
+        #expect(running.waitForPixel(150, 100, toBe: Colours.green) == Colours.green, "picked up and selected")
+        for step in 1...10 {
+            running.client.move(to: 150, 100 + step * 10)
+            usleep(10_000)
+        }
+        running.client.release()
+        #expect(running.waitForPixel(150, 200, toBe: Colours.green) == Colours.green, "dropped 100 px lower, still selected")
+        #expect(running.waitForPixel(150, 100, toBe: Colours.white) == Colours.white, "gone from where it was")
+        #expect(running.pixel(150, 150) == Colours.white, "the drag drew no line")
+    }
+
+    @Test func theDeleteKeyDeletesTheSelectedLine() throws {
+        let running = try appWithALine()
+        click(running, 150, 100)
+        #expect(running.waitForPixel(150, 100, toBe: Colours.green) == Colours.green)
+        running.client.key(XK_Delete)
+        #expect(running.waitForPixel(150, 100, toBe: Colours.white) == Colours.white)
+    }
+
+    @Test func undoAndRedoWalkTheHistory() throws {
+        let running = try appWithALine()
+        running.client.key(XK_z, modifiers: [XK_Control_L])
+        #expect(running.waitForPixel(150, 100, toBe: Colours.white) == Colours.white, "Ctrl+Z undid the line")
+        running.client.key(XK_z, modifiers: [XK_Control_L, XK_Shift_L])
+        #expect(running.waitForPixel(150, 100, toBe: Colours.black) == Colours.black, "Ctrl+Shift+Z redid it")
+        running.client.key(XK_z, modifiers: [XK_Control_L])
+        #expect(running.waitForPixel(150, 100, toBe: Colours.white) == Colours.white)
+        running.client.key(XK_y, modifiers: [XK_Control_L])
+        #expect(running.waitForPixel(150, 100, toBe: Colours.black) == Colours.black, "Ctrl+Y redid it")
+    }
+
+    @Test func arrowKeysNudgeTheSelectedLine() throws {
+        let running = try appWithALine()
+        click(running, 150, 100)
+        #expect(running.waitForPixel(150, 100, toBe: Colours.green) == Colours.green)
+        running.client.key(XK_Down, modifiers: [XK_Shift_L])
+        running.client.key(XK_Down, modifiers: [XK_Shift_L])
+        #expect(running.waitForPixel(150, 120, toBe: Colours.green) == Colours.green, "two Shift+Down: 20 px lower")
+        #expect(running.pixel(150, 100) == Colours.white)
+    }
+
+    @Test func escapeDeselects() throws {
+        let running = try appWithALine()
+        click(running, 150, 100)
+        #expect(running.waitForPixel(150, 100, toBe: Colours.green) == Colours.green)
+        running.client.key(XK_Escape)
+        #expect(running.waitForPixel(150, 100, toBe: Colours.black) == Colours.black)
+    }
+
+    @Test func ctrlQQuitsWithStatusZero() throws {
+        let running = try RunningApp()
+        running.client.key(XK_q, modifiers: [XK_Control_L])
+        #expect(running.app.waitForExit() == 0)
+    }
+}

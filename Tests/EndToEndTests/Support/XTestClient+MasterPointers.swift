@@ -1,0 +1,89 @@
+import CX11
+import CXTest
+import Foundation
+
+/// A master pointer (MPX) and the XTEST slave device through which the test moves it and presses its buttons.
+struct MasterPointer {
+    let id: Int32
+    let xtestSlave: Int32
+}
+
+/// Several pointers at once: XInput 2 adds master pointers, each with its own XTEST slave, and XTest's device
+/// requests drive each slave (so each master) separately. XTest cannot inject touches; touches are tested with
+/// constructed events in XShellTests.
+extension XTestClient {
+    /// The virtual core pointer (the master that `move(to:)` / `press()` drive).
+    func corePointer() throws -> MasterPointer {
+        try masterPointer(named: "Virtual core pointer")
+    }
+
+    /// Adds a master pointer (and its keyboard) called "`name` pointer" with XIChangeHierarchy.
+    func addMasterPointer(named name: String) throws -> MasterPointer {
+        var major: Int32 = 2, minor: Int32 = 2
+        guard XIQueryVersion(display, &major, &minor) == Success else {
+            throw Failure(description: "the X server has no XInput 2")
+        }
+        let cName = strdup(name)
+        defer { free(cName) }
+        var change = XIAnyHierarchyChangeInfo()
+        change.add = XIAddMasterInfo(type: XIAddMaster, name: cName, send_core: 1, enable: 1)
+        guard XIChangeHierarchy(display, &change, 1) == Success else {
+            throw Failure(description: "XIChangeHierarchy could not add master \(name)")
+        }
+        XSync(display, 0)
+        return try masterPointer(named: "\(name) pointer")
+    }
+
+    /// Removes a master pointer (and its keyboard) added with `addMasterPointer`; its slaves float.
+    func removeMasterPointer(_ pointer: MasterPointer) {
+        var change = XIAnyHierarchyChangeInfo()
+        change.remove = XIRemoveMasterInfo(type: XIRemoveMaster, deviceid: pointer.id, return_mode: XIFloating,
+                                           return_pointer: 0, return_keyboard: 0)
+        XIChangeHierarchy(display, &change, 1)
+        XFlush(display)
+    }
+
+    /// Moves `pointer` to (x, y) on the screen.
+    func move(_ pointer: MasterPointer, to x: Int, _ y: Int) {
+        withDevice(pointer.xtestSlave) { device in
+            var axes = [Int32(x), Int32(y)]
+            XTestFakeDeviceMotionEvent(display, device, 0, 0, &axes, 2, 0)
+        }
+    }
+
+    func press(_ pointer: MasterPointer, button: UInt32 = 1) { fakeButton(pointer, button, isPress: true) }
+    func release(_ pointer: MasterPointer, button: UInt32 = 1) { fakeButton(pointer, button, isPress: false) }
+
+    private func fakeButton(_ pointer: MasterPointer, _ button: UInt32, isPress: Bool) {
+        withDevice(pointer.xtestSlave) { device in
+            XTestFakeDeviceButtonEvent(display, device, button, isPress ? 1 : 0, nil, 0, 0)
+        }
+    }
+
+    /// Opens the slave device for XTest's device requests around `body`, then flushes.
+    private func withDevice(_ id: Int32, _ body: (UnsafeMutablePointer<XDevice>) -> Void) {
+        guard let device = XOpenDevice(display, XID(id)) else { return }
+        body(device)
+        XCloseDevice(display, device)
+        XFlush(display)
+    }
+
+    /// The master pointer called `name` and its XTEST slave, from the server's device list.
+    private func masterPointer(named name: String) throws -> MasterPointer {
+        var count: Int32 = 0
+        guard let devices = XIQueryDevice(display, XIAllDevices, &count) else {
+            throw Failure(description: "XIQueryDevice failed")
+        }
+        defer { XIFreeDeviceInfo(devices) }
+        let all = UnsafeBufferPointer(start: devices, count: Int(count))
+        guard let master = all.first(where: { $0.use == XIMasterPointer && String(cString: $0.name) == name }) else {
+            throw Failure(description: "no master pointer called \(name)")
+        }
+        guard let slave = all.first(where: {
+            $0.use == XISlavePointer && $0.attachment == master.deviceid && String(cString: $0.name).contains("XTEST")
+        }) else {
+            throw Failure(description: "master pointer \(name) has no XTEST slave")
+        }
+        return MasterPointer(id: master.deviceid, xtestSlave: slave.deviceid)
+    }
+}

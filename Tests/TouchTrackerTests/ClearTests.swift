@@ -1,0 +1,50 @@
+import Document
+import Testing
+import TouchTracker
+
+@Suite struct ClearTests {
+    @Test func aDoubleClickClearsEveryLineAndDeselectsAsOneUndoableEdit() {
+        var model = CanvasModel()
+        model.drawLine(segment(0, 0, 100, 0))
+        model.drawLine(segment(0, 50, 100, 50))
+        model.click(at: point(50, 50))
+        let before = model.drawing.lines
+        model.tapProvisional(at: point(500, 500))
+        model.tapSuperseded()
+        model.doubleTap(at: point(500, 500))
+        #expect(model.drawing.lines.isEmpty)
+        #expect(model.selection == nil)
+        model.key(.character("z"), .control)
+        #expect(model.drawing.lines == before)
+        model.key(.character("z"), .control)
+        #expect(model.drawing.lines.count == 1)
+    }
+
+    @Test func aDoubleClickAlsoRemovesLinesInProgress() {
+        var model = CanvasModel.with([segment(0, 0, 100, 0)])
+        model.contactBegan(StrokeKey(9), at: point(300, 300))
+        model.contactMoved(StrokeKey(9), to: point(320, 300))
+        model.doubleTap(at: point(10, 10))
+        #expect(model.drawing.linesInProgress.isEmpty && model.drawing.lines.isEmpty)
+        model.contactEnded(StrokeKey(9), at: point(330, 300))
+        #expect(model.drawing.lines.isEmpty)
+    }
+
+    @Test func aDoubleClickOnAnEmptyCanvasRecordsNothing() {
+        var model = CanvasModel()
+        model.doubleTap(at: point(10, 10))
+        #expect(!model.canUndo)
+        #expect(!model.changedSinceSave)
+    }
+
+    @Test func aDoubleClickDuringALineDragPutsTheLineBackBeforeClearing() {
+        var model = CanvasModel.with([segment(0, 100, 200, 100)])
+        model.longPressBegan(at: point(100, 100))
+        model.longPressChanged(at: point(100, 300))
+        model.doubleTap(at: point(500, 500))
+        model.longPressEnded(at: point(100, 400))
+        #expect(model.drawing.lines.isEmpty)
+        model.key(.character("z"), .control)
+        #expect(model.segments == [segment(0, 100, 200, 100)])
+    }
+}

@@ -1,0 +1,76 @@
+import Document
+import Testing
+import TouchTracker
+
+@Suite struct UndoRedoTests {
+    @Test func everyKindOfEditUndoesAndRedoesInOrder() {
+        var model = CanvasModel()
+        var states = [model.drawing.lines]
+        model.drawLine(segment(0, 100, 200, 100)); states.append(model.drawing.lines)
+        model.drawLine(segment(0, 300, 200, 300)); states.append(model.drawing.lines)
+        model.click(at: point(100, 100))
+        model.key(.right); states.append(model.drawing.lines)
+        model.longPressBegan(at: point(100, 300))
+        model.longPressEnded(at: point(100, 400)); states.append(model.drawing.lines)
+        model.key(.delete); states.append(model.drawing.lines)
+        model.doubleTap(at: point(5, 5)); states.append(model.drawing.lines)
+        #expect(model.history.undoStack.map(\.name) == ["Draw", "Draw", "Nudge", "Move", "Delete", "Clear"])
+        for expected in states.reversed().dropFirst() {
+            model.key(.character("z"), .control)
+            #expect(model.drawing.lines == expected)
+        }
+        #expect(!model.canUndo)
+        for expected in states.dropFirst() {
+            model.key(.character("y"), .control)
+            #expect(model.drawing.lines == expected)
+        }
+        #expect(!model.canRedo)
+    }
+
+    @Test func aNewEditAfterUndoClearsRedo() {
+        var model = CanvasModel()
+        model.drawLine(segment(0, 0, 10, 0))
+        model.key(.character("z"), .control)
+        #expect(model.canRedo)
+        model.drawLine(segment(0, 50, 10, 50))
+        #expect(!model.canRedo)
+        model.key(.character("y"), .control)
+        #expect(model.segments == [segment(0, 50, 10, 50)])
+    }
+
+    @Test func undoingTheSelectedLinesDrawDeselectsIt() {
+        var model = CanvasModel()
+        model.drawLine(segment(0, 0, 100, 0))
+        model.click(at: point(50, 0))
+        model.key(.character("z"), .control)
+        #expect(model.selection == nil)
+    }
+
+    @Test func undoRedoClosesTheMenu() {
+        var model = CanvasModel()
+        model.drawLine(segment(0, 0, 100, 0))
+        model.secondaryClick(at: point(50, 0))
+        model.key(.character("z"), .control)
+        #expect(model.menu == nil)
+    }
+
+    @Test func theEditCounterTracksChangesSinceTheLastSave() {
+        var model = CanvasModel()
+        #expect(!model.changedSinceSave)
+        model.drawLine(segment(0, 0, 100, 0))
+        #expect(model.changedSinceSave && model.editCount == 1)
+        model.markSaved()
+        #expect(!model.changedSinceSave)
+        model.click(at: point(50, 0))
+        #expect(!model.changedSinceSave)  // selecting is not an edit
+        model.key(.character("z"), .control)
+        #expect(model.changedSinceSave && model.editCount == 2)
+    }
+
+    @Test func aLoadedDrawingHasNothingToUndoAndContinuesIDs() {
+        var model = CanvasModel.with([segment(0, 0, 10, 0), segment(0, 20, 10, 20)])
+        #expect(!model.canUndo && !model.changedSinceSave)
+        model.drawLine(segment(0, 40, 10, 40))
+        #expect(model.drawing.lines.map(\.id) == [LineID(1), LineID(2), LineID(3)])
+    }
+}
