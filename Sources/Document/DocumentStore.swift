@@ -52,6 +52,23 @@ public struct DocumentStore: Hashable, Sendable {
         }
     }
 
+    /// Reads the drawing at `path` and changes nothing on disk (for `--export`): a missing, damaged
+    /// or newer file is an error.
+    public static func load(path: String) throws(DocumentLoadError) -> Drawing {
+        let contents: FileContents
+        do { contents = try FileSystem.read(path, limit: DocumentLimits.maxFileBytes) } catch {
+            throw .unreadable(error)
+        }
+        switch contents {
+        case .missing:
+            throw .missing(path: path)
+        case .tooLarge(let byteCount):
+            throw .invalid(path: path, .tooLarge(byteCount: byteCount))
+        case .bytes(let bytes):
+            do { return try DrawingFormat.decode(bytes) } catch { throw .invalid(path: path, error) }
+        }
+    }
+
     /// Replaces the file with `drawing`, atomically: after a crash at any moment the file holds the
     /// previous drawing or this one, whole. Creates missing folders.
     public func save(_ drawing: Drawing) throws(DocumentSaveError) {
@@ -101,6 +118,22 @@ public enum DocumentOpenError: Error, Hashable, Sendable, CustomStringConvertibl
             return "\(error)"
         case .cannotKeepDamaged(let path, let problem, let error):
             return "\(path) is damaged (\(problem)) and could not be kept aside (\(error)); left it untouched"
+        }
+    }
+}
+
+/// Why a document could not be read for export. Nothing on disk is changed.
+public enum DocumentLoadError: Error, Hashable, Sendable, CustomStringConvertible {
+    case missing(path: String)
+    case unreadable(SystemError)
+    /// Damaged, or from a newer version.
+    case invalid(path: String, DocumentError)
+
+    public var description: String {
+        switch self {
+        case .missing(let path): return "there is no drawing at \(path)"
+        case .unreadable(let error): return "\(error)"
+        case .invalid(let path, let problem): return "\(path): \(problem)"
         }
     }
 }

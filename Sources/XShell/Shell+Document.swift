@@ -28,8 +28,9 @@ extension Shell {
         return 1
     }
 
-    /// Ctrl+E: renders the drawing to a PNG beside the document and says where on stderr.
-    func exportPNG() {
+    /// Ctrl+E: saves, then renders the drawing to a PNG beside the document and says where on stderr.
+    func exportPNG(now: Deadline) {
+        saveNow(now: now)  // The document (and its folder) exist before the picture beside it.
         let path = DocumentLocation.replacingExtension(of: document.store.path, with: "png")
         do {
             try Exporter.export(drawing, to: path, format: .png)

@@ -129,7 +129,7 @@ public final class Shell {
         switch command {
         case .quit: exitStatus = closing(with: 0, now: now)
         case .save: saveNow(now: now)
-        case .exportPNG: exportPNG()
+        case .exportPNG: exportPNG(now: now)
         }
     }
 

@@ -206,6 +206,18 @@ enum Damage: CaseIterable, Sendable {
         #expect(try DocumentStore.open(path: folder.file("real/drawing.json"), now: testTime).drawing == Drawing())
     }
 
+    @Test func loadingForExportReadsTheDrawingAndNeverTouchesADamagedFile() throws {
+        let folder = TemporaryFolder()
+        try DocumentStore(path: folder.file("good.json")).save(sampleDrawing())
+        #expect(try DocumentStore.load(path: folder.file("good.json")) == sampleDrawing())
+        folder.write("garbage", to: "bad.json")
+        #expect(throws: DocumentLoadError.invalid(path: folder.file("bad.json"), .malformed("expected '{' to begin the drawing, found 'g'", at: TextPosition(line: 1, column: 1)))) {
+            try DocumentStore.load(path: folder.file("bad.json"))
+        }
+        #expect(throws: DocumentLoadError.missing(path: folder.file("none.json"))) { try DocumentStore.load(path: folder.file("none.json")) }
+        #expect(folder.names() == ["bad.json", "good.json"])
+    }
+
     @Test func theDisplayNameIsTheFilesName() {
         #expect(DocumentStore(path: "/home/u/.local/share/touchtracker/drawing.json").displayName == "drawing.json")
         #expect(DocumentStore(path: "sketch.json").displayName == "sketch.json")

@@ -127,6 +127,47 @@ struct DocumentLifecycleTests {
         #expect(running.pixel(150, 100) == Colours.black)
     }
 
+    @Test(arguments: ["png", "svg", "pdf"])
+    func exportRendersTheDocumentWithoutADisplayAndExitsWithZero(format: String) throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("touchtracker-e2e-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let path = folder.appendingPathComponent("drawing.json").path
+        try DocumentStore(path: path).save(Drawing(lines: [Line(id: LineID(1), segment: horizontal)]))
+        let output = folder.appendingPathComponent("out.\(format)").path
+
+        let app = try AppProcess(arguments: ["--export", output, path], display: ":9999")
+        #expect(app.waitForExit() == 0)
+        #expect(app.standardError == "")
+        let magic: [String: [UInt8]] = ["png": [0x89, 0x50, 0x4E, 0x47], "svg": Array("<?xml".utf8), "pdf": Array("%PDF".utf8)]
+        #expect(FileManager.default.contents(atPath: output).map { Array($0.prefix(magic[format]!.count)) } == magic[format])
+    }
+
+    @Test func exportingADamagedDocumentFailsInOneLineAndTouchesNothing() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("touchtracker-e2e-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let path = folder.appendingPathComponent("drawing.json").path
+        _ = FileManager.default.createFile(atPath: path, contents: Data("garbage".utf8))
+        let output = folder.appendingPathComponent("out.png").path
+
+        let app = try AppProcess(arguments: ["--export", output, path], display: ":9999")
+        #expect(app.waitForExit() == 1)
+        #expect(app.standardError == "touchtracker: cannot export \(output): \(path): not a drawing: line 1, column 1: expected '{' to begin the drawing, found 'g'\n")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["drawing.json"])
+    }
+
+    @Test func controlEWritesAPNGBesideTheDocumentAndSaysWhere() throws {
+        let running = try RunningApp()
+        running.drawLine(from: (50, 100), to: (250, 100))
+        running.client.key(XK_e, modifiers: [XK_Control_L])
+        let png = running.dataHome.appendingPathComponent("touchtracker/drawing.png").path
+        let deadline = Date().addingTimeInterval(5)
+        while !running.app.standardError.contains("\n"), Date() < deadline { usleep(10_000) }
+        #expect(running.app.standardError == "touchtracker: exported \(png)\n")
+        #expect(FileManager.default.contents(atPath: png).map { Array($0.prefix(4)) } == [0x89, 0x50, 0x4E, 0x47])
+    }
+
     @Test func losingTheXConnectionSavesSaysSoInOneLineAndExitsWithOne() throws {
         let running = try RunningApp()
         running.drawLine(from: (50, 100), to: (250, 100))
