@@ -36,13 +36,13 @@ public final class AppController {
     private let engine: GestureEngine<AppGesture>
     private var outputs: [GestureOutput<AppGesture>] = []
     private var decisions: [GestureDecision<AppGesture>] = []
-    /// Where the latest left-button contact went down: a drag reports where it is when it begins,
-    /// and the model wants how far it has come.
-    private var lastPressLocation: Point?
+    /// Where the press that the move pan accepted went down: a pan reports where the pointer is when
+    /// it begins (past the drag threshold), and the model wants how far it has come.
+    private var movePressLocation: Point?
 
-    public init(model: CanvasModel = CanvasModel(), settings: GestureSettings = .default, now: Deadline = .zero,
+    public init(model initialModel: CanvasModel = CanvasModel(), settings: GestureSettings = .default, now: Deadline = .zero,
                 tracing: Bool = false) {
-        self.model = model
+        model = initialModel
         engine = GestureEngine(settings: settings, now: now)
         engine.isTracing = tracing
         engine.add(.clear, TapRecognizer(taps: 2, button: 1), delaysContactsBegan: true)
@@ -53,7 +53,10 @@ public final class AppController {
             self.model.shouldBeginLongPress(at: Point(point))
         }), cancelsContacts: true)
         engine.add(.moveLine, PanRecognizer(button: 1, shouldBegin: { [unowned self] point in
-            self.model.shouldBeginMove(at: Point(point))
+            // Asked once, with the press location, right before the pan begins.
+            let press = Point(point)
+            self.movePressLocation = press
+            return self.model.shouldBeginMove(at: press)
         }), cancelsContacts: true)
         engine.add(.menu, TapRecognizer(taps: 1, button: 3))
     }
@@ -73,7 +76,6 @@ public final class AppController {
     /// One pointer or touch event, in the order the server sent them. Call `advance(to:)` after
     /// draining the queue: the engine classifies by the events' own timestamps (R3).
     public func handle(_ input: GestureInput) {
-        if input.kind == .press, input.button == 1 { lastPressLocation = Point(input.location) }
         engine.handle(input, into: &outputs)
         apply()
     }
@@ -88,9 +90,6 @@ public final class AppController {
     public func key(_ key: Key, _ modifiers: Modifiers = []) -> AppCommand? { model.key(key, modifiers) }
 
     public func resize(to size: CanvasSize) { model.resize(to: size) }
-
-    /// What needs repainting since the last call (nil: nothing).
-    public func takeDamage() -> Rect? { model.takeDamage() }
 
     /// Records that the current state was saved.
     public func markSaved() { model.markSaved() }
@@ -128,7 +127,7 @@ public final class AppController {
         case (.longPress, .cancelled): model.longPressCancelled()
         case (.moveLine, .began(let p)):
             let point = Point(p)
-            model.moveBegan(at: point, translation: lastPressLocation.map { point - $0 } ?? .zero)
+            model.moveBegan(at: point, translation: movePressLocation.map { point - $0 } ?? .zero)
         case (.moveLine, .changed(let p, _, _)): model.moveChanged(at: Point(p))
         case (.moveLine, .ended(let p)): model.moveEnded(at: Point(p))
         case (.moveLine, .cancelled): model.moveCancelled()

@@ -28,13 +28,12 @@ public final class Shell {
     private let xinput: XInput2?
     let window: CanvasWindow
     private let renderer = Renderer()
+    private let compositor = CanvasCompositor()
     let app: AppController
     /// The open document: autosave, close paths and title (Shell+Document.swift).
     var document: DocumentSession
     var shownTitle: String
     private let tracesGestures: Bool
-    /// Damage the app does not know of (expose is served from the back buffer; a resize repaints all).
-    private var damage: Rect?
     var exitStatus: Int32?
 
     /// Opens the display and maps the window showing `opened`. Throws when there is no display to open.
@@ -52,7 +51,6 @@ public final class Shell {
             model: CanvasModel(drawing: opened.drawing,
                                canvasSize: CanvasSize(width: Double(window.width), height: Double(window.height))),
             settings: settings, now: MonotonicClock.now(), tracing: options.traceGestures)
-        damage = window.bounds
     }
 
     /// The event loop. Returns the process exit status.
@@ -113,7 +111,6 @@ public final class Shell {
             do {
                 try window.resizeBuffer(width: width, height: height)
                 app.resize(to: CanvasSize(width: Double(width), height: Double(height)))
-                damage = window.bounds
             } catch {
                 StandardError.write("touchtracker: \(error)")
                 exitStatus = 1
@@ -139,15 +136,45 @@ public final class Shell {
         for line in app.drainTrace() { StandardError.write(line) }
     }
 
-    private func damage(_ rect: Rect) { damage = damage.map { $0.union(rect) } ?? rect }
-
-    /// Renders the damaged area into the back buffer and copies it to the window.
+    /// Brings the back buffer up to date (the compositor finds what changed since the last frame) and
+    /// copies only the changed rectangles to the window. Should the compositor fail to make its cache
+    /// for a new size, the frame is drawn whole without it.
     private func paint() {
-        // The model's damage already covers the strokes' width.
-        guard let rect = [damage, app.takeDamage()].compactMap({ $0 }).reduce(nil, { $0?.union($1) ?? $1 }) else { return }
-        damage = nil
-        let model = app.model
-        renderer.draw(Scene(drawing: model.drawing, selection: model.selection?.id), on: window.buffer.context, clip: rect)
-        window.present(rect)
+        let scene = Self.scene(of: app.model, in: window.bounds)
+        do {
+            for rect in try compositor.render(scene, onto: window.buffer.context) { window.present(rect) }
+        } catch {
+            renderer.draw(scene, on: window.buffer.context)
+            window.present(window.bounds)
+        }
     }
+
+    /// The model as the renderer sees it: the lines, the green line, the context menu and the help panel.
+    private static func scene(of model: CanvasModel, in bounds: Rect) -> Scene {
+        var overlays: [Overlay] = []
+        if let menu = model.menu {
+            overlays.append(Overlay(frame: menu.frame, rows: menu.items.map(\.title), rowHeight: ContextMenu.itemHeight))
+        }
+        if model.isHelpVisible {
+            let rowHeight = 22.0
+            let width = min(bounds.width, 360), height = min(bounds.height, rowHeight * Double(helpRows.count))
+            let frame = Rect(x: ((bounds.width - width) / 2).rounded(), y: ((bounds.height - height) / 2).rounded(),
+                             width: width, height: height)
+            overlays.append(Overlay(frame: frame, rows: helpRows, rowHeight: rowHeight, fontSize: 13))
+        }
+        return Scene(drawing: model.drawing, selection: model.selection?.id, overlays: overlays)
+    }
+
+    private static let helpRows = [
+        "Drag: draw a line",
+        "Click: select a line; double click: clear",
+        "Long press a line and move: drag it",
+        "Drag the selected line: move it",
+        "Right click a line: menu with Delete",
+        "Delete or BackSpace: delete the selected line",
+        "Arrows: nudge (Shift: 10 px); Escape: deselect",
+        "Ctrl+Z: undo; Ctrl+Shift+Z or Ctrl+Y: redo",
+        "Ctrl+S: save; Ctrl+E: export PNG; Ctrl+Q: quit",
+        "F1 or ?: hide this help",
+    ]
 }

@@ -27,6 +27,7 @@ let sections: [(String, (inout BenchReport) -> Void)] = [
     ("Timers", timerSection),
     ("Gesture engine", engineSection),
     ("Hit testing", hitTestSection),
+    ("Frames", frameSection),
     ("Documents", documentSection),
 ]
 for (title, run) in sections {
