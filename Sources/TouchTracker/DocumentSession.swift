@@ -4,14 +4,15 @@ import Timing
 /// The open document while the app runs: it notices edits, saves through `Autosave`'s debounce,
 /// on Ctrl+S and when closing, and says what the window title and stderr should show.
 ///
-/// The shell calls `observe` after handling each batch of events (any change to the finished lines
-/// is an edit, whoever made it), waits no longer than `nextDeadline`, and calls `saveIfDue`.
+/// The shell calls `observe` after handling each batch of events (any change to the finished lines,
+/// whoever made it, gives the drawing a new revision: an edit), waits no longer than `nextDeadline`,
+/// and calls `saveIfDue`.
 /// Messages returned are one line each, for stderr; each is reported once, not on every retry.
 public struct DocumentSession {
     public let store: DocumentStore
     public private(set) var autosave = Autosave()
-    /// The lines as last observed; an edit is any change to them.
-    private var observedLines: [Line]
+    /// The drawing's revision as last observed; an edit is any change to it.
+    private var observedRevision: Drawing.Revision
     /// Set while saving fails; cleared by the next successful save.
     public private(set) var saveError: DocumentSaveError?
     /// The damaged file kept aside when the document was opened, if any.
@@ -19,15 +20,14 @@ public struct DocumentSession {
 
     public init(_ opened: OpenedDocument) {
         store = opened.store
-        observedLines = opened.drawing.lines
+        observedRevision = opened.drawing.revision
         recovery = opened.recovery
     }
 
-    /// Records an edit if `drawing`'s finished lines differ from the last ones observed. Cheap when
-    /// nothing changed (the arrays share storage).
+    /// Records an edit if `drawing`'s revision differs from the last one observed.
     public mutating func observe(_ drawing: Drawing, now: Deadline) {
-        guard drawing.lines != observedLines else { return }
-        observedLines = drawing.lines
+        guard drawing.revision != observedRevision else { return }
+        observedRevision = drawing.revision
         autosave.noteEdit(now: now)
     }
 

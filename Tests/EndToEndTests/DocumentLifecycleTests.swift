@@ -66,9 +66,15 @@ struct DocumentLifecycleTests {
         let path = folder.appendingPathComponent("sketch.json").path
         try DocumentStore(path: path).save(Drawing(lines: [Line(id: LineID(1), segment: horizontal)]))
 
+        let inode = try FileManager.default.attributesOfItem(atPath: path)[.systemFileNumber] as? UInt64
+
         let running = try RunningApp(arguments: [path])
         #expect(running.waitForPixel(150, 100, toBe: Colours.black) == Colours.black)
         #expect(running.client.text(running.window, "_NET_WM_NAME") == "sketch.json — TouchTracker")
+        running.app.child.signal(SIGTERM)
+        #expect(running.app.waitForExit() == 0)
+        let inodeAfter = try FileManager.default.attributesOfItem(atPath: path)[.systemFileNumber] as? UInt64
+        #expect(inodeAfter == inode, "without edits, closing does not rewrite the document")
     }
 
     @Test func aDamagedDocumentIsKeptAsideSaidOnStderrAndInTheTitleAndTheAppStartsEmpty() throws {

@@ -10,13 +10,15 @@ private func at(_ milliseconds: Int64) -> Deadline { .zero + .milliseconds(1_000
 private final class SessionFixture {
     let folder: String
     var session: DocumentSession
-    var drawing = Drawing()
+    var drawing: Drawing
 
     init(file: String = "drawing.json") throws {
         var template = Array("/tmp/touchtracker-session-XXXXXX".utf8CString)
         folder = template.withUnsafeMutableBufferPointer { String(cString: mkdtemp($0.baseAddress!)!) }
         let civil = CivilTime(year: 2026, month: 11, day: 30, hour: 1, minute: 2, second: 3)
-        session = DocumentSession(try DocumentStore.open(path: folder + "/" + file, now: civil))
+        let opened = try DocumentStore.open(path: folder + "/" + file, now: civil)
+        session = DocumentSession(opened)
+        drawing = opened.drawing
     }
 
     deinit { try? FileManager.default.removeItem(atPath: folder) }
