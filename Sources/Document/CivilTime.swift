@@ -5,9 +5,12 @@ import Glibc
 /// A wall-clock date and time of day, local time: only for naming files people read (the names of
 /// damaged files kept aside). Never used for timing, which is monotonic (`Deadline`).
 public struct CivilTime: Hashable, Sendable {
+    /// The date: year (e.g. 2026), month 1-12, day 1-31.
     public var year: Int, month: Int, day: Int
+    /// The time of day: hour 0-23, minute 0-59, second 0-60.
     public var hour: Int, minute: Int, second: Int
 
+    /// The given date and time of day.
     public init(year: Int, month: Int, day: Int, hour: Int, minute: Int, second: Int) {
         self.year = year; self.month = month; self.day = day
         self.hour = hour; self.minute = minute; self.second = second

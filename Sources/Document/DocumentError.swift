@@ -87,8 +87,11 @@ public enum DocumentError: Error, Hashable, Sendable, CustomStringConvertible {
 /// Why a drawing cannot be saved: it breaks a `DocumentLimits` bound (saving it would make a file
 /// the loader refuses).
 public enum DrawingEncodingError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// More than `DocumentLimits.maxLines` lines.
     case tooManyLines(count: Int)
+    /// The line has a coordinate that is not finite or is beyond ±`DocumentLimits.maxCoordinateMagnitude`.
     case coordinateOutOfRange(LineID)
+    /// The line's id is beyond `DocumentLimits.maxID`.
     case invalidID(LineID)
 
     public var description: String {

@@ -80,7 +80,9 @@ public struct DocumentStore: Hashable, Sendable {
 
 /// The result of opening a document.
 public struct OpenedDocument: Sendable {
+    /// Where the drawing saves to (a symbolic link's target).
     public let store: DocumentStore
+    /// The drawing read, or an empty one (no file yet, or a damaged file kept aside).
     public let drawing: Drawing
     /// Set when the file was damaged: it was kept aside and the drawing starts empty.
     public let recovery: DamagedFileRecovery?
@@ -124,7 +126,9 @@ public enum DocumentOpenError: Error, Hashable, Sendable, CustomStringConvertibl
 
 /// Why a document could not be read for export. Nothing on disk is changed.
 public enum DocumentLoadError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// There is no file at the path.
     case missing(path: String)
+    /// The file exists but cannot be read.
     case unreadable(SystemError)
     /// Damaged, or from a newer version.
     case invalid(path: String, DocumentError)

@@ -7,9 +7,12 @@ import Glibc
 public struct SystemError: Error, Hashable, Sendable, CustomStringConvertible {
     /// What was being done, as a verb phrase: "read", "create the folder", "rename".
     public let operation: String
+    /// The file or folder it was done to.
     public let path: String
+    /// errno.
     public let code: Int32
 
+    /// The failure of `operation` on `path` with errno `code`.
     public init(_ operation: String, _ path: String, code: Int32) {
         self.operation = operation; self.path = path; self.code = code
     }

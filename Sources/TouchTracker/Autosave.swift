@@ -18,6 +18,7 @@ public struct Autosave: Sendable, Equatable {
     /// How long after a failed save the next one is tried.
     public static let retryDelay = TimeAmount.seconds(5)
 
+    /// Where the edits are: all on disk, waiting for a save, or kept in memory after a failure.
     public enum State: Sendable, Equatable {
         /// Everything is on disk.
         case saved
@@ -29,6 +30,7 @@ public struct Autosave: Sendable, Equatable {
 
     public private(set) var state: State = .saved
 
+    /// Nothing to save yet.
     public init() {}
 
     /// Records an edit made at `now`.

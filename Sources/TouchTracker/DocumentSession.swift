@@ -9,7 +9,9 @@ import Timing
 /// and calls `saveIfDue`.
 /// Messages returned are one line each, for stderr; each is reported once, not on every retry.
 public struct DocumentSession {
+    /// Where the drawing saves to.
     public let store: DocumentStore
+    /// When the next save is due.
     public private(set) var autosave = Autosave()
     /// The drawing's revision as last observed; an edit is any change to it.
     private var observedRevision: Drawing.Revision
@@ -18,6 +20,7 @@ public struct DocumentSession {
     /// The damaged file kept aside when the document was opened, if any.
     public let recovery: DamagedFileRecovery?
 
+    /// A session for a document just opened: everything in it is on disk.
     public init(_ opened: OpenedDocument) {
         store = opened.store
         observedRevision = opened.drawing.revision
@@ -34,6 +37,7 @@ public struct DocumentSession {
     /// When the shell must wake to save; nil when everything is saved.
     public var nextDeadline: Deadline? { autosave.nextDeadline }
 
+    /// Whether some edit is only in memory.
     public var hasUnsavedEdits: Bool { autosave.hasUnsavedEdits }
 
     /// Saves `drawing` if the debounce says so. Returns a message for stderr when saving starts
