@@ -4,8 +4,9 @@
 //   1. reads CLOCK_MONOTONIC once per iteration and passes it down as `now`,
 //   2. drains every queued X event, translated to `ShellEvent` in one place and dispatched in one switch,
 //   3. fires due timers, draws once into the back buffer and copies the damage to the window,
-//   4. blocks in poll() on the X connection until an event arrives or the next timer is due
-//      (no timer: it blocks indefinitely, so an idle window uses no CPU).
+//   4. blocks in pselect() on the X connection until an event arrives, the next timer is due
+//      (no timer: it blocks indefinitely, so an idle window uses no CPU) or a termination signal comes.
+//   Documents (Shell+Document.swift): autosave, Ctrl+S, Ctrl+E, and saving on every way of closing.
 //
 //   XConnection  Display, atoms, error handler      CanvasWindow  window, properties, back buffer
 //   ShellEvent   XEvent -> Swift enum                 Shell        the loop and dispatch
@@ -26,26 +27,32 @@ public final class Shell {
     private let connection: XConnection
     /// XInput 2 when the server has it: pointer and touch events per master device. Nil: core events.
     private let xinput: XInput2?
-    private let window: CanvasWindow
+    let window: CanvasWindow
     /// Both draw lines as wide as the screen's resolution asks; replaced when it changes.
     private var renderer = Renderer()
     private var compositor = CanvasCompositor()
-    private let app: AppController
+    let app: AppController
     /// The desktop's double-click time and distance, drag threshold and resolution, followed live.
     private let desktop: DesktopSettingsWatcher
+    /// The open document: autosave, close paths and title (Shell+Document.swift).
+    var document: DocumentSession
+    var shownTitle: String
     private let tracesGestures: Bool
-    private var exitStatus: Int32?
+    var exitStatus: Int32?
 
-    /// Opens the display and maps the window. Throws when there is no display to open.
-    public init(options: LaunchOptions, displayName: String? = nil) throws(XShellError) {
+    /// Opens the display and maps the window showing `opened`. Throws when there is no display to open.
+    public init(options: LaunchOptions, document opened: OpenedDocument, displayName: String? = nil) throws(XShellError) {
+        document = DocumentSession(opened)
+        shownTitle = document.title
         connection = try XConnection(name: displayName)
         xinput = XInput2.negotiate(display: connection.display)
-        window = try CanvasWindow(connection: connection, geometry: options.geometry, title: "TouchTracker", xinput: xinput)
+        window = try CanvasWindow(connection: connection, geometry: options.geometry, title: shownTitle, xinput: xinput)
         desktop = DesktopSettingsWatcher(connection: connection, commandLine: DesktopSettings.Overrides(commandLine: options))
         let startup = desktop.readAll()
         tracesGestures = options.traceGestures
         app = AppController(
-            model: CanvasModel(canvasSize: CanvasSize(width: Double(window.width), height: Double(window.height))),
+            model: CanvasModel(drawing: opened.drawing,
+                               canvasSize: CanvasSize(width: Double(window.width), height: Double(window.height))),
             settings: desktop.settings.gestureSettings, now: MonotonicClock.now(), tracing: options.traceGestures)
         for case .warn(let warning) in startup { StandardError.write("touchtracker: \(warning)") }
         apply(desktop.settings)
@@ -54,7 +61,8 @@ public final class Shell {
     /// The event loop. Returns the process exit status.
     public func run() -> Int32 {
         let display = connection.display
-        var descriptor = pollfd(fd: connection.fileDescriptor, events: Int16(POLLIN), revents: 0)
+        let signals = TerminationSignals()
+        saveWhenTheConnectionIsLost()
         while true {
             let now = MonotonicClock.now()
             while XPending(display) > 0 {
@@ -67,11 +75,19 @@ public final class Shell {
             // and a timer covers only the case where no event came (R3).
             app.advance(to: now)
             writeTrace()
+            keepDocument(now: now)
             paint()
             XFlush(display)
             if XPending(display) > 0 { continue }
-            let timeout = pollTimeout(until: app.nextDeadline, now: MonotonicClock.now())
-            if poll(&descriptor, 1, timeout) < 0, errno != EINTR { return 1 }
+            let deadline = [app.nextDeadline, document.nextDeadline].compactMap { $0 }.min()
+            let timeout = pollTimeout(until: deadline, now: MonotonicClock.now())
+            switch signals.wait(for: connection.fileDescriptor, timeoutMilliseconds: timeout) {
+            case .input, .timeout: break
+            case .terminationSignal: return closing(with: 0, now: MonotonicClock.now())
+            case .failed(let code):
+                StandardError.write("touchtracker: waiting for X events failed: \(String(cString: strerror(code)))")
+                return closing(with: 1, now: MonotonicClock.now())
+            }
         }
     }
 
@@ -92,7 +108,7 @@ public final class Shell {
             app.handle(input.gestureInput(readTime: now))
         case .key(let input):
             guard let (key, modifiers) = input.appKey, let command = app.key(key, modifiers) else { return }
-            perform(command)
+            perform(command, now: now)
         case .exposed(let rect):
             window.present(rect)
         case .configured(let width, let height):
@@ -105,7 +121,7 @@ public final class Shell {
                 exitStatus = 1
             }
         case .closeRequested:
-            exitStatus = 0
+            exitStatus = closing(with: 0, now: now)
         case .pinged(let serverTime):
             window.answerPing(serverTime: serverTime)
         case .managerAnnounced(let selection):
@@ -119,10 +135,11 @@ public final class Shell {
         }
     }
 
-    private func perform(_ command: AppCommand) {
+    private func perform(_ command: AppCommand, now: Deadline) {
         switch command {
-        case .quit: exitStatus = 0
-        case .save, .exportPNG: break  // documents arrive with the documents issue
+        case .quit: exitStatus = closing(with: 0, now: now)
+        case .save: saveNow(now: now)
+        case .exportPNG: exportPNG(now: now)
         }
     }
 

@@ -28,6 +28,7 @@ let sections: [(String, (inout BenchReport) -> Void)] = [
     ("Gesture engine", engineSection),
     ("Hit testing", hitTestSection),
     ("Frames", frameSection),
+    ("Documents", documentSection),
 ]
 for (title, run) in sections {
     report.beginSection(title, quiet: arguments.contains("--json"))
