@@ -10,9 +10,9 @@ SUDO         := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
 # Debian packages: what building and running needs, and what the tests need on top.
 RUN_PACKAGES  := pkg-config libx11-dev libxi-dev libcairo2-dev
-TEST_PACKAGES := $(RUN_PACKAGES) xvfb libxtst-dev desktop-file-utils
+TEST_PACKAGES := $(RUN_PACKAGES) xvfb libxtst-dev desktop-file-utils groff-base
 
-.PHONY: run build test clean deps test-deps bench install uninstall
+.PHONY: run build test test-long clean deps test-deps bench install uninstall
 
 run: deps build
 	.build/release/touchtracker $(ARGS)
@@ -21,8 +21,14 @@ build: deps
 	$(SWIFT) build -c release --product touchtracker
 
 test: test-deps
+	sh assets/check-assets.sh
 	$(SWIFT) build --build-tests
 	$(SWIFT) test $(TEST_FLAGS)
+
+# The longer modes: 1000 SIGKILL rounds in the crash test.
+test-long: test-deps
+	$(SWIFT) build --build-tests
+	TOUCHTRACKER_LONG_TESTS=1 $(SWIFT) test $(TEST_FLAGS)
 
 bench: deps
 	$(SWIFT) build -c release --product touchtracker-bench
@@ -45,3 +51,5 @@ deps:
 
 test-deps:
 	$(call install-missing,$(TEST_PACKAGES))
+
+include assets/install.mk

@@ -48,7 +48,7 @@ let package = Package(
         .testTarget(name: "RenderingTests", dependencies: ["Rendering", "Document", "CCairo"]),
         .testTarget(name: "TouchTrackerTests", dependencies: ["TouchTracker", "Gestures", "Timing", "Document"]),
         .testTarget(name: "XShellTests", dependencies: ["XShell", "CX11"]),
-        .testTarget(name: "EndToEndTests", dependencies: ["CX11", "CXTest", "touchtracker"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["CX11", "CXTest", "Document", "touchtracker"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -2,6 +2,10 @@
 // format. Pure Swift: no C, no display. Everything here is a value type so tests can compare states.
 
 /// The user's drawing: finished lines in drawing order, plus the lines still being drawn.
+///
+/// Every change to the finished lines gives the drawing a new `revision` and is remembered for a
+/// while (`changes(since:)`), so a cache of their pixels can tell "one line added on top" from
+/// "repaint this area" or "start over" without comparing lines. Equality ignores revisions.
 public struct Drawing: Hashable, Sendable {
     /// Finished lines, ordered by id (= drawing order; later lines paint over earlier ones).
     public private(set) var lines: [Line] = []
@@ -9,6 +13,10 @@ public struct Drawing: Hashable, Sendable {
     public var linesInProgress: [StrokeKey: Segment] = [:]
     /// The id the next added line receives.
     public private(set) var nextID = LineID(1)
+    /// Changes with every change to `lines` (not to `linesInProgress`); see `Revision`.
+    public private(set) var revision = Revision.fresh()
+    /// The last few changes to `lines`, oldest first, for `changes(since:)`.
+    private var recentChanges: [RecordedChange] = []
 
     public init() {}
 
@@ -24,38 +32,55 @@ public struct Drawing: Hashable, Sendable {
     @discardableResult
     public mutating func add(_ segment: Segment) -> LineID {
         let id = nextID
-        lines.append(Line(id: id, segment: segment))
+        let line = Line(id: id, segment: segment)
+        lines.append(line)
         nextID = LineID(id.rawValue + 1)
+        record(.appended(line))
         return id
     }
 
     /// Puts back a line that was removed (undo), at its place in drawing order.
     public mutating func restore(_ line: Line) {
         let position = insertionIndex(of: line.id)
-        if position < lines.count, lines[position].id == line.id { lines[position] = line; return }
+        if position < lines.count, lines[position].id == line.id {
+            let old = lines[position].segment
+            guard old != line.segment else { return }
+            lines[position] = line
+            record(.moved(line.id, from: old, to: line.segment))
+            return
+        }
         lines.insert(line, at: position)
         if line.id >= nextID { nextID = LineID(line.id.rawValue + 1) }
+        record(position == lines.count - 1 ? .appended(line) : .inserted(line))
     }
 
     /// Removes the line with `id`; returns it, or nil when there is none.
     @discardableResult
     public mutating func remove(_ id: LineID) -> Line? {
         guard let position = index(of: id) else { return nil }
-        return lines.remove(at: position)
+        let line = lines.remove(at: position)
+        record(.removed(line))
+        return line
     }
 
     /// Removes every finished line and returns them (for undo).
     @discardableResult
     public mutating func removeAll() -> [Line] {
-        defer { lines.removeAll() }
-        return lines
+        guard !lines.isEmpty else { return [] }
+        let removed = lines
+        lines.removeAll()
+        record(.cleared)
+        return removed
     }
 
     /// Replaces the geometry of line `id`; returns false when there is no such line.
     @discardableResult
     public mutating func setSegment(_ segment: Segment, of id: LineID) -> Bool {
         guard let position = index(of: id) else { return false }
+        let old = lines[position].segment
+        guard old != segment else { return true }
         lines[position].segment = segment
+        record(.moved(id, from: old, to: segment))
         return true
     }
 
@@ -66,6 +91,25 @@ public struct Drawing: Hashable, Sendable {
         return position < lines.count && lines[position].id == id ? position : nil
     }
 
+    /// How many recent changes a drawing remembers for `changes(since:)`.
+    public static let rememberedChanges = 16
+
+    /// The changes that lead from `revision` to this drawing, oldest first: empty when `revision` is
+    /// the current one, nil when it is too old (more than `rememberedChanges` ago) or not an ancestor
+    /// of this drawing, in which case the caller must start over from `lines`.
+    public func changes(since revision: Revision) -> [DrawingChange]? {
+        if revision == self.revision { return [] }
+        guard let start = recentChanges.firstIndex(where: { $0.before == revision }) else { return nil }
+        return recentChanges[start...].map(\.change)
+    }
+
+    /// Notes a change just made to `lines`: a new revision, and the change remembered.
+    private mutating func record(_ change: DrawingChange) {
+        if recentChanges.count == Self.rememberedChanges { recentChanges.removeFirst() }
+        recentChanges.append(RecordedChange(before: revision, change: change))
+        revision = .fresh()
+    }
+
     /// First position whose id is >= `id` (binary search: lines are sorted by id).
     private func insertionIndex(of id: LineID) -> Int {
         var low = 0, high = lines.count
@@ -74,5 +118,19 @@ public struct Drawing: Hashable, Sendable {
             if lines[mid].id < id { low = mid + 1 } else { high = mid }
         }
         return low
+    }
+}
+
+extension Drawing {
+    /// Drawings are equal when their lines, lines in progress and next id are; revisions and the
+    /// remembered changes are bookkeeping, not content.
+    public static func == (a: Drawing, b: Drawing) -> Bool {
+        a.lines == b.lines && a.linesInProgress == b.linesInProgress && a.nextID == b.nextID
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(lines)
+        hasher.combine(linesInProgress)
+        hasher.combine(nextID)
     }
 }

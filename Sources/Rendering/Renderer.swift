@@ -1,9 +1,13 @@
 // Rendering: draws a drawing onto any Cairo surface (the window's back buffer, PNG, SVG, PDF).
 // The only module besides XShell that touches Cairo; it knows nothing about X.
 //
-//   Scene     what to draw: the drawing, the selection, overlays
-//   Renderer  strokes a scene with the book's colours (black, red in progress, green selected)
-//   Exporter  writes a drawing to PNG / SVG / PDF through the same renderer
+//   Scene             what to draw: the drawing, the selection, overlays (Overlay: menus, help)
+//   Renderer          strokes a whole scene with the book's colours (black, red in progress, green selected)
+//   Exporter          writes a drawing to PNG / SVG / PDF through the same renderer
+//   CanvasCompositor  the window's frames at a cost independent of the number of lines: finished lines
+//                     live in a cached image (LineLayer), kept in step through the drawing's remembered
+//                     changes; a frame repaints only the damage (FrameDamage) from that image plus the
+//                     red, green and overlay parts on top
 import CCairo
 import Document
 
@@ -25,6 +29,9 @@ public struct RenderStyle: Hashable, Sendable {
     public var finished = Colour.black
     public var inProgress = Colour.red
     public var selected = Colour.green
+    public var overlayBackground = Colour(red: 0.96, green: 0.96, blue: 0.96)
+    public var overlayBorder = Colour(red: 0.6, green: 0.6, blue: 0.6)
+    public var overlayText = Colour.black
 
     public init() {}
 
@@ -35,18 +42,15 @@ public struct RenderStyle: Hashable, Sendable {
     }
 }
 
-/// Everything visible on the canvas at one moment.
-public struct Scene {
-    public var drawing: Drawing
-    public var selection: LineID?
-
-    public init(drawing: Drawing, selection: LineID? = nil) {
-        self.drawing = drawing
-        self.selection = selection
-    }
-}
-
-/// Strokes scenes. Stateless apart from its style.
+/// Strokes scenes the way the book's `drawRect:` does: the finished lines black, one stroke each in
+/// drawing order (a later line paints over an earlier one), then the lines in progress red, then the
+/// selected line green on top, then the overlays. Unlike the book, the selected line is not stroked
+/// black under its green (only its antialiased rim would show it): so the finished lines without the
+/// selection can be cached, and dragging the selected line never touches that cache.
+/// Stateless apart from its style.
+///
+/// `CanvasCompositor` reaches the same pixels by other means; the steps below are shared with it so
+/// that the two cannot drift apart.
 public struct Renderer {
     public var style: RenderStyle
 
@@ -61,26 +65,9 @@ public struct Renderer {
             cairo_rectangle(cr, clip.minX, clip.minY, clip.width, clip.height)
             cairo_clip(cr)
         }
-        set(style.background, on: cr)
-        cairo_paint(cr)
-
-        cairo_set_line_width(cr, style.lineWidth)
-        cairo_set_line_cap(cr, CAIRO_LINE_CAP_ROUND)
-        set(style.finished, on: cr)
-        for line in scene.drawing.lines where line.id != scene.selection {
-            addPath(line.segment, to: cr)
-        }
-        cairo_stroke(cr)
-
-        set(style.inProgress, on: cr)
-        for segment in scene.drawing.linesInProgress.values { addPath(segment, to: cr) }
-        cairo_stroke(cr)
-
-        if let selection = scene.selection, let line = scene.drawing.line(selection) {
-            set(style.selected, on: cr)
-            addPath(line.segment, to: cr)
-            cairo_stroke(cr)
-        }
+        paintBackground(cr)
+        strokeFinished(scene.drawing.lines.lazy.filter { $0.id != scene.selection }, cr)
+        drawForeground(of: scene, cr)
     }
 
     /// The area a stroke of `segment` covers (its bounds widened by half the line width, plus a pixel of
@@ -89,9 +76,77 @@ public struct Renderer {
         segment.bounds.insetBy(-(style.lineWidth / 2 + 1))
     }
 
-    private func addPath(_ segment: Segment, to cr: OpaquePointer) {
+    // MARK: - Steps shared with the compositor (each leaves the context's state as it found it)
+
+    func paintBackground(_ cr: OpaquePointer) {
+        set(style.background, on: cr)
+        cairo_paint(cr)
+    }
+
+    /// Strokes `lines` black, one at a time, in order; returns how many.
+    @discardableResult
+    func strokeFinished<Lines: Sequence<Line>>(_ lines: Lines, _ cr: OpaquePointer) -> Int {
+        cairo_save(cr)
+        defer { cairo_restore(cr) }
+        setPen(on: cr)
+        set(style.finished, on: cr)
+        var count = 0
+        for line in lines {
+            stroke(line.segment, cr)
+            count += 1
+        }
+        return count
+    }
+
+    /// Everything drawn over the finished lines: lines in progress, the selection, overlays; only what
+    /// reaches into `areas` when given (the rest would be painted where nothing changed).
+    func drawForeground(of scene: Scene, _ cr: OpaquePointer, reachingInto areas: [Rect]? = nil) {
+        func reaches(_ rect: Rect) -> Bool { areas?.contains { $0.intersects(rect) } ?? true }
+        cairo_save(cr)
+        defer { cairo_restore(cr) }
+        setPen(on: cr)
+        set(style.inProgress, on: cr)
+        for segment in scene.drawing.linesInProgress.values where reaches(coverage(of: segment)) { stroke(segment, cr) }
+        if let selected = scene.selectedSegment, reaches(coverage(of: selected)) {
+            set(style.selected, on: cr)
+            stroke(selected, cr)
+        }
+        for overlay in scene.overlays where reaches(overlay.frame) { draw(overlay, cr) }
+    }
+
+    // MARK: - Pieces
+
+    private func setPen(on cr: OpaquePointer) {
+        cairo_set_line_width(cr, style.lineWidth)
+        cairo_set_line_cap(cr, CAIRO_LINE_CAP_ROUND)
+    }
+
+    private func stroke(_ segment: Segment, _ cr: OpaquePointer) {
         cairo_move_to(cr, segment.begin.x, segment.begin.y)
         cairo_line_to(cr, segment.end.x, segment.end.y)
+        cairo_stroke(cr)
+    }
+
+    private func draw(_ overlay: Overlay, _ cr: OpaquePointer) {
+        let frame = overlay.frame
+        cairo_save(cr)
+        defer { cairo_restore(cr) }
+        cairo_rectangle(cr, frame.minX, frame.minY, frame.width, frame.height)
+        cairo_clip(cr)
+        set(style.overlayBackground, on: cr)
+        cairo_paint(cr)
+        set(style.overlayBorder, on: cr)
+        cairo_set_line_width(cr, 1)
+        cairo_rectangle(cr, frame.minX + 0.5, frame.minY + 0.5, frame.width - 1, frame.height - 1)
+        cairo_stroke(cr)
+        set(style.overlayText, on: cr)
+        cairo_select_font_face(cr, "sans-serif", CAIRO_FONT_SLANT_NORMAL, CAIRO_FONT_WEIGHT_NORMAL)
+        cairo_set_font_size(cr, overlay.fontSize)
+        for (row, text) in overlay.rows.enumerated() {
+            let top = frame.minY + Double(row) * overlay.rowHeight
+            cairo_move_to(cr, frame.minX + overlay.fontSize * 0.6, top + (overlay.rowHeight + overlay.fontSize * 0.7) / 2)
+            cairo_show_text(cr, text)
+        }
     }
 
     private func set(_ colour: Colour, on cr: OpaquePointer) {

@@ -67,6 +67,13 @@ public final class AppController {
         set { engine.settings = newValue }
     }
 
+    /// Lengths designed at 96 dpi at the screen's resolution (`scale` = dpi / 96): how far from a line a click
+    /// still selects it, and how wide the strokes are that the damage must cover.
+    public func setDisplayScale(_ scale: Double) {
+        model.selectionTolerance = CanvasModel.standardSelectionTolerance * scale
+        model.lineWidth = CanvasModel.standardLineWidth * scale
+    }
+
     /// When the engine next needs `advance(to:)` without an event (nil: not until the next event).
     public var nextDeadline: Deadline? { engine.nextDeadline }
 
@@ -90,9 +97,6 @@ public final class AppController {
     public func key(_ key: Key, _ modifiers: Modifiers = []) -> AppCommand? { model.key(key, modifiers) }
 
     public func resize(to size: CanvasSize) { model.resize(to: size) }
-
-    /// What needs repainting since the last call (nil: nothing).
-    public func takeDamage() -> Rect? { model.takeDamage() }
 
     /// Records that the current state was saved.
     public func markSaved() { model.markSaved() }

@@ -13,9 +13,12 @@ import Document
 /// `IndexedDrawing`, so undo, hit testing and autosave see every change and nothing else.
 public struct CanvasModel: Sendable {
     /// How far from a line a click may land and still select it, in px (inclusive).
-    public var selectionTolerance = 20.0
+    public var selectionTolerance = CanvasModel.standardSelectionTolerance
     /// The width of drawn lines, in px (round caps); used to size the damage.
-    public static let lineWidth = 10.0
+    public var lineWidth = CanvasModel.standardLineWidth
+    /// The tolerance and the line width at 96 dpi; a screen of higher resolution multiplies them.
+    public static let standardSelectionTolerance = 20.0
+    public static let standardLineWidth = 10.0
 
     /// The drawing and its hit-testing index.
     public internal(set) var document: IndexedDrawing
@@ -90,7 +93,7 @@ extension CanvasModel {
 
     /// Marks the pixels of `segment` as drawn with the line width (plus a pixel of antialiasing).
     mutating func damage(_ segment: Segment) {
-        damage = damage.union(segment.bounds.insetBy(-(Self.lineWidth / 2 + 1)))
+        damage = damage.union(segment.bounds.insetBy(-(lineWidth / 2 + 1)))
     }
 
     mutating func damage(_ rect: Rect) {

@@ -76,7 +76,16 @@ final class CanvasWindow {
     /// Sets the window title (WM_NAME and _NET_WM_NAME in UTF-8).
     func setTitle(_ title: String) {
         let display = connection.display
-        XStoreName(display, window, title)
+        // WM_NAME is a STRING, Latin-1; window managers that read it predate UTF-8 titles, and every
+        // current one reads _NET_WM_NAME. Characters beyond Latin-1 get a readable stand-in.
+        var latin1: [UInt8] = title.unicodeScalars.map { scalar in
+            switch scalar.value {
+            case 0...0xFF: UInt8(scalar.value)
+            case 0x2010...0x2015: UInt8(ascii: "-")  // hyphens and dashes
+            default: UInt8(ascii: "?")
+            }
+        }
+        XChangeProperty(display, window, XA_WM_NAME, XA_STRING, 8, PropModeReplace, &latin1, Int32(latin1.count))
         var bytes = Array(title.utf8)
         XChangeProperty(display, window, connection.atoms.netWMName, connection.atoms.utf8String, 8,
                         PropModeReplace, &bytes, Int32(bytes.count))
@@ -131,7 +140,7 @@ final class CanvasWindow {
         XSetWMHints(display, window, wmHints)
         XFree(wmHints)
 
-        var protocols = [atoms.wmDeleteWindow]
+        var protocols = [atoms.wmDeleteWindow, atoms.netWMPing]
         XSetWMProtocols(display, window, &protocols, Int32(protocols.count))
 
         let hints = XAllocSizeHints()!
@@ -143,6 +152,7 @@ final class CanvasWindow {
         if geometry.x != nil { hints.pointee.flags |= USPosition }
         XSetWMNormalHints(display, window, hints)
         XFree(hints)
+        adoptDesktopConventions()
     }
 }
 

@@ -4,12 +4,14 @@
 //   1. reads CLOCK_MONOTONIC once per iteration and passes it down as `now`,
 //   2. drains every queued X event, translated to `ShellEvent` in one place and dispatched in one switch,
 //   3. fires due timers, draws once into the back buffer and copies the damage to the window,
-//   4. blocks in poll() on the X connection until an event arrives or the next timer is due
-//      (no timer: it blocks indefinitely, so an idle window uses no CPU).
+//   4. blocks in pselect() on the X connection until an event arrives, the next timer is due
+//      (no timer: it blocks indefinitely, so an idle window uses no CPU) or a termination signal comes.
+//   Documents (Shell+Document.swift): autosave, Ctrl+S, Ctrl+E, and saving on every way of closing.
 //
 //   XConnection  Display, atoms, error handler      CanvasWindow  window, properties, back buffer
 //   ShellEvent   XEvent -> Swift enum                 Shell        the loop and dispatch
 //   XInput2      XI 2.2 negotiation and selection     ShellEvent+XInput2  XI2 device events (cookies) -> ShellEvent
+//   DesktopSettingsWatcher  XSETTINGS, Xft.dpi, live  WindowManagerConventions  icon, ping, cursor
 import CX11
 import Document
 import Gestures
@@ -25,33 +27,42 @@ public final class Shell {
     private let connection: XConnection
     /// XInput 2 when the server has it: pointer and touch events per master device. Nil: core events.
     private let xinput: XInput2?
-    private let window: CanvasWindow
-    private let renderer = Renderer()
-    private let app: AppController
+    let window: CanvasWindow
+    /// Both draw lines as wide as the screen's resolution asks; replaced when it changes.
+    private var renderer = Renderer()
+    private var compositor = CanvasCompositor()
+    let app: AppController
+    /// The desktop's double-click time and distance, drag threshold and resolution, followed live.
+    private let desktop: DesktopSettingsWatcher
+    /// The open document: autosave, close paths and title (Shell+Document.swift).
+    var document: DocumentSession
+    var shownTitle: String
     private let tracesGestures: Bool
-    /// Damage the app does not know of (expose is served from the back buffer; a resize repaints all).
-    private var damage: Rect?
-    private var exitStatus: Int32?
+    var exitStatus: Int32?
 
-    /// Opens the display and maps the window. Throws when there is no display to open.
-    public init(options: LaunchOptions, displayName: String? = nil) throws(XShellError) {
+    /// Opens the display and maps the window showing `opened`. Throws when there is no display to open.
+    public init(options: LaunchOptions, document opened: OpenedDocument, displayName: String? = nil) throws(XShellError) {
+        document = DocumentSession(opened)
+        shownTitle = document.title
         connection = try XConnection(name: displayName)
         xinput = XInput2.negotiate(display: connection.display)
-        window = try CanvasWindow(connection: connection, geometry: options.geometry, title: "TouchTracker", xinput: xinput)
-        var settings = GestureSettings.default
-        if let ms = options.doubleClickMilliseconds { settings.mouse.multiTapWindowMilliseconds = Int64(ms) }
-        if let px = options.doubleClickDistance { settings.mouse.multiTapDistancePixels = px }
+        window = try CanvasWindow(connection: connection, geometry: options.geometry, title: shownTitle, xinput: xinput)
+        desktop = DesktopSettingsWatcher(connection: connection, commandLine: DesktopSettings.Overrides(commandLine: options))
+        let startup = desktop.readAll()
         tracesGestures = options.traceGestures
         app = AppController(
-            model: CanvasModel(canvasSize: CanvasSize(width: Double(window.width), height: Double(window.height))),
-            settings: settings, now: MonotonicClock.now(), tracing: options.traceGestures)
-        damage = window.bounds
+            model: CanvasModel(drawing: opened.drawing,
+                               canvasSize: CanvasSize(width: Double(window.width), height: Double(window.height))),
+            settings: desktop.settings.gestureSettings, now: MonotonicClock.now(), tracing: options.traceGestures)
+        for case .warn(let warning) in startup { StandardError.write("touchtracker: \(warning)") }
+        apply(desktop.settings)
     }
 
     /// The event loop. Returns the process exit status.
     public func run() -> Int32 {
         let display = connection.display
-        var descriptor = pollfd(fd: connection.fileDescriptor, events: Int16(POLLIN), revents: 0)
+        let signals = TerminationSignals()
+        saveWhenTheConnectionIsLost()
         while true {
             let now = MonotonicClock.now()
             while XPending(display) > 0 {
@@ -64,11 +75,19 @@ public final class Shell {
             // and a timer covers only the case where no event came (R3).
             app.advance(to: now)
             writeTrace()
+            keepDocument(now: now)
             paint()
             XFlush(display)
             if XPending(display) > 0 { continue }
-            let timeout = pollTimeout(until: app.nextDeadline, now: MonotonicClock.now())
-            if poll(&descriptor, 1, timeout) < 0, errno != EINTR { return 1 }
+            let deadline = [app.nextDeadline, document.nextDeadline].compactMap { $0 }.min()
+            let timeout = pollTimeout(until: deadline, now: MonotonicClock.now())
+            switch signals.wait(for: connection.fileDescriptor, timeoutMilliseconds: timeout) {
+            case .input, .timeout: break
+            case .terminationSignal: return closing(with: 0, now: MonotonicClock.now())
+            case .failed(let code):
+                StandardError.write("touchtracker: waiting for X events failed: \(String(cString: strerror(code)))")
+                return closing(with: 1, now: MonotonicClock.now())
+            }
         }
     }
 
@@ -76,7 +95,7 @@ public final class Shell {
     /// fetched before translation and freed right after (the translation copies what it needs).
     private func translate(_ event: inout XEvent) -> ShellEvent {
         guard event.type == GenericEvent, let xinput, event.xcookie.extension == xinput.opcode else {
-            return ShellEvent(event, atoms: connection.atoms)
+            return ShellEvent(event, atoms: connection.atoms, root: connection.root)
         }
         guard XGetEventData(connection.display, &event.xcookie) != 0 else { return .unhandled(type: GenericEvent) }
         defer { XFreeEventData(connection.display, &event.xcookie) }
@@ -89,7 +108,7 @@ public final class Shell {
             app.handle(input.gestureInput(readTime: now))
         case .key(let input):
             guard let (key, modifiers) = input.appKey, let command = app.key(key, modifiers) else { return }
-            perform(command)
+            perform(command, now: now)
         case .exposed(let rect):
             window.present(rect)
         case .configured(let width, let height):
@@ -97,23 +116,53 @@ public final class Shell {
             do {
                 try window.resizeBuffer(width: width, height: height)
                 app.resize(to: CanvasSize(width: Double(width), height: Double(height)))
-                damage = window.bounds
             } catch {
                 StandardError.write("touchtracker: \(error)")
                 exitStatus = 1
             }
         case .closeRequested:
-            exitStatus = 0
+            exitStatus = closing(with: 0, now: now)
+        case .pinged(let serverTime):
+            window.answerPing(serverTime: serverTime)
+        case .managerAnnounced(let selection):
+            perform(desktop.managerAnnounced(selection: selection))
+        case .propertyChanged(let changed, let atom):
+            perform(desktop.propertyChanged(window: changed, atom: atom))
+        case .destroyed(let destroyed):
+            perform(desktop.windowDestroyed(destroyed))
         case .unhandled:
             break
         }
     }
 
-    private func perform(_ command: AppCommand) {
+    private func perform(_ command: AppCommand, now: Deadline) {
         switch command {
-        case .quit: exitStatus = 0
-        case .save, .exportPNG: break  // documents arrive with the documents issue
+        case .quit: exitStatus = closing(with: 0, now: now)
+        case .save: saveNow(now: now)
+        case .exportPNG: exportPNG(now: now)
         }
+    }
+
+    /// Carries out what the desktop settings watcher decided.
+    private func perform(_ actions: [DesktopSettingsAction]) {
+        for action in actions {
+            switch action {
+            case .warn(let warning): StandardError.write("touchtracker: \(warning)")
+            case .apply(let settings): apply(settings)
+            }
+        }
+    }
+
+    /// Puts desktop settings in force: the engine's thresholds, and lengths scaled to the screen's resolution.
+    /// A new compositor has no cache, so the next frame is drawn whole at the new line width.
+    private func apply(_ settings: DesktopSettings) {
+        app.gestureSettings = settings.gestureSettings
+        app.setDisplayScale(settings.scale)
+        if renderer.style != RenderStyle().scaled(by: settings.scale) {
+            renderer = Renderer(style: RenderStyle().scaled(by: settings.scale))
+            compositor = CanvasCompositor(renderer: renderer)
+        }
+        if tracesGestures { StandardError.write(settings.traceLine) }
     }
 
     /// Under `--trace-gestures`: one JSON line per gesture decision on stderr.
@@ -122,15 +171,45 @@ public final class Shell {
         for line in app.drainTrace() { StandardError.write(line) }
     }
 
-    private func damage(_ rect: Rect) { damage = damage.map { $0.union(rect) } ?? rect }
-
-    /// Renders the damaged area into the back buffer and copies it to the window.
+    /// Brings the back buffer up to date (the compositor finds what changed since the last frame) and
+    /// copies only the changed rectangles to the window. Should the compositor fail to make its cache
+    /// for a new size, the frame is drawn whole without it.
     private func paint() {
-        // The model's damage already covers the strokes' width.
-        guard let rect = [damage, app.takeDamage()].compactMap({ $0 }).reduce(nil, { $0?.union($1) ?? $1 }) else { return }
-        damage = nil
-        let model = app.model
-        renderer.draw(Scene(drawing: model.drawing, selection: model.selection?.id), on: window.buffer.context, clip: rect)
-        window.present(rect)
+        let scene = Self.scene(of: app.model, in: window.bounds)
+        do {
+            for rect in try compositor.render(scene, onto: window.buffer.context) { window.present(rect) }
+        } catch {
+            renderer.draw(scene, on: window.buffer.context)
+            window.present(window.bounds)
+        }
     }
+
+    /// The model as the renderer sees it: the lines, the green line, the context menu and the help panel.
+    private static func scene(of model: CanvasModel, in bounds: Rect) -> Scene {
+        var overlays: [Overlay] = []
+        if let menu = model.menu {
+            overlays.append(Overlay(frame: menu.frame, rows: menu.items.map(\.title), rowHeight: ContextMenu.itemHeight))
+        }
+        if model.isHelpVisible {
+            let rowHeight = 22.0
+            let width = min(bounds.width, 360), height = min(bounds.height, rowHeight * Double(helpRows.count))
+            let frame = Rect(x: ((bounds.width - width) / 2).rounded(), y: ((bounds.height - height) / 2).rounded(),
+                             width: width, height: height)
+            overlays.append(Overlay(frame: frame, rows: helpRows, rowHeight: rowHeight, fontSize: 13))
+        }
+        return Scene(drawing: model.drawing, selection: model.selection?.id, overlays: overlays)
+    }
+
+    private static let helpRows = [
+        "Drag: draw a line",
+        "Click: select a line; double click: clear",
+        "Long press a line and move: drag it",
+        "Drag the selected line: move it",
+        "Right click a line: menu with Delete",
+        "Delete or BackSpace: delete the selected line",
+        "Arrows: nudge (Shift: 10 px); Escape: deselect",
+        "Ctrl+Z: undo; Ctrl+Shift+Z or Ctrl+Y: redo",
+        "Ctrl+S: save; Ctrl+E: export PNG; Ctrl+Q: quit",
+        "F1 or ?: hide this help",
+    ]
 }

@@ -46,10 +46,19 @@ enum ShellEvent: Equatable {
     case exposed(Rect)
     case configured(width: Int, height: Int)
     case closeRequested
+    /// The window manager asks whether we still respond (`_NET_WM_PING`), stamped with its `serverTime`.
+    case pinged(serverTime: Int)
+    /// A new owner of a manager selection (`selection`, such as `_XSETTINGS_S0`) announced itself.
+    case managerAnnounced(selection: Atom)
+    /// A property on a window we watch changed or was deleted.
+    case propertyChanged(window: Window, atom: Atom)
+    /// A window we watch was destroyed.
+    case destroyed(window: Window)
     case unhandled(type: Int32)
 
-    /// Translates a core event. Key events need the event's display for the keymap.
-    init(_ event: XEvent, atoms: Atoms) {
+    /// Translates a core event. Key events need the event's display for the keymap. `root` is the root window:
+    /// the shell watches it for MANAGER messages, which brings its own ConfigureNotify (a screen resize) too.
+    init(_ event: XEvent, atoms: Atoms, root: Window? = nil) {
         var event = event
         switch event.type {
         case ButtonPress, ButtonRelease:
@@ -70,16 +79,26 @@ enum ShellEvent: Equatable {
         case Expose:
             let e = event.xexpose
             self = .exposed(Rect(x: Double(e.x), y: Double(e.y), width: Double(e.width), height: Double(e.height)))
+        case ConfigureNotify where event.xconfigure.window == root:
+            self = .unhandled(type: event.type)  // the screen was resized, not our window
         case ConfigureNotify:
             self = .configured(width: Int(event.xconfigure.width), height: Int(event.xconfigure.height))
         case ClientMessage:
             let message = event.xclient
-            if message.message_type == atoms.wmProtocols, message.format == 32,
-               Atom(bitPattern: message.data.l.0) == atoms.wmDeleteWindow {
+            let protocolAtom = Atom(bitPattern: message.data.l.0)
+            if message.message_type == atoms.wmProtocols, message.format == 32, protocolAtom == atoms.wmDeleteWindow {
                 self = .closeRequested
+            } else if message.message_type == atoms.wmProtocols, message.format == 32, protocolAtom == atoms.netWMPing {
+                self = .pinged(serverTime: message.data.l.1)
+            } else if message.message_type == atoms.manager, message.format == 32 {
+                self = .managerAnnounced(selection: Atom(bitPattern: message.data.l.1))
             } else {
                 self = .unhandled(type: event.type)
             }
+        case PropertyNotify:
+            self = .propertyChanged(window: event.xproperty.window, atom: event.xproperty.atom)
+        case DestroyNotify:
+            self = .destroyed(window: event.xdestroywindow.window)
         default:
             self = .unhandled(type: event.type)
         }

@@ -48,26 +48,42 @@ final class XConnection {
     }
 }
 
-/// The atoms named in ICCCM / EWMH that the shell uses, interned in one round trip.
+/// The atoms named in ICCCM / EWMH / XSETTINGS that the shell uses, interned in one round trip.
 struct Atoms {
     let wmProtocols: Atom
     let wmDeleteWindow: Atom
     let netWMName: Atom
     let netWMPID: Atom
     let utf8String: Atom
+    let netWMPing: Atom
+    let netWMIcon: Atom
+    let netWMWindowType: Atom
+    let netWMWindowTypeNormal: Atom
+    /// The client message a new selection owner (an XSETTINGS manager) sends to the root window.
+    let manager: Atom
+    let xsettingsSettings: Atom
 
-    init(wmProtocols: Atom, wmDeleteWindow: Atom, netWMName: Atom, netWMPID: Atom, utf8String: Atom) {
+    init(wmProtocols: Atom, wmDeleteWindow: Atom, netWMName: Atom, netWMPID: Atom, utf8String: Atom,
+         netWMPing: Atom, netWMIcon: Atom, netWMWindowType: Atom, netWMWindowTypeNormal: Atom,
+         manager: Atom, xsettingsSettings: Atom) {
         (self.wmProtocols, self.wmDeleteWindow, self.netWMName, self.netWMPID, self.utf8String) =
             (wmProtocols, wmDeleteWindow, netWMName, netWMPID, utf8String)
+        (self.netWMPing, self.netWMIcon, self.netWMWindowType, self.netWMWindowTypeNormal) =
+            (netWMPing, netWMIcon, netWMWindowType, netWMWindowTypeNormal)
+        (self.manager, self.xsettingsSettings) = (manager, xsettingsSettings)
     }
 
     init(_ display: OpaquePointer) {
-        let names = ["WM_PROTOCOLS", "WM_DELETE_WINDOW", "_NET_WM_NAME", "_NET_WM_PID", "UTF8_STRING"]
+        let names = ["WM_PROTOCOLS", "WM_DELETE_WINDOW", "_NET_WM_NAME", "_NET_WM_PID", "UTF8_STRING",
+                     "_NET_WM_PING", "_NET_WM_ICON", "_NET_WM_WINDOW_TYPE", "_NET_WM_WINDOW_TYPE_NORMAL",
+                     "MANAGER", "_XSETTINGS_SETTINGS"]
         var atoms = [Atom](repeating: 0, count: names.count)
         var cNames = names.map { strdup($0) }
         defer { cNames.forEach { free($0) } }
         XInternAtoms(display, &cNames, Int32(names.count), 0, &atoms)
         (wmProtocols, wmDeleteWindow, netWMName, netWMPID, utf8String) = (atoms[0], atoms[1], atoms[2], atoms[3], atoms[4])
+        (netWMPing, netWMIcon, netWMWindowType, netWMWindowTypeNormal) = (atoms[5], atoms[6], atoms[7], atoms[8])
+        (manager, xsettingsSettings) = (atoms[9], atoms[10])
     }
 }
 

@@ -27,6 +27,8 @@ let sections: [(String, (inout BenchReport) -> Void)] = [
     ("Timers", timerSection),
     ("Gesture engine", engineSection),
     ("Hit testing", hitTestSection),
+    ("Frames", frameSection),
+    ("Documents", documentSection),
     ("X path", xPathSection),
 ]
 for (title, run) in sections {

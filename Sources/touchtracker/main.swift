@@ -26,9 +26,34 @@ case .invalid(let message):
     FileDescriptorOutput.standardError(LaunchOptions.usage)
     exit(2)
 case .run(let options):
+    let environment = ["XDG_DATA_HOME", "HOME"].reduce(into: [String: String]()) { environment, name in
+        environment[name] = getenv(name).map { String(cString: $0) }
+    }
+    guard let path = options.documentPath ?? DocumentLocation.defaultPath(environment: environment) else {
+        fail("neither XDG_DATA_HOME nor HOME is an absolute folder; name the drawing's FILE", status: 1)
+    }
+    if let output = options.exportPath {
+        // --export: render FILE and exit; no display, and nothing but OUT is written.
+        guard let format = Exporter.Format(path: output) else {
+            fail("cannot export \(output): the name must end in .png, .svg or .pdf", status: 1)
+        }
+        do {
+            try Exporter.export(try DocumentStore.load(path: path), to: output, format: format)
+        } catch {
+            fail("cannot export \(output): \(error)", status: 1)
+        }
+        exit(0)
+    }
+    let opened: OpenedDocument
+    do {
+        opened = try DocumentStore.open(path: path, now: CivilTime.now())
+    } catch {
+        fail(error.description, status: 1)
+    }
+    if let recovery = opened.recovery { StandardError.write("touchtracker: \(recovery)") }
     let shell: Shell
     do {
-        shell = try Shell(options: options)
+        shell = try Shell(options: options, document: opened)
     } catch {
         fail(error.description, status: 1)
     }

@@ -98,6 +98,38 @@ struct BehaviourTests {
         #expect(running.waitForPixel(150, 100, toBe: Colours.black) == Colours.black)
     }
 
+    @Test func theContextMenuOpensOnARightClickAndItsDeleteRemovesTheLine() throws {
+        let running = try appWithALine()
+        click(running, 150, 100, button: 3)
+        #expect(running.waitForPixel(60, 100, toBe: Colours.green) == Colours.green, "the right click selected the line")
+        // The menu (120 x 28 px) opens at the click: its panel is drawn over the canvas.
+        let panel = running.pixel(260, 114)
+        #expect(panel != Colours.white && panel != Colours.green && panel != Colours.black, "no menu panel")
+        click(running, 200, 114)  // on "Delete"
+        #expect(running.waitForPixel(60, 100, toBe: Colours.white) == Colours.white, "the line was deleted")
+        #expect(running.waitForPixel(260, 114, toBe: Colours.white) == Colours.white, "the menu closed")
+    }
+
+    @Test func escapeClosesTheContextMenuWithoutDeleting() throws {
+        let running = try appWithALine()
+        click(running, 150, 100, button: 3)
+        #expect(running.waitForPixel(60, 100, toBe: Colours.green) == Colours.green)
+        running.client.key(XK_Escape)
+        #expect(running.waitForPixel(260, 114, toBe: Colours.white) == Colours.white, "the menu closed")
+        usleep(100_000)
+        #expect(running.pixel(60, 100) != Colours.white, "the line is still there")
+    }
+
+    @Test func f1ShowsAndHidesTheHelpOverlay() throws {
+        let running = try RunningApp()
+        running.client.key(XK_F1)
+        let centre = (200, 150)
+        let shown = running.client.waitForPixel(running.window, centre.0, centre.1 - 40, toLeave: Colours.white)
+        #expect(shown != Colours.white, "the help panel covers the middle of the window")
+        running.client.key(XK_F1)
+        #expect(running.waitForPixel(centre.0, centre.1 - 40, toBe: Colours.white) == Colours.white)
+    }
+
     @Test func ctrlQQuitsWithStatusZero() throws {
         let running = try RunningApp()
         running.client.key(XK_q, modifiers: [XK_Control_L])

@@ -20,8 +20,8 @@ struct WindowTests {
     @Test func theWindowCarriesItsTitleClassPidAndProtocols() throws {
         let running = try RunningApp()
         let client = running.client, window = running.window
-        #expect(client.text(window, "WM_NAME") == "TouchTracker")
-        #expect(client.text(window, "_NET_WM_NAME") == "TouchTracker")
+        #expect(client.text(window, "WM_NAME") == "drawing.json - TouchTracker", "Latin-1, with a stand-in for the dash")
+        #expect(client.text(window, "_NET_WM_NAME") == "drawing.json — TouchTracker")
         #expect(client.text(window, "WM_CLASS") == "touchtracker\0TouchTracker\0")
         #expect(client.cardinals(window, "_NET_WM_PID") == [Int(running.app.pid)])
         #expect(client.cardinals(window, "WM_PROTOCOLS").contains(Int(client.atom("WM_DELETE_WINDOW"))))

@@ -39,6 +39,26 @@ struct RendererTests {
         #expect(surface.pixel(x: 100, y: 80) == 0xFF0000)
     }
 
+    @Test func anOverlayIsALightPanelWithTextThatPaintsNothingOutsideItsFrame() throws {
+        var drawing = Drawing()
+        drawing.add(horizontal)
+        let menu = Overlay(frame: Rect(x: 40, y: 40, width: 120, height: 28), rows: ["Delete"])
+        let surface = try render(Scene(drawing: drawing, overlays: [menu]))
+        #expect(surface.pixel(x: 150, y: 45) == 0xF5F5F5, "the panel covers the line")
+        #expect(surface.pixel(x: 40, y: 50) == 0x999999, "with a grey border")
+        #expect(surface.pixel(x: 39, y: 50) == 0x000000 && surface.pixel(x: 170, y: 50) == 0x000000, "the line goes on outside")
+        let textPixels = (44..<100).filter { x in (48..<62).contains { surface.pixel(x: x, y: $0) < 0x808080 } }
+        #expect(!textPixels.isEmpty, "the row's text is drawn")
+    }
+
+    @Test func theSelectedLineIsGreenOnTopOfLinesDrawnAfterIt() throws {
+        var drawing = Drawing()
+        let selected = drawing.add(horizontal)
+        drawing.add(Segment(begin: Point(x: 100, y: 10), end: Point(x: 100, y: 90)))
+        #expect(try render(Scene(drawing: drawing)).pixel(x: 100, y: 50) == 0x000000)
+        #expect(try render(Scene(drawing: drawing, selection: selected)).pixel(x: 100, y: 50) == 0x00FF00)
+    }
+
     @Test func aClippedDrawLeavesEverythingOutsideTheClipAlone() throws {
         var drawing = Drawing()
         drawing.add(horizontal)

@@ -5,7 +5,9 @@ import Testing
 
 @Suite("X event translation")
 struct ShellEventTests {
-    let atoms = Atoms(wmProtocols: 100, wmDeleteWindow: 101, netWMName: 102, netWMPID: 103, utf8String: 104)
+    let atoms = Atoms(wmProtocols: 100, wmDeleteWindow: 101, netWMName: 102, netWMPID: 103, utf8String: 104,
+                      netWMPing: 105, netWMIcon: 106, netWMWindowType: 107, netWMWindowTypeNormal: 108,
+                      manager: 109, xsettingsSettings: 110)
 
     @Test func aButtonPressBecomesAPointerPressWithItsTimestamp() {
         var event = XEvent()
@@ -59,5 +61,49 @@ struct ShellEventTests {
         configure.xconfigure.width = 640
         configure.xconfigure.height = 480
         #expect(ShellEvent(configure, atoms: atoms) == .configured(width: 640, height: 480))
+    }
+
+    @Test func netWMPingIsAPingWithTheWindowManagersTimestamp() {
+        var event = XEvent()
+        event.xclient.type = ClientMessage
+        event.xclient.message_type = 100
+        event.xclient.format = 32
+        event.xclient.data.l.0 = 105
+        event.xclient.data.l.1 = 4242
+        #expect(ShellEvent(event, atoms: atoms) == .pinged(serverTime: 4242))
+    }
+
+    @Test func aManagerMessageAnnouncesTheOwnerOfItsSelection() {
+        var event = XEvent()
+        event.xclient.type = ClientMessage
+        event.xclient.message_type = 109
+        event.xclient.format = 32
+        event.xclient.data.l.1 = 777  // the selection, e.g. _XSETTINGS_S0
+        #expect(ShellEvent(event, atoms: atoms) == .managerAnnounced(selection: 777))
+        event.xclient.format = 8
+        #expect(ShellEvent(event, atoms: atoms) == .unhandled(type: ClientMessage))
+    }
+
+    @Test func propertyChangesAndDestructionsNameTheirWindow() {
+        var property = XEvent()
+        property.xproperty.type = PropertyNotify
+        property.xproperty.window = 55
+        property.xproperty.atom = 110
+        #expect(ShellEvent(property, atoms: atoms) == .propertyChanged(window: 55, atom: 110))
+        var destroy = XEvent()
+        destroy.xdestroywindow.type = DestroyNotify
+        destroy.xdestroywindow.window = 56
+        #expect(ShellEvent(destroy, atoms: atoms) == .destroyed(window: 56))
+    }
+
+    @Test func aConfigureNotifyOfTheRootIsNotOurWindowResizing() {
+        var configure = XEvent()
+        configure.xconfigure.type = ConfigureNotify
+        configure.xconfigure.window = 1
+        configure.xconfigure.width = 1920
+        configure.xconfigure.height = 1080
+        #expect(ShellEvent(configure, atoms: atoms, root: 1) == .unhandled(type: ConfigureNotify))
+        configure.xconfigure.window = 2
+        #expect(ShellEvent(configure, atoms: atoms, root: 1) == .configured(width: 1920, height: 1080))
     }
 }

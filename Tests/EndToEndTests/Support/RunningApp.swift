@@ -18,9 +18,16 @@ final class RunningApp {
         environment["XDG_DATA_HOME"] = environment["XDG_DATA_HOME"] ?? dataHome.path
         app = try AppProcess(arguments: ["--geometry", geometry] + arguments, display: server.name, environment: environment)
         client = try XTestClient(display: server.name)
-        window = try client.window(ofProcess: app.pid)
-        guard client.waitForPixel(window, 2, 2, toBe: Colours.white) == Colours.white else {
-            throw XTestClient.Failure(description: "the window never painted its white background")
+        do {
+            window = try client.window(ofProcess: app.pid)
+            guard client.waitForPixel(window, 2, 2, toBe: Colours.white) == Colours.white else {
+                throw XTestClient.Failure(description: "the window never painted its white background")
+            }
+        } catch {
+            // Properties are released in no set order when an init throws: close the connection before
+            // the server can stop, or Xlib ends the whole test process.
+            client.close()
+            throw XTestClient.Failure(description: "\(error); the app said: \(app.standardError)")
         }
         // No window manager gives focus here: keys go to the window under the pointer.
         client.move(to: 1, 1)

@@ -138,6 +138,18 @@ final class XTestClient {
         return seen
     }
 
+    /// Waits up to `timeout` seconds for the pixel to become anything but `colour`; returns the last colour seen.
+    @discardableResult
+    func waitForPixel(_ window: Window, _ x: Int, _ y: Int, toLeave colour: UInt32, timeout: Double = 5) -> UInt32 {
+        let deadline = Date().addingTimeInterval(timeout)
+        var seen = pixel(window, x, y)
+        while seen == colour, Date() < deadline {
+            usleep(10_000)
+            seen = pixel(window, x, y)
+        }
+        return seen
+    }
+
     // MARK: the window manager's part
 
     func resize(_ window: Window, width: Int, height: Int) {

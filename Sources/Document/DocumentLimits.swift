@@ -1,0 +1,25 @@
+/// The bounds every saved drawing keeps, checked on load and on save (the saver never writes a
+/// file the loader would refuse).
+///
+/// The limits fit together: the longest line the encoder can write is 143 bytes (a 16-digit id and
+/// four 24-character numbers), so `maxLines` worst-case lines (about 57 MB) fit in `maxFileBytes`.
+public enum DocumentLimits {
+    /// The largest file read as a drawing: 64 MiB. Larger files are refused before being read.
+    public static let maxFileBytes = 64 << 20
+    /// The most lines a drawing may hold.
+    public static let maxLines = 400_000
+    /// Every coordinate is finite and within ±1,000,000 px.
+    public static let maxCoordinateMagnitude = 1_000_000.0
+    /// Ids run from 1 to 2^53 − 1, so every id is also exact as a JSON (double) number elsewhere.
+    public static let maxID: UInt64 = (1 << 53) - 1
+    /// How deeply values the loader skips (unknown keys) may nest.
+    public static let maxNesting = 64
+
+    /// Whether `value` may be saved as a coordinate.
+    public static func isValidCoordinate(_ value: Double) -> Bool {
+        value.isFinite && value.magnitude <= maxCoordinateMagnitude
+    }
+
+    /// Whether `id` may be saved as a line id.
+    public static func isValidID(_ id: LineID) -> Bool { id.rawValue >= 1 && id.rawValue <= maxID }
+}

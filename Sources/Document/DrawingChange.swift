@@ -1,0 +1,39 @@
+import Synchronization
+
+/// One change to a drawing's finished lines, told the way a cache of their pixels needs it.
+public enum DrawingChange: Hashable, Sendable {
+    /// `line` was added on top of every other line (it is drawn last).
+    case appended(Line)
+    /// `line` was put back below later lines (undoing a delete), so it is not on top.
+    case inserted(Line)
+    /// `line` was removed.
+    case removed(Line)
+    /// Line `id` changed its geometry from `from` to `to`, keeping its place in drawing order.
+    case moved(LineID, from: Segment, to: Segment)
+    /// Every finished line was removed.
+    case cleared
+}
+
+extension Drawing {
+    /// Names the finished lines of a drawing at one moment. Every change to them gives the drawing a
+    /// new revision that no other drawing in the process has had, so two drawings (even copies that
+    /// went separate ways) with equal revisions have equal finished lines.
+    public struct Revision: Hashable, Sendable, CustomStringConvertible {
+        let rawValue: UInt64
+
+        /// A revision never handed out before.
+        static func fresh() -> Revision {
+            Revision(rawValue: revisionCounter.add(1, ordering: .relaxed).newValue)
+        }
+
+        public var description: String { "r\(rawValue)" }
+    }
+}
+
+/// A remembered change and the revision it was made to.
+struct RecordedChange: Sendable {
+    let before: Drawing.Revision
+    let change: DrawingChange
+}
+
+private let revisionCounter = Atomic<UInt64>(0)

@@ -1,0 +1,148 @@
+/// Reads the drawing format (see `DrawingFormat`) from a `JSONScanner`.
+///
+/// The top-level object is read first with "lines" only skipped, so "format" and "version" are
+/// judged wherever they appear: a newer version is refused before its lines are looked at (they may
+/// have another shape). Then the lines are read strictly, stopping as soon as a limit is passed.
+struct DrawingDecoder {
+    private var scanner: JSONScanner
+
+    init(_ scanner: JSONScanner) { self.scanner = scanner }
+
+    mutating func decodeDrawing() throws(DocumentError) -> Drawing {
+        try scanner.expect(.openBrace, "expected '{' to begin the drawing")
+        var format: String?
+        var version: Int?
+        var linesOffset: Int?
+        var unknownKey: (key: String, offset: Int)?
+        var keys = Set<String>()
+        if !scanner.consume(.closeBrace) {
+            repeat {
+                scanner.skipWhitespace()
+                let keyOffset = scanner.offset
+                let key = try scanner.readString()
+                guard keys.insert(key).inserted else { throw .duplicateKey(key, at: scanner.position(at: keyOffset)) }
+                try scanner.expect(.colon, "expected ':'")
+                switch key {
+                case "format": format = try readFormat()
+                case "version": version = try readVersion()
+                case "lines":
+                    scanner.skipWhitespace()
+                    linesOffset = scanner.offset
+                    try scanner.skipValue()
+                default:
+                    if unknownKey == nil { unknownKey = (key, keyOffset) }
+                    try scanner.skipValue()
+                }
+            } while try scanner.continues(before: .closeBrace)
+        }
+        let end = scanner.offset
+        scanner.skipWhitespace()
+        guard scanner.isAtEnd else { throw scanner.unexpected("expected the end of the file after the drawing") }
+
+        guard let format else { throw .missingKey("format", at: scanner.position(at: end)) }
+        guard format == DrawingFormat.name else { throw .wrongFormat(format) }
+        guard let version else { throw .missingKey("version", at: scanner.position(at: end)) }
+        guard version <= DrawingFormat.version else { throw .newerVersion(version) }
+        guard version >= 1 else { throw .unsupportedVersion(version) }
+        if let unknownKey { throw .unknownKey(unknownKey.key, at: scanner.position(at: unknownKey.offset)) }
+        guard let linesOffset else { throw .missingKey("lines", at: scanner.position(at: end)) }
+
+        scanner.offset = linesOffset
+        return Drawing(lines: try readLines())
+    }
+
+    private mutating func readFormat() throws(DocumentError) -> String {
+        scanner.skipWhitespace()
+        guard scanner.peek == .quote else { throw scanner.unexpected("expected the format's name (a string)") }
+        return try scanner.readString()
+    }
+
+    private mutating func readVersion() throws(DocumentError) -> Int {
+        scanner.skipWhitespace()
+        let start = scanner.offset
+        let text = try scanner.readNumberText()
+        guard let version = Int(text) else {
+            throw .malformed("version \(text.printable) is not a whole number", at: scanner.position(at: start))
+        }
+        return version
+    }
+
+    private mutating func readLines() throws(DocumentError) -> [Line] {
+        try scanner.expect(.openBracket, "expected '[' to begin the lines")
+        var lines: [Line] = []
+        var ids = Set<LineID>()
+        if scanner.consume(.closeBracket) { return lines }
+        repeat {
+            scanner.skipWhitespace()
+            let start = scanner.offset
+            guard lines.count < DocumentLimits.maxLines else { throw .tooManyLines(at: scanner.position(at: start)) }
+            let line = try readLine()
+            guard ids.insert(line.id).inserted else { throw .duplicateID(line.id, at: scanner.position(at: start)) }
+            lines.append(line)
+        } while try scanner.continues(before: .closeBracket)
+        return lines
+    }
+
+    private mutating func readLine() throws(DocumentError) -> Line {
+        try scanner.expect(.openBrace, "expected '{' to begin a line")
+        var id: LineID?
+        var begin: Point?
+        var end: Point?
+        if !scanner.consume(.closeBrace) {
+            repeat {
+                scanner.skipWhitespace()
+                let keyOffset = scanner.offset
+                let key = try scanner.readString()
+                try scanner.expect(.colon, "expected ':'")
+                switch key {
+                case "id":
+                    guard id == nil else { throw .duplicateKey(key, at: scanner.position(at: keyOffset)) }
+                    id = try readID()
+                case "begin":
+                    guard begin == nil else { throw .duplicateKey(key, at: scanner.position(at: keyOffset)) }
+                    begin = try readPoint()
+                case "end":
+                    guard end == nil else { throw .duplicateKey(key, at: scanner.position(at: keyOffset)) }
+                    end = try readPoint()
+                default:
+                    throw .unknownKey(key, at: scanner.position(at: keyOffset))
+                }
+            } while try scanner.continues(before: .closeBrace)
+        }
+        guard let id else { throw .missingKey("id", at: scanner.position) }
+        guard let begin else { throw .missingKey("begin", at: scanner.position) }
+        guard let end else { throw .missingKey("end", at: scanner.position) }
+        return Line(id: id, segment: Segment(begin: begin, end: end))
+    }
+
+    private mutating func readID() throws(DocumentError) -> LineID {
+        scanner.skipWhitespace()
+        let start = scanner.offset
+        let text = try scanner.readNumberText()
+        // Digits only: no sign, fraction or exponent (UInt64("1e2") is nil, as is an overflow).
+        guard let value = UInt64(text), DocumentLimits.isValidID(LineID(value)) else {
+            throw .invalidID(text, at: scanner.position(at: start))
+        }
+        return LineID(value)
+    }
+
+    private mutating func readPoint() throws(DocumentError) -> Point {
+        try scanner.expect(.openBracket, "expected '[' to begin a point [x, y]")
+        let x = try readCoordinate()
+        try scanner.expect(.comma, "expected ',' between x and y")
+        let y = try readCoordinate()
+        try scanner.expect(.closeBracket, "expected ']' to end a point [x, y]")
+        return Point(x: x, y: y)
+    }
+
+    private mutating func readCoordinate() throws(DocumentError) -> Double {
+        scanner.skipWhitespace()
+        let start = scanner.offset
+        let text = try scanner.readNumberText()
+        // The text is in JSON's grammar, which Double parses; too large a magnitude gives infinity.
+        guard let value = Double(text), DocumentLimits.isValidCoordinate(value) else {
+            throw .coordinateOutOfRange(text, at: scanner.position(at: start))
+        }
+        return value
+    }
+}

@@ -1,0 +1,71 @@
+// The drawing file: versioned JSON, read strictly, written deterministically.
+//
+// Reading starts at `DrawingFormat.decode` (DrawingDecoder.swift drives JSONScanner.swift); the file
+// on disk is handled by `DocumentStore` (open, atomic save, damaged files kept aside).
+
+/// The file format of a drawing, version 1:
+///
+///     {"format":"touchtracker-drawing","version":1,"lines":[
+///     {"id":1,"begin":[10.0,20.5],"end":[300.0,40.0]},
+///     {"id":2,"begin":[0.0,0.0],"end":[1.5,-2.0]}
+///     ]}
+///
+/// - "format" names the format; "version" is a whole number. A version above `version` is refused
+///   (`DocumentError.newerVersion`), never read as if it were this one.
+/// - "lines" lists the finished lines; an id is a whole number from 1 to `DocumentLimits.maxID`,
+///   unique in the drawing; "begin" and "end" are `[x, y]` pairs of finite numbers within
+///   ±`DocumentLimits.maxCoordinateMagnitude`. Lines in progress are not saved.
+/// - Keys may come in any order; a key given twice, a key the version does not define and anything
+///   after the object are errors. The size limits are in `DocumentLimits`.
+///
+/// Encoding is deterministic: keys in the order above, lines by id, one line of text per line,
+/// numbers in Swift's shortest round-trip form; so `encode(decode(encode(d)))` equals `encode(d)`
+/// byte for byte.
+public enum DrawingFormat {
+    /// The value of "format".
+    public static let name = "touchtracker-drawing"
+    /// The newest version this program reads and the one it writes.
+    public static let version = 1
+
+    /// The file's bytes for `drawing` (its finished lines).
+    public static func encode(_ drawing: Drawing) throws(DrawingEncodingError) -> [UInt8] {
+        guard drawing.lines.count <= DocumentLimits.maxLines else {
+            throw .tooManyLines(count: drawing.lines.count)
+        }
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(64 + 64 * drawing.lines.count)
+        bytes.append(contentsOf: #"{"format":"\#(name)","version":\#(version),"lines":["#.utf8)
+        for (index, line) in drawing.lines.enumerated() {
+            guard DocumentLimits.isValidID(line.id) else { throw .invalidID(line.id) }
+            guard isSavable(line.begin), isSavable(line.end) else { throw .coordinateOutOfRange(line.id) }
+            bytes.append(contentsOf: index == 0 ? "\n".utf8 : ",\n".utf8)
+            bytes.append(contentsOf: #"{"id":\#(line.id.rawValue),"begin":["#.utf8)
+            append(line.begin, to: &bytes)
+            bytes.append(contentsOf: #"],"end":["#.utf8)
+            append(line.end, to: &bytes)
+            bytes.append(contentsOf: "]}".utf8)
+        }
+        bytes.append(contentsOf: drawing.lines.isEmpty ? "]}\n".utf8 : "\n]}\n".utf8)
+        return bytes
+    }
+
+    private static func isSavable(_ point: Point) -> Bool {
+        DocumentLimits.isValidCoordinate(point.x) && DocumentLimits.isValidCoordinate(point.y)
+    }
+
+    private static func append(_ point: Point, to bytes: inout [UInt8]) {
+        bytes.append(contentsOf: point.x.description.utf8)
+        bytes.append(.comma)
+        bytes.append(contentsOf: point.y.description.utf8)
+    }
+
+    /// The drawing in `bytes`, or the first reason they are not one (`DocumentError.description`
+    /// is a one-line message).
+    public static func decode(_ bytes: [UInt8]) throws(DocumentError) -> Drawing {
+        guard bytes.count <= DocumentLimits.maxFileBytes else { throw .tooLarge(byteCount: bytes.count) }
+        return try bytes.withUnsafeBufferPointer { (buffer) throws(DocumentError) -> Drawing in
+            var decoder = DrawingDecoder(JSONScanner(buffer))
+            return try decoder.decodeDrawing()
+        }
+    }
+}

@@ -1,0 +1,82 @@
+import CCairo
+import Document
+
+/// Paints the window's frames into its back buffer at a cost that does not grow with the number of
+/// finished lines: a line in progress following the pointer, the selected line being dragged, an overlay
+/// or a newly finished line costs the same with 10 lines as with 100,000. (Deleting, undoing and
+/// selecting repair the line's area from the lines that reach into it: a bounds test per line, and a
+/// stroke per line found there.)
+///
+/// The finished lines but the selected one live in a `LineLayer` (a cached image kept in step with the
+/// drawing's remembered changes). Each frame finds the damage — what the line layer changed, plus the
+/// old and new place of whatever is drawn over it (`Foreground`) — copies those rectangles from the
+/// layer to a scratch image, draws there the red lines, the green line and the overlays that reach into
+/// them, and copies the rectangles on to the back buffer. The pixels are exactly the ones
+/// `Renderer.draw` paints for the same scene; the caller copies only the returned rectangles to the
+/// screen.
+public final class CanvasCompositor {
+    public let renderer: Renderer
+    private var layer: LineLayer?
+    /// Where frames are put together before they reach the back buffer (and the layer's repairs).
+    private var scratch: PixelImage?
+    /// The foreground the back buffer shows, and the back buffer it was drawn into.
+    private var shown: Foreground?
+    private weak var shownTarget: CairoSurface?
+
+    public init(renderer: Renderer = Renderer()) { self.renderer = renderer }
+
+    /// Brings `target` (a back buffer, any size) up to date with `scene` and returns the rectangles
+    /// whose pixels changed: whole pixels, inside the target, disjoint; empty when nothing changed.
+    /// A new target, or a new size, is painted whole. Throws when the cache for a new size cannot
+    /// be made (the target is then left as it was).
+    public func render(_ scene: Scene, onto target: CairoContext) throws(CairoError) -> [Rect] {
+        let surface = target.surface
+        let bounds = Rect(x: 0, y: 0, width: Double(surface.width), height: Double(surface.height))
+        var damage = DamageRegion(bounds: bounds)
+        let (layer, scratch) = try images(width: surface.width, height: surface.height)
+        layer.update(to: scene.drawing, excluding: scene.selection, damage: &damage, scratch: scratch)
+
+        let foreground = Foreground(scene)
+        if let shown, shownTarget === surface {
+            shown.damage(to: foreground, coverage: renderer.coverage(of:), into: &damage)
+        } else {
+            damage.addEverything()
+        }
+        shown = foreground
+        shownTarget = surface
+
+        if !damage.isEmpty {
+            scratch.copy(damage.rects, from: layer.pixels)
+            renderer.drawForeground(of: scene, scratch.context.pointer, reachingInto: damage.rects)
+            copy(damage.rects, from: scratch, to: target)
+        }
+        return damage.rects
+    }
+
+    /// The work the line layer has done so far.
+    public var statistics: CompositorStatistics { layer?.statistics ?? CompositorStatistics() }
+
+    /// Bytes of pixels the compositor holds: the line layer and the scratch image, each 4 bytes a
+    /// pixel of the canvas.
+    public var cacheBytes: Int { (layer?.pixels.bytes ?? 0) + (scratch?.bytes ?? 0) }
+
+    /// The line layer and the scratch image for a canvas of this size (new ones when the size changed).
+    private func images(width: Int, height: Int) throws(CairoError) -> (LineLayer, PixelImage) {
+        if let layer, let scratch, scratch.width == width, scratch.height == height { return (layer, scratch) }
+        let freshLayer = try LineLayer(width: width, height: height, renderer: renderer, statistics: layer?.statistics)
+        let freshScratch = try PixelImage(width: width, height: height)
+        (layer, scratch) = (freshLayer, freshScratch)
+        return (freshLayer, freshScratch)
+    }
+
+    private func copy(_ rects: [Rect], from scratch: PixelImage, to target: CairoContext) {
+        let cr = target.pointer
+        cairo_save(cr)
+        defer { cairo_restore(cr) }
+        for rect in rects { cairo_rectangle(cr, rect.minX, rect.minY, rect.width, rect.height) }
+        cairo_clip(cr)
+        cairo_set_operator(cr, CAIRO_OPERATOR_SOURCE)
+        cairo_set_source_surface(cr, scratch.surface.pointer, 0, 0)
+        cairo_paint(cr)
+    }
+}

@@ -1,0 +1,14 @@
+/// Counts of the work a compositor has done on its cache of finished lines, for tests and the bench.
+public struct CompositorStatistics: Hashable, Sendable {
+    /// Times every finished line was stroked again (first frame, resize, clear, an unknown drawing, or
+    /// more changes at once than the drawing remembers).
+    public var rebuilds = 0
+    /// Lines stroked on top of the layer because they were added on top of the drawing.
+    public var appendedLines = 0
+    /// Times some areas were repainted from the lines reaching into them (delete, move, undo).
+    public var repairs = 0
+    /// Lines stroked by rebuilds and repairs together.
+    public var linesRestroked = 0
+
+    public init() {}
+}

@@ -1,0 +1,59 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// SIGTERM, SIGINT and SIGHUP reach the event loop, not a handler that does work (st's pselect).
+///
+/// The signals stay blocked except while the loop waits in `pselect`, which unblocks them
+/// atomically for the wait. Their handler does nothing at all: its only effect is that `pselect`
+/// returns EINTR, which tells the loop a termination signal came. A signal sent while the loop is
+/// busy stays pending and ends the next wait at once, so none is lost and the loop saves first.
+struct TerminationSignals {
+    static let numbers = [SIGTERM, SIGINT, SIGHUP]
+
+    /// The signal mask to wait with: the one the process had, with the termination signals open.
+    private var waitMask = sigset_t()
+
+    /// What ended a wait.
+    enum Wake: Equatable {
+        case input
+        case timeout
+        case terminationSignal
+        /// The wait itself failed (errno names why).
+        case failed(Int32)
+    }
+
+    /// Blocks the termination signals and installs the empty handler. Call on the main thread
+    /// before any other thread starts (threads inherit the mask).
+    init() {
+        var blocked = sigset_t()
+        sigemptyset(&blocked)
+        for number in Self.numbers { sigaddset(&blocked, number) }
+        sigprocmask(SIG_BLOCK, &blocked, &waitMask)
+        for number in Self.numbers {
+            sigdelset(&waitMask, number)
+            var action = sigaction()
+            action.__sigaction_handler.sa_handler = { _ in }  // Interrupts pselect; nothing else.
+            sigemptyset(&action.sa_mask)
+            sigaction(number, &action, nil)
+        }
+    }
+
+    /// Waits until `descriptor` is readable, `timeoutMilliseconds` pass (-1: no limit) or a
+    /// termination signal comes.
+    func wait(for descriptor: Int32, timeoutMilliseconds: Int32) -> Wake {
+        precondition(descriptor >= 0 && Int(descriptor) < MemoryLayout<fd_set>.size * 8, "descriptor beyond FD_SETSIZE")
+        var readable = fd_set()
+        withUnsafeMutableBytes(of: &readable) { bits in  // FD_SET: bit `descriptor`, little-endian words.
+            bits[Int(descriptor) / 8] |= UInt8(1) << (descriptor % 8)
+        }
+        var timeout = timespec(tv_sec: Int(timeoutMilliseconds / 1000), tv_nsec: Int(timeoutMilliseconds % 1000) * 1_000_000)
+        var mask = waitMask
+        let result = timeoutMilliseconds < 0
+            ? pselect(descriptor + 1, &readable, nil, nil, nil, &mask)
+            : pselect(descriptor + 1, &readable, nil, nil, &timeout, &mask)
+        if result > 0 { return .input }
+        if result == 0 { return .timeout }
+        return errno == EINTR ? .terminationSignal : .failed(errno)
+    }
+}

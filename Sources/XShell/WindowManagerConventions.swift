@@ -1,0 +1,55 @@
+import CX11
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The EWMH and ICCCM conventions that make the window a good desktop citizen, beyond the name, class,
+/// PID and size hints that `CanvasWindow` sets when it is created:
+///   _NET_WM_ICON                the embedded icon (16, 32 and 48 px) for task bars and switchers,
+///   _NET_WM_WINDOW_TYPE         _NET_WM_WINDOW_TYPE_NORMAL, an ordinary top-level window,
+///   WM_CLIENT_MACHINE           the host name (EWMH requires it beside _NET_WM_PID),
+///   a crosshair cursor over the canvas.
+/// `_NET_WM_PING` is listed in WM_PROTOCOLS by `CanvasWindow`; `answerPing` sends the reply.
+extension CanvasWindow {
+    func adoptDesktopConventions() {
+        let display = connection.display
+        let atoms = connection.atoms
+        setCardinals(atoms.netWMIcon, WindowIcon.netWMIconValue(WindowIcon.embedded))
+
+        var windowType = [Int(atoms.netWMWindowTypeNormal)]
+        windowType.withUnsafeMutableBytes { bytes in
+            _ = XChangeProperty(display, window, atoms.netWMWindowType, XA_ATOM, 32, PropModeReplace,
+                                bytes.baseAddress?.assumingMemoryBound(to: UInt8.self), 1)
+        }
+
+        if var host = Self.hostName.map({ Array($0.utf8) }) {
+            XChangeProperty(display, window, XA_WM_CLIENT_MACHINE, XA_STRING, 8, PropModeReplace, &host, Int32(host.count))
+        }
+
+        let crosshair = XCreateFontCursor(display, UInt32(XC_crosshair))
+        XDefineCursor(display, window, crosshair)
+        XFreeCursor(display, crosshair)  // the window keeps its own reference
+    }
+
+    /// Answers the window manager's `_NET_WM_PING`: the same message, sent back to the root window.
+    func answerPing(serverTime: Int) {
+        let atoms = connection.atoms
+        var reply = XEvent()
+        reply.xclient.type = ClientMessage
+        reply.xclient.window = connection.root
+        reply.xclient.message_type = atoms.wmProtocols
+        reply.xclient.format = 32
+        reply.xclient.data.l.0 = Int(atoms.netWMPing)
+        reply.xclient.data.l.1 = serverTime
+        reply.xclient.data.l.2 = Int(window)
+        XSendEvent(connection.display, connection.root, 0, SubstructureNotifyMask | SubstructureRedirectMask, &reply)
+    }
+
+    /// This machine's name as the X client sees it, or nil when it has none.
+    private static var hostName: String? {
+        var buffer = [CChar](repeating: 0, count: 256)
+        guard gethostname(&buffer, buffer.count - 1) == 0 else { return nil }
+        let name = String(cStringBuffer: buffer)
+        return name.isEmpty ? nil : name
+    }
+}

@@ -1,0 +1,188 @@
+import CX11
+import Document
+import Foundation
+import Testing
+
+/// The drawing the app saved in `running`'s data folder, decoded by the app's own loader.
+private func savedDrawing(_ running: RunningApp) throws -> Drawing {
+    let path = running.dataHome.appendingPathComponent("touchtracker/drawing.json").path
+    guard let data = FileManager.default.contents(atPath: path) else {
+        throw XTestClient.Failure(description: "no document at \(path)")
+    }
+    return try DrawingFormat.decode(Array(data))
+}
+
+private let horizontal = Segment(begin: Point(x: 50, y: 100), end: Point(x: 250, y: 100))
+
+/// The ways to close the app, each of which must save first.
+enum ClosePath: String, CaseIterable, Sendable {
+    case deleteWindow, controlQ, sigterm, sigint, sighup
+
+    func close(_ running: RunningApp) {
+        switch self {
+        case .deleteWindow: running.client.sendDeleteWindow(to: running.window)
+        case .controlQ: running.client.key(XK_q, modifiers: [XK_Control_L])
+        case .sigterm: running.app.child.signal(SIGTERM)
+        case .sigint: running.app.child.signal(SIGINT)
+        case .sighup: running.app.child.signal(SIGHUP)
+        }
+    }
+}
+
+@Suite("Documents, end to end", .serialized)
+struct DocumentLifecycleTests {
+    @Test(arguments: ClosePath.allCases)
+    func everyWayOfClosingSavesTheLastEditFirstAndExitsWithZero(path: ClosePath) throws {
+        let running = try RunningApp()
+        running.drawLine(from: (50, 100), to: (250, 100))
+        path.close(running)  // At once: well before the autosave would fire.
+        #expect(running.app.waitForExit() == 0)
+        #expect(try savedDrawing(running).lines.map(\.segment) == [horizontal])
+        #expect(running.app.standardError == "")
+    }
+
+    @Test func anEditIsSavedWithinAboutHalfASecondWhileTheAppRuns() throws {
+        let running = try RunningApp()
+        running.drawLine(from: (50, 100), to: (250, 100))
+        let deadline = Date().addingTimeInterval(5)
+        while (try? savedDrawing(running)) == nil, Date() < deadline { usleep(20_000) }
+        #expect(try savedDrawing(running).lines.map(\.segment) == [horizontal])
+        #expect(running.app.child.isRunning)
+    }
+
+    @Test func controlSSavesAtOnce() throws {
+        let running = try RunningApp()
+        running.drawLine(from: (50, 100), to: (250, 100))
+        running.client.key(XK_s, modifiers: [XK_Control_L])
+        let deadline = Date().addingTimeInterval(5)
+        while (try? savedDrawing(running)) == nil, Date() < deadline { usleep(5_000) }
+        #expect(try savedDrawing(running).lines.map(\.segment) == [horizontal])
+    }
+
+    @Test func theDrawingIsRestoredOnLaunchAndTheTitleNamesTheDocument() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("touchtracker-e2e-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let path = folder.appendingPathComponent("sketch.json").path
+        try DocumentStore(path: path).save(Drawing(lines: [Line(id: LineID(1), segment: horizontal)]))
+
+        let inode = try FileManager.default.attributesOfItem(atPath: path)[.systemFileNumber] as? UInt64
+
+        let running = try RunningApp(arguments: [path])
+        #expect(running.waitForPixel(150, 100, toBe: Colours.black) == Colours.black)
+        #expect(running.client.text(running.window, "_NET_WM_NAME") == "sketch.json — TouchTracker")
+        running.app.child.signal(SIGTERM)
+        #expect(running.app.waitForExit() == 0)
+        let inodeAfter = try FileManager.default.attributesOfItem(atPath: path)[.systemFileNumber] as? UInt64
+        #expect(inodeAfter == inode, "without edits, closing does not rewrite the document")
+    }
+
+    @Test func aDamagedDocumentIsKeptAsideSaidOnStderrAndInTheTitleAndTheAppStartsEmpty() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("touchtracker-e2e-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let path = folder.appendingPathComponent("drawing.json").path
+        let garbage = Data("{\"format\":\"touchtracker-drawing\",\"version\":1,\"lines\":[{\"id\":1,".utf8)
+        _ = FileManager.default.createFile(atPath: path, contents: garbage)
+
+        let running = try RunningApp(arguments: [path])
+        let kept = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasPrefix("drawing.json.damaged-") }
+        #expect(kept.count == 1)
+        #expect(FileManager.default.contents(atPath: folder.appendingPathComponent(kept.first ?? "").path) == garbage)
+        let message = running.app.standardError
+        #expect(message.split(separator: "\n").count == 1)
+        #expect(message.hasPrefix("touchtracker: \(path) was damaged (not a drawing: line 1, column 63: expected a string, found the end of the file); kept it as \(path).damaged-"))
+        #expect(running.client.text(running.window, "_NET_WM_NAME")?.contains("damaged file kept as \(kept.first ?? "?")") == true)
+
+        running.drawLine(from: (50, 100), to: (250, 100))
+        running.client.sendDeleteWindow(to: running.window)
+        #expect(running.app.waitForExit() == 0)
+        #expect(try DocumentStore.open(path: path, now: CivilTime.now()).drawing.lines.map(\.segment) == [horizontal])
+    }
+
+    @Test func aDocumentFromANewerVersionIsRefusedLeftUntouchedAndTheAppExitsWithOne() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("touchtracker-e2e-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let path = folder.appendingPathComponent("drawing.json").path
+        let newer = Data(#"{"format":"touchtracker-drawing","version":7,"lines":[]}"#.utf8)
+        _ = FileManager.default.createFile(atPath: path, contents: newer)
+
+        let app = try AppProcess(arguments: [path], display: ":9999")
+        #expect(app.waitForExit() == 1)
+        #expect(app.standardError == "touchtracker: \(path): made by a newer TouchTracker (format version 7; this one reads up to 1); left it untouched\n")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["drawing.json"])
+        #expect(FileManager.default.contents(atPath: path) == newer)
+    }
+
+    @Test func anUnwritableFolderIsReportedAndTheTitleSaysUnsavedWhileTheDrawingStays() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("touchtracker-e2e-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        _ = FileManager.default.createFile(atPath: folder.appendingPathComponent("blocker").path, contents: Data())
+        let path = folder.appendingPathComponent("blocker/drawing.json").path
+
+        let running = try RunningApp(arguments: [path])
+        running.drawLine(from: (50, 100), to: (250, 100))
+        let deadline = Date().addingTimeInterval(5)
+        while running.client.text(running.window, "_NET_WM_NAME") != "drawing.json (unsaved) — TouchTracker", Date() < deadline {
+            usleep(20_000)
+        }
+        #expect(running.client.text(running.window, "_NET_WM_NAME") == "drawing.json (unsaved) — TouchTracker")
+        #expect(running.app.standardError.contains("cannot create a file in \(folder.path)/blocker: Not a directory; the drawing is kept in memory, unsaved"))
+        #expect(running.pixel(150, 100) == Colours.black)
+    }
+
+    @Test(arguments: ["png", "svg", "pdf"])
+    func exportRendersTheDocumentWithoutADisplayAndExitsWithZero(format: String) throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("touchtracker-e2e-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let path = folder.appendingPathComponent("drawing.json").path
+        try DocumentStore(path: path).save(Drawing(lines: [Line(id: LineID(1), segment: horizontal)]))
+        let output = folder.appendingPathComponent("out.\(format)").path
+
+        let app = try AppProcess(arguments: ["--export", output, path], display: ":9999")
+        #expect(app.waitForExit() == 0)
+        #expect(app.standardError == "")
+        let magic: [String: [UInt8]] = ["png": [0x89, 0x50, 0x4E, 0x47], "svg": Array("<?xml".utf8), "pdf": Array("%PDF".utf8)]
+        #expect(FileManager.default.contents(atPath: output).map { Array($0.prefix(magic[format]!.count)) } == magic[format])
+    }
+
+    @Test func exportingADamagedDocumentFailsInOneLineAndTouchesNothing() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("touchtracker-e2e-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let path = folder.appendingPathComponent("drawing.json").path
+        _ = FileManager.default.createFile(atPath: path, contents: Data("garbage".utf8))
+        let output = folder.appendingPathComponent("out.png").path
+
+        let app = try AppProcess(arguments: ["--export", output, path], display: ":9999")
+        #expect(app.waitForExit() == 1)
+        #expect(app.standardError == "touchtracker: cannot export \(output): \(path): not a drawing: line 1, column 1: expected '{' to begin the drawing, found 'g'\n")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["drawing.json"])
+    }
+
+    @Test func controlEWritesAPNGBesideTheDocumentAndSaysWhere() throws {
+        let running = try RunningApp()
+        running.drawLine(from: (50, 100), to: (250, 100))
+        running.client.key(XK_e, modifiers: [XK_Control_L])
+        let png = running.dataHome.appendingPathComponent("touchtracker/drawing.png").path
+        let deadline = Date().addingTimeInterval(5)
+        while !running.app.standardError.contains("\n"), Date() < deadline { usleep(10_000) }
+        #expect(running.app.standardError == "touchtracker: exported \(png)\n")
+        #expect(FileManager.default.contents(atPath: png).map { Array($0.prefix(4)) } == [0x89, 0x50, 0x4E, 0x47])
+    }
+
+    @Test func losingTheXConnectionSavesSaysSoInOneLineAndExitsWithOne() throws {
+        let running = try RunningApp()
+        running.drawLine(from: (50, 100), to: (250, 100))
+        running.client.close()  // Before the server goes: Xlib would end this test process too.
+        running.server.process.signal(SIGKILL)
+        #expect(running.app.waitForExit() == 1)
+        let message = running.app.standardError
+        #expect(message.split(separator: "\n").count == 1)
+        #expect(message.hasPrefix("touchtracker: lost the connection to the X server; the drawing is saved in "))
+        #expect(try savedDrawing(running).lines.map(\.segment) == [horizontal])
+    }
+}

@@ -1,0 +1,303 @@
+import Document
+import Rendering
+import Testing
+
+@Suite("The canvas compositor")
+struct CanvasCompositorTests {
+    let renderer = Renderer()
+
+    func segment(_ x0: Double, _ y0: Double, _ x1: Double, _ y1: Double) -> Segment {
+        Segment(begin: Point(x: x0, y: y0), end: Point(x: x1, y: y1))
+    }
+
+    /// A drawing of `count` short lines spread over a 400x300 canvas.
+    func busyDrawing(_ count: Int) -> Drawing {
+        var generator = SeededGenerator(seed: 7)
+        var drawing = Drawing()
+        for _ in 0..<count {
+            let x = Double.random(in: 0...400, using: &generator), y = Double.random(in: 0...300, using: &generator)
+            drawing.add(segment(x, y, x + Double.random(in: -30...30, using: &generator), y + Double.random(in: -30...30, using: &generator)))
+        }
+        return drawing
+    }
+
+    func wholePixels(_ rect: Rect) -> Rect {
+        Rect(minX: max(0, rect.minX.rounded(.down)), minY: max(0, rect.minY.rounded(.down)),
+             maxX: rect.maxX.rounded(.up), maxY: rect.maxY.rounded(.up))
+    }
+
+    // MARK: - Same pixels as the renderer
+
+    @Test(arguments: [1, 2, 3] as [UInt64])
+    func theScreenShowsWhatTheRendererPaintsAfterAnySequenceOfEdits(seed: UInt64) throws {
+        var random = SeededGenerator(seed: seed)
+        var size = (width: 160, height: 120)
+        let window = try FakeWindow(width: size.width, height: size.height)
+        var drawing = Drawing()
+        var selection: LineID?
+        var overlays: [Overlay] = []
+        var deleted: [Line] = []
+        var cleared: [Line] = []
+
+        func coordinate(_ limit: Int) -> Double { Double.random(in: -15...Double(limit + 15), using: &random) }
+        func randomPoint() -> Point { Point(x: coordinate(size.width), y: coordinate(size.height)) }
+        func randomSegment() -> Segment { Segment(begin: randomPoint(), end: randomPoint()) }
+        func someLine() -> Line? { drawing.lines.randomElement(using: &random) }
+
+        for _ in 0..<30 { drawing.add(randomSegment()) }
+        for step in 0..<400 {
+            for _ in 0..<Int.random(in: 1...3, using: &random) {
+                switch Int.random(in: 0..<100, using: &random) {
+                case 0..<20: drawing.add(randomSegment())
+                case 20..<30: if let line = someLine() { drawing.setSegment(randomSegment(), of: line.id) }
+                case 30..<38: if let line = someLine() { deleted.append(drawing.remove(line.id)!) }
+                case 38..<44: if let line = deleted.popLast() { drawing.restore(line) }
+                case 44..<46: cleared = drawing.removeAll()
+                case 46..<48: for line in cleared { drawing.restore(line) }; cleared = []
+                case 48..<58: selection = Bool.random(using: &random) ? someLine()?.id : nil
+                case 58..<66:
+                    let key = StrokeKey(UInt64.random(in: 0..<3, using: &random))
+                    drawing.linesInProgress[key] = Segment(begin: randomPoint(), end: randomPoint())
+                case 66..<86:
+                    guard let key = drawing.linesInProgress.keys.randomElement(using: &random) else { break }
+                    drawing.linesInProgress[key]!.end = randomPoint()
+                case 86..<92:
+                    guard let key = drawing.linesInProgress.keys.randomElement(using: &random) else { break }
+                    drawing.add(drawing.linesInProgress.removeValue(forKey: key)!)
+                case 92..<95:
+                    overlays = overlays.isEmpty
+                        ? [Overlay(frame: Rect(x: coordinate(size.width), y: coordinate(size.height), width: 60.5, height: 28), rows: ["Delete"])]
+                        : []
+                case 95..<97: for _ in 0..<20 { drawing.add(randomSegment()) }  // more than the drawing remembers
+                case 97..<98:
+                    if let line = someLine() { drawing.setSegment(line.segment.translated(by: Vector(dx: 0.3, dy: -0.7)), of: line.id) }
+                default:
+                    size = (Int.random(in: 100...200, using: &random), Int.random(in: 80...160, using: &random))
+                    try window.resize(width: size.width, height: size.height)
+                }
+            }
+            let scene = Scene(drawing: drawing, selection: selection, overlays: overlays)
+            let damage = try window.frame(scene)
+            expectWellFormed(damage, width: size.width, height: size.height)
+            let expected = try reference(scene, width: size.width, height: size.height)
+            guard expectSamePixels(window.screen, expected, "screen at step \(step)") else { return }
+        }
+        let statistics = window.compositor.statistics
+        #expect(statistics.appendedLines > 0 && statistics.repairs > 0 && statistics.rebuilds > 1,
+                "the sequence went through every path: \(statistics)")
+    }
+
+    /// Damage is whole pixels, inside the canvas, and its rectangles neither overlap nor touch.
+    func expectWellFormed(_ damage: [Rect], width: Int, height: Int, sourceLocation: SourceLocation = #_sourceLocation) {
+        for rect in damage {
+            let whole = [rect.minX, rect.minY, rect.maxX, rect.maxY].allSatisfy { $0 == $0.rounded() }
+            let inside = rect.minX >= 0 && rect.minY >= 0 && rect.maxX <= Double(width) && rect.maxY <= Double(height)
+            #expect(whole && inside && !rect.isEmpty, "\(rect)", sourceLocation: sourceLocation)
+        }
+        for (i, a) in damage.enumerated() {
+            for b in damage[(i + 1)...] {
+                let apart = a.maxX < b.minX || b.maxX < a.minX || a.maxY < b.minY || b.maxY < a.minY
+                #expect(apart, "\(a) and \(b) should have been merged", sourceLocation: sourceLocation)
+            }
+        }
+    }
+
+    @Test func manyScatteredChangesAtOnceBecomeOneRectangleAroundThem() throws {
+        let window = try FakeWindow(width: 400, height: 300)
+        var drawing = Drawing()
+        for i in 0..<20 {
+            let x = Double(i % 5) * 80 + 10, y = Double(i / 5) * 70 + 10
+            drawing.linesInProgress[StrokeKey(UInt64(i))] = segment(x, y, x + 5, y + 5)
+        }
+        try window.frame(Scene(drawing: drawing))
+        for key in drawing.linesInProgress.keys { drawing.linesInProgress[key]!.end.x += 1 }
+        let damage = try window.frame(Scene(drawing: drawing))
+        #expect(damage.count == 1)
+        #expect(damage.first.map { $0.minX <= 4 && $0.minY <= 4 && $0.maxX >= 337 && $0.maxY >= 231 } == true)
+        expectSamePixels(window.screen, try reference(Scene(drawing: drawing), width: 400, height: 300))
+    }
+
+    @Test func aLineAddedUnderLaterLinesByUndoIsRepaintedUnderThem() throws {
+        let window = try FakeWindow(width: 100, height: 60)
+        var drawing = Drawing()
+        let under = drawing.add(segment(10, 30, 90, 30))
+        drawing.add(segment(50, 5, 50, 55))
+        let selection = drawing.add(segment(10, 10, 90, 50))
+        try window.frame(Scene(drawing: drawing, selection: selection))
+        let removed = drawing.remove(under)!
+        try window.frame(Scene(drawing: drawing, selection: selection))
+        drawing.restore(removed)
+        let scene = Scene(drawing: drawing, selection: selection)
+        try window.frame(scene)
+        expectSamePixels(window.screen, try reference(scene, width: 100, height: 60))
+        #expect(window.compositor.statistics.rebuilds == 1, "only the first frame rebuilt")
+    }
+
+    // MARK: - Damage
+
+    @Test func theFirstFrameIsPaintedWhole() throws {
+        let window = try FakeWindow(width: 120, height: 80)
+        let damage = try window.frame(Scene(drawing: Drawing()))
+        #expect(damage == [Rect(x: 0, y: 0, width: 120, height: 80)])
+    }
+
+    @Test func aFrameWithNothingNewDamagesNothing() throws {
+        let window = try FakeWindow(width: 400, height: 300)
+        var drawing = busyDrawing(200)
+        drawing.linesInProgress[StrokeKey(1)] = segment(10, 10, 50, 50)
+        try window.frame(Scene(drawing: drawing))
+        #expect(try window.frame(Scene(drawing: drawing)) == [])
+    }
+
+    @Test func movingALineInProgressDamagesOnlyItsOldAndNewPlace() throws {
+        let window = try FakeWindow(width: 400, height: 300)
+        var drawing = busyDrawing(1000)
+        let old = segment(100, 100, 140.5, 120.25)
+        drawing.linesInProgress[StrokeKey(1)] = old
+        drawing.linesInProgress[StrokeKey(2)] = segment(300, 200, 350, 250)
+        try window.frame(Scene(drawing: drawing))
+
+        let near = segment(100, 100, 150, 130)
+        drawing.linesInProgress[StrokeKey(1)] = near
+        let overlapping = try window.frame(Scene(drawing: drawing))
+        #expect(overlapping == [wholePixels(renderer.coverage(of: old).union(renderer.coverage(of: near)))],
+                "overlapping old and new places make one rectangle")
+
+        let far = segment(100, 100, 20, 280)
+        drawing.linesInProgress[StrokeKey(1)] = far
+        let apart = try window.frame(Scene(drawing: drawing))
+        let expected = [renderer.coverage(of: near), renderer.coverage(of: far)].map(wholePixels)
+        #expect(Set(apart) == Set(expected) || apart == [expected[0].union(expected[1])])
+        #expect(apart.allSatisfy { $0.width <= 200 && $0.height <= 200 }, "the other line in progress is not repainted")
+        #expect(window.compositor.statistics.rebuilds == 1)
+        expectSamePixels(window.screen, try reference(Scene(drawing: drawing), width: 400, height: 300))
+    }
+
+    @Test func aLineInProgressThatEndsDamagesItsPlaceWithoutRebuildingTheCache() throws {
+        let window = try FakeWindow(width: 400, height: 300)
+        var drawing = busyDrawing(1000)
+        let stroke = segment(200, 20, 260, 90)
+        drawing.linesInProgress[StrokeKey(1)] = stroke
+        try window.frame(Scene(drawing: drawing))
+        let before = window.compositor.statistics
+
+        drawing.add(drawing.linesInProgress.removeValue(forKey: StrokeKey(1))!)
+        let damage = try window.frame(Scene(drawing: drawing))
+
+        #expect(damage == [wholePixels(renderer.coverage(of: stroke))])
+        let after = window.compositor.statistics
+        #expect(after.rebuilds == before.rebuilds, "an appended line is stroked onto the cache, not rebuilt")
+        #expect(after.appendedLines == before.appendedLines + 1)
+        #expect(after.linesRestroked == before.linesRestroked, "no other line is stroked again")
+        expectSamePixels(window.screen, try reference(Scene(drawing: drawing), width: 400, height: 300))
+    }
+
+    @Test func deletingOrMovingALineRepaintsOnlyItsAreaFromTheLinesThere() throws {
+        let window = try FakeWindow(width: 400, height: 300)
+        var drawing = Drawing()
+        let a = drawing.add(segment(20, 20, 60, 20))
+        let b = drawing.add(segment(20, 250, 60, 250))
+        drawing.add(segment(300, 100, 380, 280))
+        try window.frame(Scene(drawing: drawing))
+
+        drawing.remove(a)
+        #expect(try window.frame(Scene(drawing: drawing)) == [wholePixels(renderer.coverage(of: segment(20, 20, 60, 20)))])
+        #expect(window.compositor.statistics.linesRestroked == 3 + 0, "nothing else reaches into the area")
+
+        drawing.setSegment(segment(30, 240, 70, 260), of: b)
+        let damage = try window.frame(Scene(drawing: drawing))
+        #expect(damage == [wholePixels(renderer.coverage(of: segment(20, 250, 60, 250)).union(renderer.coverage(of: segment(30, 240, 70, 260))))])
+        #expect(window.compositor.statistics.linesRestroked == 3 + 1, "only the moved line reaches into its area")
+        #expect(window.compositor.statistics.rebuilds == 1)
+        expectSamePixels(window.screen, try reference(Scene(drawing: drawing), width: 400, height: 300))
+    }
+
+    @Test func changingTheSelectionDamagesTheOldAndTheNewGreenLine() throws {
+        let window = try FakeWindow(width: 400, height: 300)
+        var drawing = busyDrawing(100)
+        let first = drawing.add(segment(10, 10, 50, 10))
+        let second = drawing.add(segment(300, 250, 350, 290))
+        try window.frame(Scene(drawing: drawing, selection: first))
+
+        let damage = try window.frame(Scene(drawing: drawing, selection: second))
+
+        #expect(Set(damage) == Set([segment(10, 10, 50, 10), segment(300, 250, 350, 290)].map { wholePixels(renderer.coverage(of: $0)) }))
+        #expect(window.compositor.statistics.rebuilds == 1)
+        expectSamePixels(window.screen, try reference(Scene(drawing: drawing, selection: second), width: 400, height: 300))
+    }
+
+    @Test func draggingTheSelectedLineDamagesItsOldAndNewPlaceAndLeavesTheCacheAlone() throws {
+        let window = try FakeWindow(width: 400, height: 300)
+        var drawing = busyDrawing(1000)
+        let dragged = drawing.add(segment(100, 100, 160, 130))
+        try window.frame(Scene(drawing: drawing, selection: dragged))
+        let before = window.compositor.statistics
+
+        var place = segment(100, 100, 160, 130)
+        for step in 1...5 {
+            let next = place.translated(by: Vector(dx: 3, dy: 1.5))
+            drawing.setSegment(next, of: dragged)
+            let damage = try window.frame(Scene(drawing: drawing, selection: dragged))
+            #expect(damage == [wholePixels(renderer.coverage(of: place).union(renderer.coverage(of: next)))], "step \(step)")
+            place = next
+        }
+
+        #expect(window.compositor.statistics == before, "the selected line is not in the cache: no repair, no stroke")
+        expectSamePixels(window.screen, try reference(Scene(drawing: drawing, selection: dragged), width: 400, height: 300))
+    }
+
+    @Test func selectingALineRepairsItsAreaOnceInsteadOfRebuilding() throws {
+        let window = try FakeWindow(width: 400, height: 300)
+        var drawing = Drawing()
+        let line = drawing.add(segment(20, 20, 60, 20))
+        drawing.add(segment(300, 100, 380, 280))
+        try window.frame(Scene(drawing: drawing))
+
+        try window.frame(Scene(drawing: drawing, selection: line))
+        try window.frame(Scene(drawing: drawing))
+
+        let statistics = window.compositor.statistics
+        #expect(statistics.rebuilds == 1 && statistics.repairs == 2)
+        #expect(statistics.linesRestroked == 2 + 0 + 1, "the first frame, then nothing, then the line back")
+        expectSamePixels(window.screen, try reference(Scene(drawing: drawing), width: 400, height: 300))
+    }
+
+    @Test func anOverlayDamagesItsFrameWhenItAppearsAndWhenItGoes() throws {
+        let window = try FakeWindow(width: 400, height: 300)
+        let drawing = busyDrawing(100)
+        try window.frame(Scene(drawing: drawing))
+        let menu = Overlay(frame: Rect(x: 100.5, y: 50, width: 120, height: 28), rows: ["Delete"])
+
+        #expect(try window.frame(Scene(drawing: drawing, overlays: [menu])) == [Rect(x: 100, y: 50, width: 121, height: 28)])
+        #expect(try window.frame(Scene(drawing: drawing, overlays: [menu])) == [])
+        #expect(try window.frame(Scene(drawing: drawing)) == [Rect(x: 100, y: 50, width: 121, height: 28)])
+        expectSamePixels(window.screen, try reference(Scene(drawing: drawing), width: 400, height: 300))
+    }
+
+    @Test func aResizeRepaintsEverythingFromARebuiltCache() throws {
+        let window = try FakeWindow(width: 200, height: 100)
+        let drawing = busyDrawing(300)
+        try window.frame(Scene(drawing: drawing))
+        try window.resize(width: 300, height: 250)
+        #expect(try window.frame(Scene(drawing: drawing)) == [Rect(x: 0, y: 0, width: 300, height: 250)])
+        #expect(window.compositor.statistics.rebuilds == 2)
+        expectSamePixels(window.screen, try reference(Scene(drawing: drawing), width: 300, height: 250))
+    }
+
+    @Test func anotherDrawingIsPaintedFromScratch() throws {
+        let window = try FakeWindow(width: 200, height: 150)
+        try window.frame(Scene(drawing: busyDrawing(50)))
+        var opened = Drawing(lines: [Line(id: LineID(3), segment: segment(10, 10, 100, 100))])
+        opened.linesInProgress = [:]
+        try window.frame(Scene(drawing: opened))
+        #expect(window.compositor.statistics.rebuilds == 2)
+        expectSamePixels(window.screen, try reference(Scene(drawing: opened), width: 200, height: 150))
+    }
+
+    @Test func theCachesHoldFourBytesAPixelEach() throws {
+        let window = try FakeWindow(width: 800, height: 600)
+        #expect(window.compositor.cacheBytes == 0, "no cache before the first frame")
+        try window.frame(Scene(drawing: Drawing()))
+        #expect(window.compositor.cacheBytes == 2 * 800 * 600 * 4, "the line layer and the scratch image")
+    }
+}

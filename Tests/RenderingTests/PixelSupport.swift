@@ -1,0 +1,115 @@
+import CCairo
+import Document
+import Rendering
+import Testing
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The 0x00RRGGBB pixels of an image surface, row by row.
+func pixels(of surface: CairoSurface) -> [UInt32] {
+    surface.flush()
+    guard let data = surface.data else { return [] }
+    var result: [UInt32] = []
+    result.reserveCapacity(surface.width * surface.height)
+    for y in 0..<surface.height {
+        for x in 0..<surface.width {
+            result.append(data.load(fromByteOffset: y * surface.stride + x * 4, as: UInt32.self) & 0x00FF_FFFF)
+        }
+    }
+    return result
+}
+
+/// What the plain renderer paints for `scene` on a fresh surface of the given size.
+func reference(_ scene: Scene, width: Int, height: Int) throws -> CairoSurface {
+    let surface = try CairoSurface(imageWidth: width, height: height)
+    Renderer().draw(scene, on: CairoContext(surface))
+    return surface
+}
+
+/// Expects two surfaces to hold the same pixels; on a difference, names the first one and counts them.
+@discardableResult
+func expectSamePixels(_ actual: CairoSurface, _ expected: CairoSurface, _ comment: Comment? = nil,
+                      sourceLocation: SourceLocation = #_sourceLocation) -> Bool {
+    guard actual.width == expected.width, actual.height == expected.height else {
+        Issue.record("sizes differ: \(actual.width)x\(actual.height) vs \(expected.width)x\(expected.height)",
+                     sourceLocation: sourceLocation)
+        return false
+    }
+    actual.flush()
+    expected.flush()
+    if let a = actual.data, let e = expected.data, actual.stride == expected.stride,
+       memcmp(a, e, actual.stride * actual.height) == 0 { return true }  // the quick way, when even the unused bytes agree
+    let a = pixels(of: actual), e = pixels(of: expected)
+    guard let first = a.indices.first(where: { a[$0] != e[$0] }) else { return true }
+    let differing = a.indices.filter { a[$0] != e[$0] }.count
+    let x = first % actual.width, y = first / actual.width
+    let hex = { (v: UInt32) in String(v, radix: 16) }
+    Issue.record("\(comment.map { "\($0): " } ?? "")\(differing) pixels differ; first at (\(x), \(y)): \(hex(a[first])) instead of \(hex(e[first]))",
+                 sourceLocation: sourceLocation)
+    return false
+}
+
+/// A window as the shell has it: a back buffer the compositor draws into, and a screen that receives
+/// only the rectangles the compositor returns (as `XPutImage` of the damage would).
+final class FakeWindow {
+    private(set) var buffer: CairoSurface
+    private(set) var bufferContext: CairoContext
+    private(set) var screen: CairoSurface
+    private var screenContext: CairoContext
+    let compositor = CanvasCompositor()
+
+    init(width: Int, height: Int) throws {
+        buffer = try CairoSurface(imageWidth: width, height: height)
+        bufferContext = CairoContext(buffer)
+        screen = try CairoSurface(imageWidth: width, height: height)
+        screenContext = CairoContext(screen)
+        // The screen starts as garbage, so anything not presented shows up as a difference.
+        cairo_set_source_rgb(screenContext.pointer, 0.2, 0.4, 0.6)
+        cairo_paint(screenContext.pointer)
+    }
+
+    /// Resizes like the shell: a new back buffer; the screen keeps its old pixels where it can.
+    func resize(width: Int, height: Int) throws {
+        buffer = try CairoSurface(imageWidth: width, height: height)
+        bufferContext = CairoContext(buffer)
+        let old = screen
+        screen = try CairoSurface(imageWidth: width, height: height)
+        screenContext = CairoContext(screen)
+        let cr = screenContext.pointer
+        cairo_set_source_rgb(cr, 0.2, 0.4, 0.6)
+        cairo_paint(cr)
+        cairo_set_source_surface(cr, old.pointer, 0, 0)
+        cairo_paint(cr)
+    }
+
+    /// One frame: the compositor paints, the damage goes to the screen. Returns the damage.
+    @discardableResult
+    func frame(_ scene: Scene) throws -> [Rect] {
+        let damage = try compositor.render(scene, onto: bufferContext)
+        let cr = screenContext.pointer
+        for rect in damage {
+            cairo_save(cr)
+            cairo_rectangle(cr, rect.minX, rect.minY, rect.width, rect.height)
+            cairo_clip(cr)
+            cairo_set_operator(cr, CAIRO_OPERATOR_SOURCE)
+            cairo_set_source_surface(cr, buffer.pointer, 0, 0)
+            cairo_paint(cr)
+            cairo_restore(cr)
+        }
+        return damage
+    }
+}
+
+/// A small deterministic generator (SplitMix64), so a failing sequence can be replayed.
+struct SeededGenerator: RandomNumberGenerator {
+    var state: UInt64
+    init(seed: UInt64) { state = seed }
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}

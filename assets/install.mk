@@ -1,0 +1,57 @@
+# install.mk: `make install` and `make uninstall` for TouchTracker (GNU make).
+# The top-level Makefile includes it (`include assets/install.mk`); paths are relative to the repository root.
+#
+#   make install PREFIX=/usr/local DESTDIR=     binary, desktop entry, icons, man page
+#   make uninstall PREFIX=/usr/local DESTDIR=   removes exactly those files
+#
+# `install` copies $(BINARY); it builds it only when it is missing, so that `sudo make install` after a
+# normal build does not leave root-owned files in .build. The icon caches are refreshed only for a live
+# install (empty DESTDIR), when the tools are there; packagers run them in their own hooks.
+
+PREFIX ?= /usr/local
+DESTDIR ?=
+BINARY ?= .build/release/touchtracker
+INSTALL ?= install
+SWIFT ?= swift
+
+bindir := $(PREFIX)/bin
+datadir := $(PREFIX)/share
+mandir := $(datadir)/man
+icondir := $(datadir)/icons/hicolor
+
+INSTALLED_FILES := \
+	$(bindir)/touchtracker \
+	$(datadir)/applications/touchtracker.desktop \
+	$(icondir)/scalable/apps/touchtracker.svg \
+	$(icondir)/48x48/apps/touchtracker.png \
+	$(icondir)/256x256/apps/touchtracker.png \
+	$(mandir)/man1/touchtracker.1
+
+.PHONY: install uninstall
+
+$(BINARY):
+	$(SWIFT) build -c release --product touchtracker
+
+install: $(BINARY)
+	$(INSTALL) -d $(DESTDIR)$(bindir) $(DESTDIR)$(datadir)/applications $(DESTDIR)$(mandir)/man1 \
+		$(DESTDIR)$(icondir)/scalable/apps $(DESTDIR)$(icondir)/48x48/apps $(DESTDIR)$(icondir)/256x256/apps
+	$(INSTALL) -m 755 $(BINARY) $(DESTDIR)$(bindir)/touchtracker
+	$(INSTALL) -m 644 assets/touchtracker.desktop $(DESTDIR)$(datadir)/applications/touchtracker.desktop
+	$(INSTALL) -m 644 assets/touchtracker.svg $(DESTDIR)$(icondir)/scalable/apps/touchtracker.svg
+	$(INSTALL) -m 644 assets/touchtracker-48.png $(DESTDIR)$(icondir)/48x48/apps/touchtracker.png
+	$(INSTALL) -m 644 assets/touchtracker-256.png $(DESTDIR)$(icondir)/256x256/apps/touchtracker.png
+	$(INSTALL) -m 644 assets/touchtracker.1 $(DESTDIR)$(mandir)/man1/touchtracker.1
+	@$(refresh-desktop-caches)
+
+uninstall:
+	rm -f $(addprefix $(DESTDIR),$(INSTALLED_FILES))
+	@$(refresh-desktop-caches)
+
+define refresh-desktop-caches
+if [ -z "$(DESTDIR)" ]; then \
+	if command -v gtk-update-icon-cache >/dev/null 2>&1 && [ -f $(icondir)/index.theme ]; then \
+		gtk-update-icon-cache -q -t -f $(icondir) || true; fi; \
+	if command -v update-desktop-database >/dev/null 2>&1; then \
+		update-desktop-database -q $(datadir)/applications || true; fi; \
+fi
+endef
