@@ -9,12 +9,15 @@ import Glibc
 //   startup        spawn -> window viewable and its first (white) frame readable; median of N launches
 //   input-to-pixel during a drag, an XTest motion event sent -> the new red line's pixel readable;
 //                  p50 / p95, with 10, 1k and 100k finished lines loaded from a drawing file
-//   frame cost     CPU the app (and the server, less the bench's pixel reads) spends per motion event
+//   frame cost     CPU the app and the server spend per motion event (from /proc/PID/task/*/schedstat),
+//                  over events paced so that each gets a frame of its own, with no pixel reads
 //   memory         the app's RSS with 100k lines loaded against an empty drawing, per line
 //
-// Each motion event waits for its pixel before the next is sent, so the app never coalesces them:
-// one event, one frame. The pixel is read back as fast as round trips allow, so latencies include
-// up to one XGetImage round trip (tens of microseconds). Needs Xvfb; prints n/a without it.
+// A timed motion event is sent only once the last one's pixel is on screen, so the app never
+// coalesces them: one event, one frame. Pixels are read back to back (then with a short back-off),
+// so a latency includes up to one XGetImage round trip (tens of microseconds). Input time is the
+// bench's clock when it sends the XTest request (the server stamps the event on receipt, in ms).
+// Needs Xvfb; prints n/a without it.
 
 func xPathSection(_ report: inout BenchReport) {
     guard let binary = XPathBench.appBinary() else {
@@ -88,7 +91,7 @@ struct XPathBench {
             resident = app.process.residentBytes
         }
         times.sort()
-        report.row("  startup over \(launches) launches: min \(milliseconds(times.first!)) ms, max \(milliseconds(times.last!)) ms")
+        report.row("  startup over \(launches) launches: min \(milliseconds(times[0])) ms, max \(milliseconds(times[times.count - 1])) ms")
         report.record("startup_to_first_frame_ms", milliseconds(times[times.count / 2]), unit: "ms")
         if let resident { report.row("  app RSS, empty drawing: \(resident / 1024) KiB") }
         return resident
@@ -108,39 +111,32 @@ struct XPathBench {
         }
         let probe = BenchDrawing.probe.middle
         var reads = 0
-        var loaded = client.waitForPixel(app.window, probe.x, probe.y, toBe: BenchColour.black,
-                                         timeoutNanoseconds: 1_000_000_000, reads: &reads)
-        if loaded {
-            report.row("  \(label) lines loaded from a drawing file, on screen \(milliseconds(app.firstFrameNanoseconds)) ms after spawn")
-            if count >= 100_000 { report.record("startup_to_first_frame_ms_\(label)", milliseconds(app.firstFrameNanoseconds), unit: "ms") }
-        } else if count <= 1_000 {
-            // A build without the document loader: draw the lines as a user would.
-            let start = monotonicNanoseconds()
-            loaded = drawWithXTest(segments, in: app.window)
-            report.row("  \(label) lines: this build does not load drawing files; drawn with XTest in \(milliseconds(monotonicNanoseconds() - start)) ms")
-        }
-        guard loaded else {
-            report.row("  \(label) lines: n/a (this build does not load drawing files; too many lines to draw with XTest)")
+        guard client.waitForPixel(app.window, probe.x, probe.y, toBe: BenchColour.black, timeoutNanoseconds: 1_000_000_000,
+                                  reads: &reads) else {
+            report.row("  \(label) lines: n/a (the app did not show the drawing file's lines)")
             recordMissing(label, &report)
             return nil
         }
+        report.row("  \(label) lines loaded from a drawing file, on screen \(milliseconds(app.firstFrameNanoseconds)) ms after spawn")
+        if count >= 100_000 { report.record("startup_to_first_frame_ms_\(label)", milliseconds(app.firstFrameNanoseconds), unit: "ms") }
         usleep(100_000)  // let it settle before reading its RSS
         let resident = app.process.residentBytes
         if let resident { report.row("  app RSS, \(label) lines: \(resident / 1024) KiB") }
 
         let budget: UInt64 = report.long ? 600_000_000_000 : 60_000_000_000
-        guard let drag = dragSamples(app, samples: report.long ? 2_000 : 300, budget: budget) else {
+        guard let drag = measureMotion(app, samples: report.long ? 2_000 : 300, budget: budget) else {
             report.row("  \(label) lines: a motion event's pixel did not appear within \(Self.patience / 1_000_000_000) s")
             recordMissing(label, &report)
             return resident
         }
         let sorted = drag.latencies.sorted()
         let peak = app.process.peakResidentBytes.map { ", app peak RSS \($0 / 1024) KiB" } ?? ""
-        report.row("  \(label) lines: \(sorted.count) motion events\(peak)")
+        report.row("  \(label) lines: \(sorted.count) motion events timed, then \(drag.pacedEvents) sent "
+                   + "every \(microseconds(drag.pacedInterval)) us for the CPU cost\(peak)")
         report.record("input_to_pixel_ms_p50_\(label)", milliseconds(sorted[sorted.count / 2]), unit: "ms")
         report.record("input_to_pixel_ms_p95_\(label)", milliseconds(sorted[sorted.count * 95 / 100]), unit: "ms")
-        report.record("x_frame_app_cpu_us_\(label)", microseconds(drag.appCPU / UInt64(sorted.count)), unit: "us")
-        report.record("x_frame_server_cpu_us_\(label)", microseconds(drag.serverCPU / UInt64(sorted.count)), unit: "us")
+        report.record("x_frame_app_cpu_us_\(label)", microseconds(drag.appCPU / UInt64(drag.pacedEvents)), unit: "us")
+        report.record("x_frame_server_cpu_us_\(label)", microseconds(drag.serverCPU / UInt64(drag.pacedEvents)), unit: "us")
         return resident
     }
 
@@ -150,80 +146,73 @@ struct XPathBench {
         }
     }
 
-    private struct DragSamples {
+    private struct MotionMeasurements {
+        /// Input-to-pixel times of the timed events.
         var latencies: [UInt64]
-        /// CPU the app spent over the measured events.
+        /// The paced events, and the time between them.
+        var pacedEvents: Int
+        var pacedInterval: UInt64
+        /// CPU the app and the server spent over the paced events.
         var appCPU: UInt64
-        /// CPU the server spent over the measured events, less what the bench's pixel reads cost it.
         var serverCPU: UInt64
     }
 
-    /// Presses in the middle of the window, then sends motion events around a circle, each one
-    /// waiting for the new red line to show at 70% of its length (25 degrees from the last line,
-    /// so that pixel was not red before). Stops early, after at least 30 samples, once sampling has
-    /// taken `budget` ns (slow frames). Releases at the end.
-    private func dragSamples(_ app: LaunchedApp, samples: Int, budget: UInt64) -> DragSamples? {
+    /// One drag from the middle of the window, its motion events going around a circle: each new
+    /// in-progress line is 25 degrees from the last, so the pixel at 70% of its length was not red
+    /// before and turns red when the event's frame is on screen.
+    ///
+    /// 1. Timed events: each is sent, then its pixel read back until red (stopping early, after at
+    ///    least 30, once `budget` ns have passed).
+    /// 2. Paced events for the CPU cost, without reading pixels (the reads would cost the server as
+    ///    much as the frame): sent every 4 x the p95 input-to-pixel time (at least 2 ms), so each still
+    ///    gets a frame of its own; the last one's pixel is awaited before the CPU is read.
+    /// The drag is released only at the end: a finished line would be an edit, and its autosave
+    /// would land in the measurements.
+    private func measureMotion(_ app: LaunchedApp, samples: Int, budget: UInt64) -> MotionMeasurements? {
         let centre = (x: BenchDrawing.width / 2, y: BenchDrawing.height / 2)
         let radius = 150.0
         func point(_ step: Int, _ fraction: Double) -> (x: Int, y: Int) {
             let angle = Double(step) * 25 * Double.pi / 180
             return (centre.x + Int((cos(angle) * radius * fraction).rounded()), centre.y + Int((sin(angle) * radius * fraction).rounded()))
         }
-        let readCost = serverCostPerPixelRead(app.window)
+        var reads = 0
+        func moveAndWait(_ step: Int) -> Bool {
+            let target = point(step, 1), probe = point(step, 0.7)
+            client.move(to: target.x, target.y)
+            return client.waitForPixel(app.window, probe.x, probe.y, toBe: BenchColour.red, timeoutNanoseconds: Self.patience, reads: &reads)
+        }
         client.move(to: centre.x, centre.y)
         client.press()
         defer { client.release(); client.sync() }
+
         let warmUp = 20
+        var step = 0
         var latencies: [UInt64] = []
         latencies.reserveCapacity(samples)
-        var reads = 0
-        var cpuAtStart: (app: UInt64, server: UInt64) = (0, 0)
         var started: UInt64 = 0
-        for step in 0..<(warmUp + samples) {
-            if step >= warmUp + 30, monotonicNanoseconds() - started > budget { break }
-            if step == warmUp {
-                started = monotonicNanoseconds()
-                reads = 0
-                cpuAtStart = (app.process.cpuNanoseconds, server.process.cpuNanoseconds)
-            }
-            let target = point(step, 1), probe = point(step, 0.7)
+        while latencies.count < samples {
+            if step == warmUp { started = monotonicNanoseconds() }
+            if latencies.count >= 30, monotonicNanoseconds() - started > budget { break }
             let sent = monotonicNanoseconds()
-            client.move(to: target.x, target.y)
-            guard client.waitForPixel(app.window, probe.x, probe.y, toBe: BenchColour.red,
-                                      timeoutNanoseconds: Self.patience, reads: &reads) else { return nil }
+            guard moveAndWait(step) else { return nil }
             if step >= warmUp { latencies.append(monotonicNanoseconds() - sent) }
+            step += 1
         }
-        let app = app.process.cpuNanoseconds - cpuAtStart.app
-        let server = server.process.cpuNanoseconds - cpuAtStart.server
-        let readsCost = UInt64(Double(reads) * readCost)
-        return DragSamples(latencies: latencies, appCPU: app, serverCPU: server > readsCost ? server - readsCost : 0)
-    }
 
-    /// The server CPU one 1-pixel XGetImage costs, measured while the app is idle.
-    private func serverCostPerPixelRead(_ window: Window) -> Double {
-        let reads = 2_000
-        let start = server.process.cpuNanoseconds
-        for _ in 0..<reads { blackHole(client.pixel(window, BenchDrawing.emptyCorner.x, BenchDrawing.emptyCorner.y)) }
-        return Double(server.process.cpuNanoseconds - start) / Double(reads)
-    }
-
-    /// Draws every segment with a drag (press, two moves, release), then waits for the last one.
-    private func drawWithXTest(_ segments: [BenchSegment], in window: Window) -> Bool {
-        for (index, segment) in segments.enumerated() {
-            client.move(to: Int(segment.begin.x), Int(segment.begin.y))
-            client.press()
-            client.move(to: Int((segment.begin.x + segment.end.x) / 2), Int((segment.begin.y + segment.end.y) / 2))
-            client.move(to: Int(segment.end.x), Int(segment.end.y))
-            client.release()
-            if index % 20 == 19 { client.sync() }
+        let sorted = latencies.sorted()
+        let interval = max(4 * sorted[sorted.count * 95 / 100], 2_000_000)
+        let paced = min(samples, max(30, Int(budget / interval)))
+        let before = (app: app.process.cpuNanoseconds, server: server.process.cpuNanoseconds)
+        for _ in 1..<paced {
+            let target = point(step, 1)
+            client.move(to: target.x, target.y)
+            step += 1
+            usleep(UInt32(interval / 1_000))
         }
-        client.sync()
-        var reads = 0
-        let last = segments.last?.middle ?? BenchDrawing.probe.middle
-        let probe = BenchDrawing.probe.middle, corner = BenchDrawing.emptyCorner
-        return client.waitForPixel(window, last.x, last.y, toBe: BenchColour.black, timeoutNanoseconds: Self.patience, reads: &reads)
-            && client.pixel(window, probe.x, probe.y) == BenchColour.black
-            && client.pixel(window, corner.x, corner.y) == BenchColour.white
+        guard moveAndWait(step) else { return nil }
+        return MotionMeasurements(
+            latencies: latencies, pacedEvents: paced, pacedInterval: interval,
+            appCPU: app.process.cpuNanoseconds - before.app, serverCPU: server.process.cpuNanoseconds - before.server)
     }
 
     // MARK: launching
