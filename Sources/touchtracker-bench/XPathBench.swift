@@ -125,12 +125,15 @@ struct XPathBench {
 
         let budget: UInt64 = report.long ? 600_000_000_000 : 60_000_000_000
         guard let drag = measureMotion(app, samples: report.long ? 2_000 : 300, budget: budget) else {
-            report.row("  \(label) lines: a motion event's pixel did not appear within \(Self.patience / 1_000_000_000) s")
+            report.row("  \(label) lines: n/a (a motion event's pixel did not appear within \(Self.patience / 1_000_000_000) s, or every probe was red already)")
             recordMissing(label, &report)
             return resident
         }
         let sorted = drag.latencies.sorted()
         let peak = app.process.peakResidentBytes.map { ", app peak RSS \($0 / 1024) KiB" } ?? ""
+        if drag.staleProbes > 0 {
+            report.row("  \(label) lines: \(drag.staleProbes) probe pixels were red before their event (stale in-progress line)")
+        }
         report.row("  \(label) lines: \(sorted.count) motion events timed, then \(drag.pacedEvents) sent "
                    + "every \(microseconds(drag.pacedInterval)) us for the CPU cost\(peak)")
         report.record("input_to_pixel_ms_p50_\(label)", milliseconds(sorted[sorted.count / 2]), unit: "ms")
@@ -149,6 +152,8 @@ struct XPathBench {
     private struct MotionMeasurements {
         /// Input-to-pixel times of the timed events.
         var latencies: [UInt64]
+        /// Events whose probe pixel was red before they were sent (not timed): stale in-progress lines.
+        var staleProbes: Int
         /// The paced events, and the time between them.
         var pacedEvents: Int
         var pacedInterval: UInt64
@@ -190,15 +195,21 @@ struct XPathBench {
         var latencies: [UInt64] = []
         latencies.reserveCapacity(samples)
         var started: UInt64 = 0
-        while latencies.count < samples {
+        var staleProbes = 0
+        while latencies.count < samples, staleProbes < samples {
             if step == warmUp { started = monotonicNanoseconds() }
             if latencies.count >= 30, monotonicNanoseconds() - started > budget { break }
+            // A probe already red would time nothing: the app left a stale in-progress line there.
+            let probe = point(step, 0.7)
+            let wasRed = client.pixel(app.window, probe.x, probe.y) == BenchColour.red
+            if wasRed { staleProbes += 1 }
             let sent = monotonicNanoseconds()
             guard moveAndWait(step) else { return nil }
-            if step >= warmUp { latencies.append(monotonicNanoseconds() - sent) }
+            if step >= warmUp, !wasRed { latencies.append(monotonicNanoseconds() - sent) }
             step += 1
         }
 
+        guard !latencies.isEmpty else { return nil }
         let sorted = latencies.sorted()
         let interval = max(4 * sorted[sorted.count * 95 / 100], 2_000_000)
         let paced = min(samples, max(30, Int(budget / interval)))
@@ -211,7 +222,7 @@ struct XPathBench {
         }
         guard moveAndWait(step) else { return nil }
         return MotionMeasurements(
-            latencies: latencies, pacedEvents: paced, pacedInterval: interval,
+            latencies: latencies, staleProbes: staleProbes, pacedEvents: paced, pacedInterval: interval,
             appCPU: app.process.cpuNanoseconds - before.app, serverCPU: server.process.cpuNanoseconds - before.server)
     }
 
