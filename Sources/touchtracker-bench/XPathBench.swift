@@ -21,26 +21,21 @@ import Glibc
 
 func xPathSection(_ report: inout BenchReport) {
     guard let binary = XPathBench.appBinary() else {
-        report.row("  n/a (no touchtracker binary beside the bench: build it with `swift build -c release`)")
-        return
+        return XPathBench.unavailable("no touchtracker binary beside the bench: build it with `swift build -c release`", &report)
     }
     guard let server = BenchXServer() else {
-        report.row("  n/a (no X server: Xvfb is not installed)")
-        return
+        return XPathBench.unavailable("no X server: Xvfb is not installed or did not start", &report)
     }
     guard let folder = XPathBench.temporaryFolder() else {
-        report.row("  n/a (cannot create a temporary folder)")
-        return
+        return XPathBench.unavailable("cannot create a temporary folder", &report)
     }
     defer { XPathBench.removeFolder(folder) }
     // The client closes before the server stops (Xlib exits the process on a lost connection).
     do {
         guard let client = BenchXClient(display: server.name) else {
-            report.row("  n/a (cannot connect to Xvfb \(server.name), or it has no XTEST)")
-            return
+            return XPathBench.unavailable("cannot connect to Xvfb \(server.name), or it has no XTEST", &report)
         }
-        let bench = XPathBench(binary: binary, server: server, client: client, folder: folder)
-        bench.run(&report)
+        XPathBench(binary: binary, server: server, client: client, folder: folder).run(&report)
     }
 }
 
@@ -53,11 +48,25 @@ struct XPathBench {
     /// How long the app may take to show a frame or a pixel before the bench gives up on it.
     static let patience: UInt64 = 60_000_000_000
 
+    /// The drawing sizes measured, and their labels in the JSON keys.
+    static let sizes = [(count: 10, label: "10"), (count: 1_000, label: "1k"), (count: 100_000, label: "100k")]
+
+    /// Says why nothing was measured, and records the section's main keys as null (the JSON keeps its keys).
+    static func unavailable(_ reason: String, _ report: inout BenchReport) {
+        report.row("  n/a (\(reason))")
+        report.record("startup_to_first_frame_ms", .nan)
+        for (_, label) in sizes {
+            report.record("input_to_pixel_ms_p50_\(label)", .nan)
+            report.record("input_to_pixel_ms_p95_\(label)", .nan)
+        }
+        report.record("app_bytes_per_line_rss", .nan)
+    }
+
     func run(_ report: inout BenchReport) {
         report.row("  app \(binary), Xvfb \(server.name), window \(BenchDrawing.width)x\(BenchDrawing.height)")
         let emptyResident = measureStartup(&report)
         var largest: (count: Int, resident: Int)?
-        for (count, label) in [(10, "10"), (1_000, "1k"), (100_000, "100k")] {
+        for (count, label) in Self.sizes {
             guard let resident = measureDrag(count: count, label: label, &report) else { continue }
             largest = (count, resident)
         }
