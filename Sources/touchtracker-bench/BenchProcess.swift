@@ -88,7 +88,7 @@ final class BenchProcess {
         return String(decoding: bytes.prefix { $0 != UInt8(ascii: "\n") }, as: UTF8.self)
     }
 
-    var isRunning: Bool { reap(blocking: false) == false }
+    var isRunning: Bool { !reap(blocking: false) }
 
     /// Stops the child: SIGTERM, then SIGKILL when it has not exited after three seconds.
     func stop() {
