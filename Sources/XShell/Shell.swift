@@ -118,7 +118,7 @@ public final class Shell {
                 app.resize(to: CanvasSize(width: Double(width), height: Double(height)))
             } catch {
                 StandardError.write("touchtracker: \(error)")
-                exitStatus = 1
+                exitStatus = closing(with: 1, now: now)  // Out of memory for the new size: save, then go.
             }
         case .closeRequested:
             exitStatus = closing(with: 0, now: now)
