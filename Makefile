@@ -34,7 +34,10 @@ test-long: test-deps
 	$(SWIFT) test --skip EndToEndTests $(TEST_FLAGS)
 	TOUCHTRACKER_LONG_TESTS=1 $(SWIFT) test --no-parallel --filter EndToEndTests $(TEST_FLAGS)
 
-bench: deps
+# The bench also runs the real program in a private Xvfb (the X-path section), so it needs the app
+# built in release and the test packages.
+bench: test-deps
+	$(SWIFT) build -c release --product touchtracker
 	$(SWIFT) build -c release --product touchtracker-bench
 	.build/release/touchtracker-bench $(ARGS)
 
