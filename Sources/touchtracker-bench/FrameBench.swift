@@ -1,5 +1,6 @@
 import Document
 import Rendering
+import SeededRandom
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -74,7 +75,7 @@ private let canvas = (width: 800, height: 600)
 
 /// `count` lines of up to 80 px anywhere on the canvas (some reaching past its edges), always the same.
 private func benchDrawing(lines count: Int) -> Drawing {
-    var random = FrameBenchRandom(seed: 42)
+    var random = SeededGenerator(seed: 42)
     var lines: [Line] = []
     lines.reserveCapacity(count)
     for index in 0..<count {
@@ -136,7 +137,7 @@ private final class AppendFrames {
     private var drawing: Drawing
     private let compositor = CanvasCompositor()
     private let buffer = try! BackBuffer()
-    private var random = FrameBenchRandom(seed: 7)
+    private var random = SeededGenerator(seed: 7)
 
     init(drawing: Drawing) throws(CairoError) {
         self.drawing = drawing
@@ -178,7 +179,7 @@ private final class DeleteFrames {
     private var drawing: Drawing
     private let compositor = CanvasCompositor()
     private let buffer = try! BackBuffer()
-    private var random = FrameBenchRandom(seed: 9)
+    private var random = SeededGenerator(seed: 9)
     private var deleted: Line?
 
     init(drawing: Drawing) throws(CairoError) {
@@ -222,17 +223,8 @@ private extension Double {
     }
 }
 
-/// SplitMix64, for repeatable drawings.
-private struct FrameBenchRandom {
-    private var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-    /// Uniform in [0, 1).
+private extension SeededGenerator {
+    /// Uniform in [0, 1), from the top 53 bits of `next()`. (`Double.random(in:using:)` takes the
+    /// low bits, so it would draw different lines from the same seed.)
     mutating func unit() -> Double { Double(next() >> 11) / Double(1 << 53) }
 }
