@@ -100,5 +100,5 @@ private func nanosecondsPerEvent(_ events: [GestureInput], passes: Int) -> Doubl
         best = min(best, elapsed / Double(events.count))
     }
     blackHole(delivered)
-    return (best * 10).rounded() / 10
+    return best.rounded(toPlaces: 1)
 }

@@ -26,7 +26,7 @@ func frameSection(_ report: inout BenchReport) {
     let sizes: [(label: String, count: Int)] = [("10", 10), ("1k", 1_000), ("100k", 100_000)]
     let budget: UInt64 = report.long ? 400_000_000 : 60_000_000
     report.row("one motion of a line in progress, ns per frame (median frame, best of \(frameRounds) interleaved rounds), 800x600:")
-    report.row(framePad("lines", 8) + framePad("ours", 14) + framePad("seed (full redraw)", 20) + "seed/ours")
+    report.row(pad("lines", 8) + pad("ours", 14) + pad("seed (full redraw)", 20) + "seed/ours")
     var ours: [String: Double] = [:]
     for (label, count) in sizes {
         let drawing = benchDrawing(lines: count)
@@ -38,7 +38,7 @@ func frameSection(_ report: inout BenchReport) {
             best.seed = min(best.seed, medianFrame(budget: budget) { redrawFrames.next() })
         }
         ours[label] = best.ours
-        report.row(framePad(label, 8) + framePad(String(Int(best.ours)), 14) + framePad(String(Int(best.seed)), 20)
+        report.row(pad(label, 8) + pad(String(Int(best.ours)), 14) + pad(String(Int(best.seed)), 20)
             + String((best.seed / best.ours).rounded(toPlaces: 1)) + "x")
         report.record("frame_ns_ours_\(label)", best.ours.rounded(), unit: "ns")
         report.record("frame_ns_seed_\(label)", best.seed.rounded(), unit: "ns")
@@ -207,20 +207,7 @@ private func medianFrame(budget: UInt64, _ frame: () -> Void) -> Double {
         frame()
         times.append(monotonicNanoseconds() - before)
     } while monotonicNanoseconds() - start < budget
-    times.sort()
-    return Double(times[times.count / 2])
-}
-
-private func framePad(_ text: String, _ width: Int) -> String {
-    text.count >= width ? text + " " : text + String(repeating: " ", count: width - text.count)
-}
-
-private extension Double {
-    func rounded(toPlaces places: Int) -> Double {
-        var scale = 1.0
-        for _ in 0..<places { scale *= 10 }
-        return (self * scale).rounded() / scale
-    }
+    return Double(median(times))
 }
 
 private extension SeededGenerator {

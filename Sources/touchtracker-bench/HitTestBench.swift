@@ -40,8 +40,8 @@ func hitTestSection(_ report: inout BenchReport) {
         if count == 1_000_000 {
             let lineBytes = drawing.drawing.lines.capacity * MemoryLayout<Line>.stride
             let indexBytes = drawing.index.memoryFootprint
-            report.record("bytes_per_line", (Double(lineBytes + indexBytes) / Double(count) * 10).rounded() / 10, unit: "B")
-            report.record("index_bytes_per_line", (Double(indexBytes) / Double(count) * 10).rounded() / 10, unit: "B")
+            report.record("bytes_per_line", (Double(lineBytes + indexBytes) / Double(count)).rounded(toPlaces: 1), unit: "B")
+            report.record("index_bytes_per_line", (Double(indexBytes) / Double(count)).rounded(toPlaces: 1), unit: "B")
             report.record("hit_test_move_update_mean_ns_1M", Double(hitTestMoveCost(drawing, using: &random)), unit: "ns")
         }
     }
@@ -69,8 +69,7 @@ private func hitTestMedianNanoseconds(_ queries: [Point], _ query: (Point) -> Li
         blackHole(query(p))
         times.append(monotonicNanoseconds() - start)
     }
-    times.sort()
-    return times[times.count / 2]
+    return median(times)
 }
 
 private func hitTestBenchSide(count: Int) -> Double { (Double(count) * 2_500).squareRoot() }

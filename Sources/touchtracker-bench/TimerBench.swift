@@ -228,15 +228,3 @@ private func runFor(_ budget: UInt64, _ body: (Int) -> Void) -> (operations: Int
     } while elapsed < budget
     return (operations, elapsed)
 }
-
-private func pad(_ text: String, _ width: Int) -> String {
-    text.count >= width ? text + " " : text + String(repeating: " ", count: width - text.count)
-}
-
-private extension Double {
-    func rounded(toPlaces places: Int) -> Double {
-        var scale = 1.0
-        for _ in 0..<places { scale *= 10 }
-        return (self * scale).rounded() / scale
-    }
-}
