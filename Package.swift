@@ -26,7 +26,7 @@ let package = Package(
             providers: [.apt(["libxtst-dev"])]),
 
         // Pure Swift.
-        .target(name: "SeededRandom"),
+        .target(name: "SeededRandom"),  // repeatable random streams: the fuzzer, the bench, the tests
         .target(name: "Timing"),
         .target(name: "Gestures", dependencies: ["Timing"]),
         .target(name: "Document", dependencies: ["SeededRandom"], linkerSettings: [.linkedLibrary("m")]),
