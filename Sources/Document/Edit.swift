@@ -68,13 +68,4 @@ public enum Edit: Hashable, Sendable {
         case .clear(let lines): target.restore(contentsOf: lines)
         }
     }
-
-    /// The lines whose pixels the edit touches (both before and after), for repainting.
-    public var affectedSegments: [Segment] {
-        switch self {
-        case .draw(let line), .delete(let line): [line.segment]
-        case .move(_, let from, let to), .nudge(_, let from, let to): [from, to]
-        case .clear(let lines): lines.map(\.segment)
-        }
-    }
 }

@@ -68,10 +68,9 @@ public final class AppController {
     }
 
     /// Lengths designed at 96 dpi at the screen's resolution (`scale` = dpi / 96): how far from a line a click
-    /// still selects it, and how wide the strokes are that the damage must cover.
+    /// still selects it.
     public func setDisplayScale(_ scale: Double) {
         model.selectionTolerance = CanvasModel.standardSelectionTolerance * scale
-        model.lineWidth = CanvasModel.standardLineWidth * scale
     }
 
     /// When the engine next needs `advance(to:)` without an event (nil: not until the next event).
@@ -97,9 +96,6 @@ public final class AppController {
     public func key(_ key: Key, _ modifiers: Modifiers = []) -> AppCommand? { model.key(key, modifiers) }
 
     public func resize(to size: CanvasSize) { model.resize(to: size) }
-
-    /// Records that the current state was saved.
-    public func markSaved() { model.markSaved() }
 
     /// The gesture decisions made since the last call, one JSON line each (`--trace-gestures`).
     public func drainTrace() -> [String] {

@@ -7,34 +7,26 @@ extension CanvasModel {
     /// only dismisses it and the contact draws nothing.
     public mutating func contactBegan(_ key: StrokeKey, at point: Point) {
         if menu != nil {
-            closeMenu()
+            menu = nil
             return
         }
-        if let stale = document.linesInProgress[key] { damage(stale) }
-        let segment = Segment(begin: point, end: point)
-        document.linesInProgress[key] = segment
-        damage(segment)
+        document.linesInProgress[key] = Segment(begin: point, end: point)
     }
 
     /// The contact moved: its line now ends at `point`.
     public mutating func contactMoved(_ key: StrokeKey, to point: Point) {
         guard let old = document.linesInProgress[key] else { return }
-        let new = Segment(begin: old.begin, end: point)
-        document.linesInProgress[key] = new
-        damage(old)
-        damage(new)
+        document.linesInProgress[key] = Segment(begin: old.begin, end: point)
     }
 
     /// The contact lifted at `point`: its line becomes a finished line (one undoable edit).
     public mutating func contactEnded(_ key: StrokeKey, at point: Point) {
         guard let old = document.linesInProgress.removeValue(forKey: key) else { return }
-        damage(old)
         perform(.draw(Line(id: document.nextID, segment: Segment(begin: old.begin, end: point))))
     }
 
     /// The contact was taken away (the gesture turned out to be something else): its line vanishes.
     public mutating func contactCancelled(_ key: StrokeKey) {
-        guard let old = document.linesInProgress.removeValue(forKey: key) else { return }
-        damage(old)
+        document.linesInProgress[key] = nil
     }
 }

@@ -61,16 +61,13 @@ extension CanvasModel {
 
     private mutating func beginLineDrag(_ gesture: LineDrag.Gesture, of id: LineID, at point: Point) {
         guard let line = document.line(id) else { return }
-        select(Selection(id))
+        selection = Selection(id)
         lineDrag = LineDrag(gesture: gesture, id: id, original: line.segment, anchor: point)
     }
 
     private mutating func continueLineDrag(_ gesture: LineDrag.Gesture, to point: Point) {
-        guard let drag = lineDrag, drag.gesture == gesture, let old = document.line(drag.id) else { return }
-        let new = drag.segment(forPointerAt: point)
-        document.setSegment(new, of: drag.id)
-        damage(old.segment)
-        damage(new)
+        guard let drag = lineDrag, drag.gesture == gesture else { return }
+        document.setSegment(drag.segment(forPointerAt: point), of: drag.id)
     }
 
     private mutating func endLineDrag(_ gesture: LineDrag.Gesture, at point: Point) {
@@ -85,11 +82,7 @@ extension CanvasModel {
     /// Puts a dragged line back (of either gesture when `gesture` is nil).
     mutating func cancelLineDrag(_ gesture: LineDrag.Gesture? = nil) {
         guard let drag = lineDrag, gesture == nil || drag.gesture == gesture else { return }
-        if let current = document.line(drag.id) {
-            damage(current.segment)
-            document.setSegment(drag.original, of: drag.id)
-            damage(drag.original)
-        }
+        document.setSegment(drag.original, of: drag.id)
         lineDrag = nil
     }
 }

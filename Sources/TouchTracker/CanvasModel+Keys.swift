@@ -28,12 +28,12 @@ extension CanvasModel {
             editKey { model in
                 guard let selected = model.selection, let line = model.document.line(selected.id) else { return }
                 model.perform(.delete(line))
-                model.select(nil)
+                model.selection = nil
             }
         case .escape:
             cancelLineDrag()
-            closeMenu()
-            select(nil)
+            menu = nil
+            selection = nil
             tapPhase = .none
             if isHelpVisible { toggleHelp() }
         case .left: nudge(dx: -1, dy: 0, modifiers)
@@ -49,7 +49,7 @@ extension CanvasModel {
     /// Keys that edit close the menu first, and wait while a line is being dragged.
     private mutating func editKey(_ body: (inout CanvasModel) -> Void) {
         guard lineDrag == nil else { return }
-        closeMenu()
+        menu = nil
         body(&self)
     }
 
@@ -63,6 +63,5 @@ extension CanvasModel {
 
     private mutating func toggleHelp() {
         isHelpVisible.toggle()
-        damageAll()
     }
 }

@@ -6,12 +6,12 @@ extension CanvasModel {
     /// nothing. While the menu is open, any right click only closes it.
     public mutating func secondaryClick(at point: Point) {
         if menu != nil {
-            closeMenu()
+            menu = nil
             return
         }
         guard lineDrag == nil, let id = line(at: point) else { return }
         tapPhase = .none
-        select(Selection(id))
-        openMenu(ContextMenu(at: point, inside: canvasSize))
+        selection = Selection(id)
+        menu = ContextMenu(at: point, inside: canvasSize)
     }
 }

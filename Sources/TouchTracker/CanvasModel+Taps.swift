@@ -11,21 +11,21 @@ extension CanvasModel {
             if open.item(at: point) == .delete, let selected = selection, let line = document.line(selected.id) {
                 perform(.delete(line))
             }
-            closeMenu()
+            menu = nil
             tapPhase = .consumedByMenu
             return
         }
         let previous: Selection?
         if case .provisional(let earlier) = tapPhase { previous = earlier } else { previous = selection }
         tapPhase = .provisional(previous: previous)
-        select(line(at: point).map { Selection($0, isProvisional: true) })
+        selection = line(at: point).map { Selection($0, isProvisional: true) }
     }
 
     /// The double click failed: the single click stands.
     public mutating func tapConfirmed() {
         if case .provisional = tapPhase, var confirmed = selection {
             confirmed.isProvisional = false
-            select(confirmed)
+            selection = confirmed
         }
         tapPhase = .none
     }
@@ -34,7 +34,7 @@ extension CanvasModel {
     /// (A click consumed by the menu stays consumed until its double click arrives.)
     public mutating func tapSuperseded() {
         guard case .provisional(let previous) = tapPhase else { return }
-        select(previous.flatMap { document.line($0.id) == nil ? nil : $0 })
+        selection = previous.flatMap { document.line($0.id) == nil ? nil : $0 }
         tapPhase = .none
     }
 
@@ -43,15 +43,14 @@ extension CanvasModel {
     /// context menu, it only dismissed the menu.
     public mutating func doubleTap(at point: Point) {
         if tapPhase == .consumedByMenu || menu != nil {
-            closeMenu()
+            menu = nil
             tapPhase = .none
             return
         }
         tapPhase = .none
         cancelLineDrag()
-        for segment in document.linesInProgress.values { damage(segment) }
         document.linesInProgress.removeAll()
-        select(nil)
+        selection = nil
         if !document.lines.isEmpty { perform(.clear(document.lines)) }
     }
 }

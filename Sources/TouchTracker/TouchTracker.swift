@@ -1,6 +1,6 @@
 // TouchTracker: the app's behaviour (the book's BNRDrawView), testable without a display.
 //
-// Start at CanvasModel.swift: the state (drawing + index, history, selection, menu, help, damage)
+// Start at CanvasModel.swift: the state (drawing + index, history, selection, menu, help)
 // and the shared steps every gesture uses. Each kind of input has its own extension file:
 //   CanvasModel+Contacts  drawing with one or many contacts (red in progress, black when done)
 //   CanvasModel+Taps      click selects (provisionally until the double click fails), double click clears

@@ -52,7 +52,6 @@ extension Shell {
     /// Prints `message` on stderr, if any, and shows the session's title if it changed.
     private func report(_ message: String?) {
         if let message { StandardError.write("touchtracker: \(message)") }
-        if !document.hasUnsavedEdits { app.markSaved() }  // Keeps the model's changedSinceSave in step.
         if document.title != shownTitle {
             shownTitle = document.title
             window.setTitle(shownTitle)

@@ -54,22 +54,25 @@ import TouchTracker
         #expect(model.menu == nil)
     }
 
-    @Test func theEditCounterTracksChangesSinceTheLastSave() {
+    @Test func drawingAndUndoingAreEditsButSelectingIsNot() {
         var model = CanvasModel()
-        #expect(!model.changedSinceSave)
+        let empty = model.drawing.revision
         model.drawLine(segment(0, 0, 100, 0))
-        #expect(model.changedSinceSave && model.editCount == 1)
-        model.markSaved()
-        #expect(!model.changedSinceSave)
+        let drawn = model.drawing.revision
+        #expect(drawn != empty)
         model.click(at: point(50, 0))
-        #expect(!model.changedSinceSave)  // selecting is not an edit
+        #expect(model.selection?.id == LineID(1))
+        #expect(model.drawing.revision == drawn)  // selecting is not an edit
         model.key(.character("z"), .control)
-        #expect(model.changedSinceSave && model.editCount == 2)
+        #expect(model.drawing.revision != drawn && model.drawing.revision != empty)
     }
 
     @Test func aLoadedDrawingHasNothingToUndoAndContinuesIDs() {
-        var model = CanvasModel.with([segment(0, 0, 10, 0), segment(0, 20, 10, 20)])
-        #expect(!model.canUndo && !model.changedSinceSave)
+        var drawing = Drawing()
+        drawing.add(segment(0, 0, 10, 0))
+        drawing.add(segment(0, 20, 10, 20))
+        var model = CanvasModel(drawing: drawing)
+        #expect(!model.canUndo && model.drawing.revision == drawing.revision)  // loading is not an edit
         model.drawLine(segment(0, 40, 10, 40))
         #expect(model.drawing.lines.map(\.id) == [LineID(1), LineID(2), LineID(3)])
     }
