@@ -26,9 +26,10 @@ let package = Package(
             providers: [.apt(["libxtst-dev"])]),
 
         // Pure Swift.
+        .target(name: "SeededRandom"),  // repeatable random streams: the fuzzer, the bench, the tests
         .target(name: "Timing"),
         .target(name: "Gestures", dependencies: ["Timing"]),
-        .target(name: "Document", linkerSettings: [.linkedLibrary("m")]),
+        .target(name: "Document", dependencies: ["SeededRandom"], linkerSettings: [.linkedLibrary("m")]),
         .target(name: "TouchTracker", dependencies: ["Timing", "Gestures", "Document"]),
 
         // Cairo and X.
@@ -39,16 +40,17 @@ let package = Package(
         .executableTarget(name: "touchtracker", dependencies: ["XShell", "TouchTracker", "Rendering", "Document"]),
         .executableTarget(
             name: "touchtracker-bench",
-            dependencies: ["Timing", "Gestures", "Document", "Rendering", "TouchTracker", "CX11", "CXTest"]),
+            dependencies: ["Timing", "Gestures", "Document", "Rendering", "TouchTracker", "SeededRandom", "CX11", "CXTest"]),
 
         // Tests: one target per module; EndToEndTests start their own Xvfb.
-        .testTarget(name: "TimingTests", dependencies: ["Timing"]),
-        .testTarget(name: "GesturesTests", dependencies: ["Gestures", "Timing"]),
-        .testTarget(name: "DocumentTests", dependencies: ["Document"]),
-        .testTarget(name: "RenderingTests", dependencies: ["Rendering", "Document", "CCairo"]),
-        .testTarget(name: "TouchTrackerTests", dependencies: ["TouchTracker", "Gestures", "Timing", "Document"]),
+        .testTarget(name: "SeededRandomTests", dependencies: ["SeededRandom"]),
+        .testTarget(name: "TimingTests", dependencies: ["Timing", "SeededRandom"]),
+        .testTarget(name: "GesturesTests", dependencies: ["Gestures", "Timing", "SeededRandom"]),
+        .testTarget(name: "DocumentTests", dependencies: ["Document", "SeededRandom"]),
+        .testTarget(name: "RenderingTests", dependencies: ["Rendering", "Document", "CCairo", "SeededRandom"]),
+        .testTarget(name: "TouchTrackerTests", dependencies: ["TouchTracker", "Gestures", "Timing", "Document", "SeededRandom"]),
         .testTarget(name: "XShellTests", dependencies: ["XShell", "CX11"]),
-        .testTarget(name: "EndToEndTests", dependencies: ["CX11", "CXTest", "Document", "touchtracker"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["CX11", "CXTest", "Document", "touchtracker", "SeededRandom"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,3 +1,5 @@
+import SeededRandom
+
 /// A seeded fuzzer for the loader, shared by the test suite (100k documents) and the bench's long
 /// mode: valid documents are damaged (truncated, bits flipped, bytes and JSON tokens inserted,
 /// deleted, duplicated) and decoded. The loader must never crash; every rejection must be a
@@ -22,7 +24,7 @@ public enum DocumentFuzzing {
 
     /// Decodes `count` damaged documents made from `seed` and checks each outcome.
     public static func run(seed: UInt64, count: Int) -> Report {
-        var random = SeededRandom(seed: seed)
+        var random = SeededGenerator(seed: seed)
         var report = Report()
         var original: [UInt8] = []
         for index in 0..<count {
@@ -67,7 +69,7 @@ public enum DocumentFuzzing {
     }
 
     /// A valid document of 0 to 5 lines with awkward numbers.
-    static func randomDocument(using random: inout SeededRandom) -> [UInt8] {
+    static func randomDocument(using random: inout SeededGenerator) -> [UInt8] {
         let awkward: [Double] = [0, -0.0, 1, -1, 0.1, 1e-7, .leastNonzeroMagnitude, 123.456, 999_999.999, -1_000_000, 1_000_000]
         func coordinate() -> Double {
             random.next() % 2 == 0 ? awkward[Int(random.next() % UInt64(awkward.count))]
@@ -94,7 +96,7 @@ public enum DocumentFuzzing {
     ].map { Array($0.utf8) } + [[0xFF], [0xC3], [0x00], [0xE2, 0x82], [0xF0, 0x9F, 0x98, 0x80]]
 
     /// `bytes` with one to four random kinds of damage.
-    static func damage(_ bytes: [UInt8], using random: inout SeededRandom) -> [UInt8] {
+    static func damage(_ bytes: [UInt8], using random: inout SeededGenerator) -> [UInt8] {
         var result = bytes
         for _ in 0...random.next() % 4 {
             let position = result.isEmpty ? 0 : Int(random.next() % UInt64(result.count))
@@ -144,18 +146,5 @@ extension DocumentError {
         case .invalidID: "invalidID"
         case .duplicateID: "duplicateID"
         }
-    }
-}
-
-/// SplitMix64: a tiny, fast, seeded generator, so fuzzing repeats exactly.
-struct SeededRandom: RandomNumberGenerator {
-    private var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }

@@ -24,75 +24,36 @@ public struct LongPressRecognizer {
 
 /// The state machine of a `LongPressRecognizer` (plain data: copying it costs no reference counting).
 /// The engine asks `shouldBegin` when it returns `.began` and fails it if the answer is no.
-struct LongPressMachine {
+struct LongPressMachine: ContinuousMachine {
     let button: Int
-
-    enum State {
-        case possible
-        case pressed(ContinuousAttempt)
-        case active(ContinuousAttempt)
-        case ended
-        case failed(down: PressSerial?)
-    }
-
-    var state: State = .possible
+    var state: ContinuousState = .possible
 
     init(button: Int) { self.button = button }
 }
 
 extension LongPressMachine {
-    mutating func begin(_ input: RecognizerInput) -> RecognizerStep {
-        guard case .possible = state, input.kind == .press, let serial = input.serial,
-            input.event.button == button
-        else { return .none }
-        state = .pressed(ContinuousAttempt(input, serial: serial))
-        return .none
-    }
-
-    mutating func resolve(_ input: RecognizerInput) -> RecognizerStep {
-        switch state {
-        case .possible, .ended:
-            return .none
-        case .failed(let down):
-            if input.endsPress, let down, input.serial == down { state = .failed(down: nil) }
-            return .none
-        case .pressed(let attempt):
-            switch input.kind {
-            case .press:
-                state = .failed(down: attempt.serial)
-                return .failed(.anotherPress)
-            case .motion:
-                guard input.serial == attempt.serial,
-                    input.location.distance(to: attempt.pressLocation)
-                        > input.thresholds.longPressAllowableMovementPixels
-                else { return .none }
-                state = .failed(down: attempt.serial)
-                return .failed(.movedBeyondAllowance)
-            case .release:
-                guard input.serial == attempt.serial else { return .none }
-                state = .failed(down: nil)
-                return .failed(.releasedEarly)
-            case .cancel:
-                guard input.serial == attempt.serial else { return .none }
-                state = .failed(down: nil)
-                return .failed(.contactCancelled)
-            }
-        case .active(var attempt):
+    /// Any other press, moving beyond the allowance, or the press ending fails it; it begins by
+    /// time alone (`catchUp`, `timeout`).
+    mutating func resolveBeforeBeginning(_ input: RecognizerInput, _ attempt: ContinuousAttempt) -> RecognizerStep {
+        switch input.kind {
+        case .press:
+            state = .failed(down: attempt.serial)
+            return .failed(.anotherPress)
+        case .motion:
+            guard input.serial == attempt.serial,
+                input.location.distance(to: attempt.pressLocation)
+                    > input.thresholds.longPressAllowableMovementPixels
+            else { return .none }
+            state = .failed(down: attempt.serial)
+            return .failed(.movedBeyondAllowance)
+        case .release:
             guard input.serial == attempt.serial else { return .none }
-            switch input.kind {
-            case .press:
-                return .none
-            case .motion:
-                let step = attempt.move(input)
-                state = .active(attempt)
-                return step
-            case .release:
-                state = .ended
-                return .ended(input.location)
-            case .cancel:
-                state = .ended
-                return .cancelled
-            }
+            state = .failed(down: nil)
+            return .failed(.releasedEarly)
+        case .cancel:
+            guard input.serial == attempt.serial else { return .none }
+            state = .failed(down: nil)
+            return .failed(.contactCancelled)
         }
     }
 
@@ -119,40 +80,5 @@ extension LongPressMachine {
     private mutating func fire(_ attempt: ContinuousAttempt) -> RecognizerStep {
         state = .active(attempt)
         return .began(attempt.pressLocation, .heldLongEnough)
-    }
-
-    mutating func forceFail() {
-        switch state {
-        case .pressed(let a), .active(let a): state = .failed(down: a.serial)
-        case .failed: break
-        default: state = .failed(down: nil)
-        }
-    }
-
-    var isIdle: Bool { if case .possible = state { true } else { false } }
-
-    /// Whether `resolve` could change anything for `input` (lets the arbiter skip the rest).
-    func isInterested(in input: RecognizerInput) -> Bool {
-        switch state {
-        case .possible, .ended: false
-        case .failed(let down): down != nil && input.endsPress && input.serial == down
-        case .pressed(let a), .active(let a): input.serial == a.serial || input.kind == .press
-        }
-    }
-
-    var isFinished: Bool {
-        switch state {
-        case .ended, .failed(down: nil): true
-        default: false
-        }
-    }
-
-    var claimedPresses: ClosedRange<PressSerial>? { attempt.map { $0.serial...$0.serial } }
-
-    var attempt: ContinuousAttempt? {
-        switch state {
-        case .pressed(let a), .active(let a): a
-        default: nil
-        }
     }
 }

@@ -23,111 +23,38 @@ public struct PanRecognizer {
 
 /// The state machine of a `PanRecognizer` (plain data: copying it costs no reference counting).
 /// The engine asks `shouldBegin` when it returns `.began` and fails it if the answer is no.
-struct PanMachine {
+struct PanMachine: ContinuousMachine {
     let button: Int
-
-    enum State {
-        case possible
-        case pressed(ContinuousAttempt)
-        case active(ContinuousAttempt)
-        case ended
-        case failed(down: PressSerial?)
-    }
-
-    var state: State = .possible
+    var state: ContinuousState = .possible
 
     init(button: Int) { self.button = button }
 }
 
 extension PanMachine {
-    mutating func begin(_ input: RecognizerInput) -> RecognizerStep {
-        guard case .possible = state, input.kind == .press, let serial = input.serial,
-            input.event.button == button
-        else { return .none }
-        state = .pressed(ContinuousAttempt(input, serial: serial))
-        return .none
-    }
-
-    mutating func resolve(_ input: RecognizerInput) -> RecognizerStep {
-        switch state {
-        case .possible, .ended:
+    /// Begins once the press moves beyond the drag threshold (tracking velocity until then); ending
+    /// before that fails it (R8).
+    mutating func resolveBeforeBeginning(_ input: RecognizerInput, _ attempt: ContinuousAttempt) -> RecognizerStep {
+        guard input.serial == attempt.serial else { return .none }
+        var attempt = attempt
+        switch input.kind {
+        case .press:
             return .none
-        case .failed(let down):
-            if input.endsPress, let down, input.serial == down { state = .failed(down: nil) }
-            return .none
-        case .pressed(var attempt):
-            guard input.serial == attempt.serial else { return .none }
-            switch input.kind {
-            case .press:
+        case .motion:
+            guard input.location.distance(to: attempt.pressLocation) > input.thresholds.dragThresholdPixels
+            else {
+                attempt.velocity.add(input.location, at: input.time)
+                state = .pressed(attempt)
                 return .none
-            case .motion:
-                guard input.location.distance(to: attempt.pressLocation) > input.thresholds.dragThresholdPixels
-                else {
-                    attempt.velocity.add(input.location, at: input.time)
-                    state = .pressed(attempt)
-                    return .none
-                }
-                _ = attempt.move(input)
-                state = .active(attempt)
-                return .began(input.location, .movedPastSlop)
-            case .release:
-                state = .failed(down: nil)
-                return .failed(.endedWithoutBeginning)
-            case .cancel:
-                state = .failed(down: nil)
-                return .failed(.contactCancelled)
             }
-        case .active(var attempt):
-            guard input.serial == attempt.serial else { return .none }
-            switch input.kind {
-            case .press:
-                return .none
-            case .motion:
-                let step = attempt.move(input)
-                state = .active(attempt)
-                return step
-            case .release:
-                state = .ended
-                return .ended(input.location)
-            case .cancel:
-                state = .ended
-                return .cancelled
-            }
-        }
-    }
-
-    mutating func forceFail() {
-        switch state {
-        case .pressed(let a), .active(let a): state = .failed(down: a.serial)
-        case .failed: break
-        default: state = .failed(down: nil)
-        }
-    }
-
-    var isIdle: Bool { if case .possible = state { true } else { false } }
-
-    /// Whether `resolve` could change anything for `input` (lets the arbiter skip the rest).
-    func isInterested(in input: RecognizerInput) -> Bool {
-        switch state {
-        case .possible, .ended: false
-        case .failed(let down): down != nil && input.endsPress && input.serial == down
-        case .pressed(let a), .active(let a): input.serial == a.serial || input.kind == .press
-        }
-    }
-
-    var isFinished: Bool {
-        switch state {
-        case .ended, .failed(down: nil): true
-        default: false
-        }
-    }
-
-    var claimedPresses: ClosedRange<PressSerial>? { attempt.map { $0.serial...$0.serial } }
-
-    var attempt: ContinuousAttempt? {
-        switch state {
-        case .pressed(let a), .active(let a): a
-        default: nil
+            _ = attempt.move(input)
+            state = .active(attempt)
+            return .began(input.location, .movedPastSlop)
+        case .release:
+            state = .failed(down: nil)
+            return .failed(.endedWithoutBeginning)
+        case .cancel:
+            state = .failed(down: nil)
+            return .failed(.contactCancelled)
         }
     }
 }

@@ -33,15 +33,19 @@ struct BenchReport {
     }
 }
 
-/// Monotonic nanoseconds for measurements.
-func monotonicNanoseconds() -> UInt64 {
-    var ts = timespec()
-    clock_gettime(CLOCK_MONOTONIC, &ts)
-    return UInt64(ts.tv_sec) * 1_000_000_000 + UInt64(ts.tv_nsec)
+/// `text` left-aligned in a table column `width` characters wide (followed by at least one space).
+func pad(_ text: String, _ width: Int) -> String {
+    text.count >= width ? text + " " : text + String(repeating: " ", count: width - text.count)
 }
 
-/// Keeps the optimizer from deleting measured work.
-@inline(never) func blackHole<T>(_ value: T) { withExtendedLifetime(value) {} }
+extension Double {
+    /// Rounded to `places` decimal places, for figures in the table and the JSON.
+    func rounded(toPlaces places: Int) -> Double {
+        var scale = 1.0
+        for _ in 0..<places { scale *= 10 }
+        return (self * scale).rounded() / scale
+    }
+}
 
 enum FileHandleStandardError {
     static func write(_ s: String) {

@@ -1,4 +1,5 @@
 import Gestures
+import SeededRandom
 import Timing
 
 // Gesture engine throughput on a realistic stream: drags sampled at 1 kHz, hover, clicks, double
@@ -10,22 +11,15 @@ private enum BenchGesture: Hashable, Comparable, Sendable {
     case select, clear, longPress, moveLine, menu
 }
 
-/// A fixed pseudo-random sequence (SplitMix64) so every run measures the same stream.
-private struct BenchRandom {
-    var state: UInt64
-    mutating func next(_ bound: Int) -> Int {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return Int((z ^ (z >> 31)) % UInt64(bound))
-    }
+private extension SeededGenerator {
+    /// The next number of the stream modulo `bound`: slightly biased, but the same every run.
+    mutating func next(_ bound: Int) -> Int { Int(next() % UInt64(bound)) }
 }
 
 /// A realistic session: mostly motion (drags and hover at 1 kHz) between clicks and long presses.
 /// With `clicksOnly`, nothing but clicks and double clicks.
 private func realisticStream(events count: Int, clicksOnly: Bool = false) -> [GestureInput] {
-    var random = BenchRandom(state: 42)
+    var random = SeededGenerator(seed: 42)
     var events: [GestureInput] = []
     events.reserveCapacity(count + 1_000)
     var ms: Int64 = 0
@@ -106,5 +100,5 @@ private func nanosecondsPerEvent(_ events: [GestureInput], passes: Int) -> Doubl
         best = min(best, elapsed / Double(events.count))
     }
     blackHole(delivered)
-    return (best * 10).rounded() / 10
+    return best.rounded(toPlaces: 1)
 }

@@ -1,5 +1,6 @@
 import Document
 import Rendering
+import SeededRandom
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -25,7 +26,7 @@ func frameSection(_ report: inout BenchReport) {
     let sizes: [(label: String, count: Int)] = [("10", 10), ("1k", 1_000), ("100k", 100_000)]
     let budget: UInt64 = report.long ? 400_000_000 : 60_000_000
     report.row("one motion of a line in progress, ns per frame (median frame, best of \(frameRounds) interleaved rounds), 800x600:")
-    report.row(framePad("lines", 8) + framePad("ours", 14) + framePad("seed (full redraw)", 20) + "seed/ours")
+    report.row(pad("lines", 8) + pad("ours", 14) + pad("seed (full redraw)", 20) + "seed/ours")
     var ours: [String: Double] = [:]
     for (label, count) in sizes {
         let drawing = benchDrawing(lines: count)
@@ -37,7 +38,7 @@ func frameSection(_ report: inout BenchReport) {
             best.seed = min(best.seed, medianFrame(budget: budget) { redrawFrames.next() })
         }
         ours[label] = best.ours
-        report.row(framePad(label, 8) + framePad(String(Int(best.ours)), 14) + framePad(String(Int(best.seed)), 20)
+        report.row(pad(label, 8) + pad(String(Int(best.ours)), 14) + pad(String(Int(best.seed)), 20)
             + String((best.seed / best.ours).rounded(toPlaces: 1)) + "x")
         report.record("frame_ns_ours_\(label)", best.ours.rounded(), unit: "ns")
         report.record("frame_ns_seed_\(label)", best.seed.rounded(), unit: "ns")
@@ -74,7 +75,7 @@ private let canvas = (width: 800, height: 600)
 
 /// `count` lines of up to 80 px anywhere on the canvas (some reaching past its edges), always the same.
 private func benchDrawing(lines count: Int) -> Drawing {
-    var random = FrameBenchRandom(seed: 42)
+    var random = SeededGenerator(seed: 42)
     var lines: [Line] = []
     lines.reserveCapacity(count)
     for index in 0..<count {
@@ -136,7 +137,7 @@ private final class AppendFrames {
     private var drawing: Drawing
     private let compositor = CanvasCompositor()
     private let buffer = try! BackBuffer()
-    private var random = FrameBenchRandom(seed: 7)
+    private var random = SeededGenerator(seed: 7)
 
     init(drawing: Drawing) throws(CairoError) {
         self.drawing = drawing
@@ -178,7 +179,7 @@ private final class DeleteFrames {
     private var drawing: Drawing
     private let compositor = CanvasCompositor()
     private let buffer = try! BackBuffer()
-    private var random = FrameBenchRandom(seed: 9)
+    private var random = SeededGenerator(seed: 9)
     private var deleted: Line?
 
     init(drawing: Drawing) throws(CairoError) {
@@ -206,33 +207,11 @@ private func medianFrame(budget: UInt64, _ frame: () -> Void) -> Double {
         frame()
         times.append(monotonicNanoseconds() - before)
     } while monotonicNanoseconds() - start < budget
-    times.sort()
-    return Double(times[times.count / 2])
+    return Double(median(times))
 }
 
-private func framePad(_ text: String, _ width: Int) -> String {
-    text.count >= width ? text + " " : text + String(repeating: " ", count: width - text.count)
-}
-
-private extension Double {
-    func rounded(toPlaces places: Int) -> Double {
-        var scale = 1.0
-        for _ in 0..<places { scale *= 10 }
-        return (self * scale).rounded() / scale
-    }
-}
-
-/// SplitMix64, for repeatable drawings.
-private struct FrameBenchRandom {
-    private var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-    /// Uniform in [0, 1).
+private extension SeededGenerator {
+    /// Uniform in [0, 1), from the top 53 bits of `next()`. (`Double.random(in:using:)` takes the
+    /// low bits, so it would draw different lines from the same seed.)
     mutating func unit() -> Double { Double(next() >> 11) / Double(1 << 53) }
 }

@@ -1,4 +1,5 @@
 import Document
+import SeededRandom
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -8,7 +9,7 @@ import Glibc
 // 1% long lines of 500-3000 px), queried at random points (half of them next to a line).
 
 func hitTestSection(_ report: inout BenchReport) {
-    var random = HitTestBenchRandom(state: 2026)
+    var random = SeededGenerator(seed: 2026)
     // The seed scans every line for a miss: a handful of its queries is enough (and all we can afford at 1M).
     for (count, label, seedQueryCount) in [(1_000, "1k", 501), (100_000, "100k", 51), (1_000_000, "1M", 11)] {
         let lines = hitTestBenchLines(count: count, using: &random)
@@ -39,15 +40,15 @@ func hitTestSection(_ report: inout BenchReport) {
         if count == 1_000_000 {
             let lineBytes = drawing.drawing.lines.capacity * MemoryLayout<Line>.stride
             let indexBytes = drawing.index.memoryFootprint
-            report.record("bytes_per_line", (Double(lineBytes + indexBytes) / Double(count) * 10).rounded() / 10, unit: "B")
-            report.record("index_bytes_per_line", (Double(indexBytes) / Double(count) * 10).rounded() / 10, unit: "B")
+            report.record("bytes_per_line", (Double(lineBytes + indexBytes) / Double(count)).rounded(toPlaces: 1), unit: "B")
+            report.record("index_bytes_per_line", (Double(indexBytes) / Double(count)).rounded(toPlaces: 1), unit: "B")
             report.record("hit_test_move_update_mean_ns_1M", Double(hitTestMoveCost(drawing, using: &random)), unit: "ns")
         }
     }
 }
 
 /// Mean cost of moving a random line (drawing and index updated), over enough moves to include merges.
-private func hitTestMoveCost(_ drawing: IndexedDrawing, using random: inout HitTestBenchRandom) -> UInt64 {
+private func hitTestMoveCost(_ drawing: IndexedDrawing, using random: inout SeededGenerator) -> UInt64 {
     var drawing = drawing
     let moves = 4 * LineIndex.mergeThreshold
     let targets = (0..<moves).map { _ in drawing.lines.randomElement(using: &random)! }
@@ -68,13 +69,12 @@ private func hitTestMedianNanoseconds(_ queries: [Point], _ query: (Point) -> Li
         blackHole(query(p))
         times.append(monotonicNanoseconds() - start)
     }
-    times.sort()
-    return times[times.count / 2]
+    return median(times)
 }
 
 private func hitTestBenchSide(count: Int) -> Double { (Double(count) * 2_500).squareRoot() }
 
-private func hitTestBenchLines(count: Int, using random: inout HitTestBenchRandom) -> [Line] {
+private func hitTestBenchLines(count: Int, using random: inout SeededGenerator) -> [Line] {
     let side = hitTestBenchSide(count: count)
     return (1...count).map { i in
         let length = i % 100 == 0 ? Double.random(in: 500..<3_000, using: &random) : Double.random(in: 10..<150, using: &random)
@@ -82,17 +82,5 @@ private func hitTestBenchLines(count: Int, using random: inout HitTestBenchRando
         let centre = Point(x: Double.random(in: 0..<side, using: &random), y: Double.random(in: 0..<side, using: &random))
         let half = Vector(dx: cos(angle) * length / 2, dy: sin(angle) * length / 2)
         return Line(id: LineID(UInt64(i)), segment: Segment(begin: centre + Vector(dx: -half.dx, dy: -half.dy), end: centre + half))
-    }
-}
-
-/// SplitMix64: a seeded generator, so every run measures the same drawing.
-private struct HitTestBenchRandom: RandomNumberGenerator {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }

@@ -1,4 +1,5 @@
 import Dispatch
+import SeededRandom
 import Timing
 
 // Timers (timers.md R9, R6): the wheel against a binary heap, a sorted array, a linear scan and
@@ -123,7 +124,7 @@ private struct TimerWorkload {
     let victims: [Int]
 
     init(pending: Int) {
-        var random = TimerBenchRandom(seed: UInt64(pending))
+        var random = SeededGenerator(seed: UInt64(pending))
         initial = (0..<pending).map { _ in random.next() % Self.horizon + 1 }
         deadlines = (0..<65_536).map { _ in random.next() % Self.horizon + 1 }
         victims = (0..<65_536).map { _ in Int(random.next() % UInt64(pending)) }
@@ -226,29 +227,4 @@ private func runFor(_ budget: UInt64, _ body: (Int) -> Void) -> (operations: Int
         elapsed = monotonicNanoseconds() - start
     } while elapsed < budget
     return (operations, elapsed)
-}
-
-private func pad(_ text: String, _ width: Int) -> String {
-    text.count >= width ? text + " " : text + String(repeating: " ", count: width - text.count)
-}
-
-private extension Double {
-    func rounded(toPlaces places: Int) -> Double {
-        var scale = 1.0
-        for _ in 0..<places { scale *= 10 }
-        return (self * scale).rounded() / scale
-    }
-}
-
-/// SplitMix64: a tiny deterministic generator for repeatable workloads.
-private struct TimerBenchRandom {
-    private var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
 }

@@ -1,3 +1,4 @@
+import SeededRandom
 import Testing
 @testable import Document
 
@@ -14,14 +15,14 @@ import Testing
     }
 
     @Test func theSameSeedDamagesTheSameWay() {
-        var first = SeededRandom(seed: 42), second = SeededRandom(seed: 42)
+        var first = SeededGenerator(seed: 42), second = SeededGenerator(seed: 42)
         let document = DocumentFuzzing.randomDocument(using: &first)
         #expect(DocumentFuzzing.randomDocument(using: &second) == document)
         #expect(DocumentFuzzing.damage(document, using: &first) == DocumentFuzzing.damage(document, using: &second))
     }
 
     @Test func theGeneratedDocumentsAreValidBeforeDamage() throws {
-        var random = SeededRandom(seed: 1)
+        var random = SeededGenerator(seed: 1)
         for _ in 0..<1_000 {
             _ = try DrawingFormat.decode(DocumentFuzzing.randomDocument(using: &random))
         }

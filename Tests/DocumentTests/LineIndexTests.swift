@@ -1,5 +1,6 @@
 import Foundation
 import Document
+import SeededRandom
 import Testing
 
 private func segment(_ x0: Double, _ y0: Double, _ x1: Double, _ y1: Double) -> Segment {
@@ -10,18 +11,6 @@ private func drawing(_ segments: [Segment]) -> IndexedDrawing {
     var drawing = Drawing()
     for s in segments { drawing.add(s) }
     return IndexedDrawing(drawing)
-}
-
-/// A small deterministic generator (SplitMix64), so randomized tests replay exactly.
-struct SplitMix64: RandomNumberGenerator {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
 }
 
 /// The definition the index must agree with: every line, exact distance, inclusive, latest wins ties.
@@ -120,7 +109,7 @@ private func bruteForceNearest(to p: Point, within tolerance: Double, in lines: 
 
     @Test func pointsJustOffTheEndsOfLinesOfEveryLengthFindThem() {
         // The ends are the points farthest from a line's centre, where the grid's reach is tightest.
-        var rng = SplitMix64(state: 99)
+        var rng = SeededGenerator(seed: 99)
         for _ in 0..<400 {
             let length = pow(2, Double.random(in: 0..<14, using: &rng))
             let angle = Double.random(in: 0..<6.283, using: &rng)
@@ -136,7 +125,7 @@ private func bruteForceNearest(to p: Point, within tolerance: Double, in lines: 
     }
 
     @Test func aToleranceFarLargerThanTheCellsStillFindsTheNearestLine() {
-        var rng = SplitMix64(state: 5)
+        var rng = SeededGenerator(seed: 5)
         let lines = (1...2_000).map { i in
             let x = Double.random(in: 0..<20_000, using: &rng), y = Double.random(in: 0..<20_000, using: &rng)
             return Line(id: LineID(UInt64(i)), segment: segment(x, y, x + 30, y - 20))
@@ -151,7 +140,7 @@ private func bruteForceNearest(to p: Point, within tolerance: Double, in lines: 
     }
 
     @Test func randomEditsAndQueriesAgreeWithBruteForceAcrossMerges() {
-        var rng = SplitMix64(state: 42)
+        var rng = SeededGenerator(seed: 42)
         var d = IndexedDrawing()
         func randomSegment() -> Segment {
             let x = Double.random(in: 0..<2000, using: &rng), y = Double.random(in: 0..<2000, using: &rng)
@@ -179,7 +168,7 @@ private func bruteForceNearest(to p: Point, within tolerance: Double, in lines: 
     }
 
     @Test func theIndexCostsAtMost24BytesPerLineOnTopOfTheLines() {
-        var rng = SplitMix64(state: 7)
+        var rng = SeededGenerator(seed: 7)
         let lines = (1...10_000).map { i in
             let x = Double.random(in: 0..<5000, using: &rng), y = Double.random(in: 0..<5000, using: &rng)
             return Line(id: LineID(UInt64(i)), segment: segment(x, y, x + 40, y + 30))

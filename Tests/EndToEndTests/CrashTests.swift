@@ -1,6 +1,7 @@
 import CX11
 import Document
 import Foundation
+import SeededRandom
 import Testing
 
 /// SIGKILL gives the app no chance to save: what is on disk must always be a whole document.
@@ -34,7 +35,7 @@ struct CrashTests {
         var expected = ballast
         let seed = ProcessInfo.processInfo.environment["TOUCHTRACKER_CRASH_SEED"].flatMap(UInt64.init)
             ?? UInt64(Date().timeIntervalSince1970 * 1000)
-        var random = SplitMix64(seed: seed)
+        var random = SeededGenerator(seed: seed)
         var kept = 0, lost = 0, killedMidSave = 0
 
         for round in 0..<Self.rounds {
@@ -85,18 +86,5 @@ struct CrashTests {
     private func temporaries(in folder: URL, notOf pid: Int32) -> [String] {
         let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
         return names.filter { $0.hasPrefix(".drawing.json.tmp-") && !$0.hasPrefix(".drawing.json.tmp-\(pid)-") }
-    }
-}
-
-/// SplitMix64, so a failing run's kill times can be repeated from its seed.
-private struct SplitMix64: RandomNumberGenerator {
-    private var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }

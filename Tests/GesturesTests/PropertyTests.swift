@@ -1,4 +1,5 @@
 import Gestures
+import SeededRandom
 import Testing
 import Timing
 

@@ -1,5 +1,6 @@
 import Document
 import Rendering
+import SeededRandom
 import Testing
 
 @Suite("The canvas compositor")

@@ -1,3 +1,4 @@
+import SeededRandom
 import Testing
 @testable import Timing
 
@@ -30,7 +31,7 @@ private struct ReferenceTimers {
 
 /// Drives the wheel and the reference with the same random operations and demands identical answers.
 private struct ModelRun {
-    var random: SplitMix64
+    var random: SeededGenerator
     var wheel: TimerWheel<Int>
     var reference = ReferenceTimers()
     var handles: [Int: TimerHandle] = [:]  // id -> handle, including stale ones
@@ -39,7 +40,7 @@ private struct ModelRun {
     var comparisons = 0
 
     init(seed: UInt64) {
-        random = SplitMix64(seed: seed)
+        random = SeededGenerator(seed: seed)
         now = Deadline(nanoseconds: UInt64.random(in: 0...(1 << 40), using: &random))
         wheel = TimerWheel(now: now)
     }

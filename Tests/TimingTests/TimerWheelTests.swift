@@ -1,3 +1,4 @@
+import SeededRandom
 import Testing
 @testable import Timing
 
@@ -58,7 +59,7 @@ import Testing
 
 @Suite struct TimerWheelPathIndependence {  // R3
     @Test func oneJumpAndManySmallStepsFireTheSameSequence() {
-        var random = SplitMix64(seed: 3)
+        var random = SeededGenerator(seed: 3)
         var oneJump = TimerWheel<Int>(now: .zero)
         for i in 0..<2_000 {
             let spread: [UInt64] = [100_000, 70 * millisecond, 5 * second, 3_600 * second]
@@ -187,7 +188,7 @@ import Testing
 
     @Test func storageStaysFlatUnderScheduleCancelChurn() {
         var wheel = TimerWheel<Int>(now: .zero)
-        var random = SplitMix64(seed: 6)
+        var random = SeededGenerator(seed: 6)
         var handles = (0..<1_000).map { wheel.schedule(at: ns(UInt64.random(in: 1...60 * second, using: &random)), $0) }
         let peak = wheel.storageCapacity
         for round in 0..<100_000 {
@@ -240,7 +241,7 @@ import Testing
     @Test func jumpWorkIsBoundedByTheTimersNotTheTicksSkipped() {
         // 2^47 ticks skipped; each timer may move down at most once per level (8).
         var wheel = TimerWheel<Int>(now: .zero)
-        var random = SplitMix64(seed: 7)
+        var random = SeededGenerator(seed: 7)
         for i in 0..<100 { wheel.schedule(at: ns(UInt64.random(in: 0...(UInt64.max - 1), using: &random)), i) }
         #expect(wheel.drain(now: .distantFuture).count == 100)
         #expect(wheel.timersCascaded <= 100 * WheelGeometry.levelCount)

@@ -1,3 +1,4 @@
+import SeededRandom
 import Testing
 import Timing
 @testable import TouchTracker
@@ -61,7 +62,7 @@ private func at(_ milliseconds: Int64) -> Deadline { .zero + .milliseconds(1_000
     }
 
     @Test func theSaveIsNeverLaterThanHalfASecondAfterTheLastEditNorBeforeTheFirst() {
-        var random = SplitMix(seed: 7)
+        var random = SeededGenerator(seed: 7)
         for _ in 0..<1_000 {
             var autosave = Autosave()
             var now = at(0)
@@ -80,18 +81,5 @@ private func at(_ milliseconds: Int64) -> Deadline { .zero + .milliseconds(1_000
                 #expect(due > now)
             }
         }
-    }
-}
-
-/// A small seeded generator (SplitMix64), so the random timelines repeat.
-private struct SplitMix {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }
