@@ -20,15 +20,19 @@ run: deps build
 build: deps
 	$(SWIFT) build -c release --product touchtracker
 
+# Unit tests in parallel; then the end-to-end tests one at a time, each with its own Xvfb and app,
+# so that timing-sensitive checks (double clicks, idle CPU) do not compete with each other for 2 cores.
 test: test-deps
 	sh assets/check-assets.sh
 	$(SWIFT) build --build-tests
-	$(SWIFT) test $(TEST_FLAGS)
+	$(SWIFT) test --skip EndToEndTests $(TEST_FLAGS)
+	$(SWIFT) test --no-parallel --filter EndToEndTests $(TEST_FLAGS)
 
 # The longer modes: 1000 SIGKILL rounds in the crash test.
 test-long: test-deps
 	$(SWIFT) build --build-tests
-	TOUCHTRACKER_LONG_TESTS=1 $(SWIFT) test $(TEST_FLAGS)
+	$(SWIFT) test --skip EndToEndTests $(TEST_FLAGS)
+	TOUCHTRACKER_LONG_TESTS=1 $(SWIFT) test --no-parallel --filter EndToEndTests $(TEST_FLAGS)
 
 bench: deps
 	$(SWIFT) build -c release --product touchtracker-bench
@@ -42,7 +46,7 @@ define install-missing
 	@missing=$$(for p in $(1); do dpkg-query -W -f='$${Status}\n' $$p 2>/dev/null | grep -q '^install ok installed$$' || echo $$p; done); \
 	if [ -n "$$missing" ]; then \
 		echo "installing:" $$missing; \
-		$(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq $$missing; \
+		$(SUDO) apt-get update -qq && $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$missing; \
 	fi
 endef
 

@@ -19,7 +19,7 @@ final class CanvasWindow {
     private(set) var buffer: BackBuffer
 
     static let eventMask = ExposureMask | StructureNotifyMask | ButtonPressMask | ButtonReleaseMask
-        | PointerMotionMask | KeyPressMask | PropertyChangeMask
+        | PointerMotionMask | KeyPressMask
 
     /// The core pointer events, left out of `eventMask` when XInput 2 delivers pointer events instead.
     static let corePointerMask = ButtonPressMask | ButtonReleaseMask | PointerMotionMask

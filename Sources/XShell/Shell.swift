@@ -39,12 +39,15 @@ public final class Shell {
     var shownTitle: String
     private let tracesGestures: Bool
     var exitStatus: Int32?
+    /// What the server asked us to repaint (Expose) since the last frame, served from the back buffer.
+    private var exposed: Rect?
 
-    /// Opens the display and maps the window showing `opened`. Throws when there is no display to open.
-    public init(options: LaunchOptions, document opened: OpenedDocument, displayName: String? = nil) throws(XShellError) {
+    /// Maps the window showing `opened` on `connection`, opened first so that without a display
+    /// nothing is done to the document.
+    public init(connection: XConnection, options: LaunchOptions, document opened: OpenedDocument) throws(XShellError) {
         document = DocumentSession(opened)
         shownTitle = document.title
-        connection = try XConnection(name: displayName)
+        self.connection = connection
         xinput = XInput2.negotiate(display: connection.display)
         window = try CanvasWindow(connection: connection, geometry: options.geometry, title: shownTitle, xinput: xinput)
         desktop = DesktopSettingsWatcher(connection: connection, commandLine: DesktopSettings.Overrides(commandLine: options))
@@ -82,7 +85,7 @@ public final class Shell {
             let deadline = [app.nextDeadline, document.nextDeadline].compactMap { $0 }.min()
             let timeout = pollTimeout(until: deadline, now: MonotonicClock.now())
             switch signals.wait(for: connection.fileDescriptor, timeoutMilliseconds: timeout) {
-            case .input, .timeout: break
+            case .input, .timeout, .interrupted: break
             case .terminationSignal: return closing(with: 0, now: MonotonicClock.now())
             case .failed(let code):
                 StandardError.write("touchtracker: waiting for X events failed: \(String(cString: strerror(code)))")
@@ -95,7 +98,7 @@ public final class Shell {
     /// fetched before translation and freed right after (the translation copies what it needs).
     private func translate(_ event: inout XEvent) -> ShellEvent {
         guard event.type == GenericEvent, let xinput, event.xcookie.extension == xinput.opcode else {
-            return ShellEvent(event, atoms: connection.atoms, root: connection.root)
+            return ShellEvent(event, atoms: connection.atoms, canvas: window.window)
         }
         guard XGetEventData(connection.display, &event.xcookie) != 0 else { return .unhandled(type: GenericEvent) }
         defer { XFreeEventData(connection.display, &event.xcookie) }
@@ -110,7 +113,8 @@ public final class Shell {
             guard let (key, modifiers) = input.appKey, let command = app.key(key, modifiers) else { return }
             perform(command, now: now)
         case .exposed(let rect):
-            window.present(rect)
+            // Copied after this iteration's paint: the buffer may be new (a resize) and not yet drawn.
+            exposed = exposed.map { $0.union(rect) } ?? rect
         case .configured(let width, let height):
             guard width != window.width || height != window.height else { return }
             do {
@@ -182,6 +186,8 @@ public final class Shell {
             renderer.draw(scene, on: window.buffer.context)
             window.present(window.bounds)
         }
+        if let rect = exposed { window.present(rect) }
+        exposed = nil
     }
 
     /// The model as the renderer sees it: the lines, the green line, the context menu and the help panel.

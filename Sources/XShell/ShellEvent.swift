@@ -56,9 +56,10 @@ enum ShellEvent: Equatable {
     case destroyed(window: Window)
     case unhandled(type: Int32)
 
-    /// Translates a core event. Key events need the event's display for the keymap. `root` is the root window:
-    /// the shell watches it for MANAGER messages, which brings its own ConfigureNotify (a screen resize) too.
-    init(_ event: XEvent, atoms: Atoms, root: Window? = nil) {
+    /// Translates a core event. Key events need the event's display for the keymap. `canvas` is our window:
+    /// only its ConfigureNotify is a resize. (The shell also watches the root window for MANAGER messages
+    /// and the settings manager's window for its destruction; both bring ConfigureNotify of their own.)
+    init(_ event: XEvent, atoms: Atoms, canvas: Window) {
         var event = event
         switch event.type {
         case ButtonPress, ButtonRelease:
@@ -79,9 +80,7 @@ enum ShellEvent: Equatable {
         case Expose:
             let e = event.xexpose
             self = .exposed(Rect(x: Double(e.x), y: Double(e.y), width: Double(e.width), height: Double(e.height)))
-        case ConfigureNotify where event.xconfigure.window == root:
-            self = .unhandled(type: event.type)  // the screen was resized, not our window
-        case ConfigureNotify:
+        case ConfigureNotify where event.xconfigure.window == canvas:
             self = .configured(width: Int(event.xconfigure.width), height: Int(event.xconfigure.height))
         case ClientMessage:
             let message = event.xclient

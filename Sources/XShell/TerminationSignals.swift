@@ -11,6 +11,10 @@ import Glibc
 struct TerminationSignals {
     static let numbers = [SIGTERM, SIGINT, SIGHUP]
 
+    /// The termination signal the handler saw, or 0. Written only by the handler, which runs only
+    /// inside `pselect` (the signals are blocked everywhere else), and read after it returns.
+    nonisolated(unsafe) static var received: Int32 = 0
+
     /// The signal mask to wait with: the one the process had, with the termination signals open.
     private var waitMask = sigset_t()
 
@@ -19,6 +23,8 @@ struct TerminationSignals {
         case input
         case timeout
         case terminationSignal
+        /// Some other signal interrupted the wait.
+        case interrupted
         /// The wait itself failed (errno names why).
         case failed(Int32)
     }
@@ -33,7 +39,8 @@ struct TerminationSignals {
         for number in Self.numbers {
             sigdelset(&waitMask, number)
             var action = sigaction()
-            action.__sigaction_handler.sa_handler = { _ in }  // Interrupts pselect; nothing else.
+            // Interrupts pselect and notes which signal it was; nothing else.
+            action.__sigaction_handler.sa_handler = { number in TerminationSignals.received = number }
             sigemptyset(&action.sa_mask)
             sigaction(number, &action, nil)
         }
@@ -54,6 +61,9 @@ struct TerminationSignals {
             : pselect(descriptor + 1, &readable, nil, nil, &timeout, &mask)
         if result > 0 { return .input }
         if result == 0 { return .timeout }
-        return errno == EINTR ? .terminationSignal : .failed(errno)
+        guard errno == EINTR else { return .failed(errno) }
+        // Another signal (a debugger's, say) may interrupt the wait too: only ours end the program.
+        defer { Self.received = 0 }
+        return Self.numbers.contains(Self.received) ? .terminationSignal : .interrupted
     }
 }

@@ -22,14 +22,14 @@ public enum XShellError: Error, CustomStringConvertible, Equatable {
 }
 
 /// Owns the connection to the X server (`Display *`) and the atoms the shell uses.
-final class XConnection {
+public final class XConnection {
     let display: OpaquePointer
     let screen: Int32
     let root: Window
     let atoms: Atoms
 
     /// Opens `name`, or `$DISPLAY` when nil.
-    init(name: String?) throws(XShellError) {
+    public init(name: String?) throws(XShellError) {
         guard let display = XOpenDisplay(name) else {
             throw .cannotOpenDisplay(name ?? Environment.value(of: "DISPLAY") ?? "")
         }

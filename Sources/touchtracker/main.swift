@@ -35,7 +35,7 @@ case .run(let options):
     if let output = options.exportPath {
         // --export: render FILE and exit; no display, and nothing but OUT is written.
         guard let format = Exporter.Format(path: output) else {
-            fail("cannot export \(output): the name must end in .png, .svg or .pdf", status: 1)
+            preconditionFailure("LaunchOptions.parse accepts only .png, .svg and .pdf")
         }
         do {
             try Exporter.export(try DocumentStore.load(path: path), to: output, format: format)
@@ -43,6 +43,15 @@ case .run(let options):
             fail("cannot export \(output): \(error)", status: 1)
         }
         exit(0)
+    }
+    // A write to a server that just died must reach the connection-lost handler (which saves), not kill us.
+    signal(SIGPIPE, SIG_IGN)
+    // The display first: without one, the document is not touched (no damaged file renamed, one line).
+    let connection: XConnection
+    do {
+        connection = try XConnection(name: nil)
+    } catch {
+        fail(error.description, status: 1)
     }
     let opened: OpenedDocument
     do {
@@ -53,7 +62,7 @@ case .run(let options):
     if let recovery = opened.recovery { StandardError.write("touchtracker: \(recovery)") }
     let shell: Shell
     do {
-        shell = try Shell(options: options, document: opened)
+        shell = try Shell(connection: connection, options: options, document: opened)
     } catch {
         fail(error.description, status: 1)
     }

@@ -109,7 +109,8 @@ struct DocumentLifecycleTests {
         let newer = Data(#"{"format":"touchtracker-drawing","version":7,"lines":[]}"#.utf8)
         _ = FileManager.default.createFile(atPath: path, contents: newer)
 
-        let app = try AppProcess(arguments: [path], display: ":9999")
+        let server = try XvfbServer()  // with a display: the document is opened once the display is there
+        let app = try AppProcess(arguments: [path], display: server.name)
         #expect(app.waitForExit() == 1)
         #expect(app.standardError == "touchtracker: \(path): made by a newer TouchTracker (format version 7; this one reads up to 1); left it untouched\n")
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["drawing.json"])

@@ -198,8 +198,8 @@ struct XInput2SelectionTests {
         let xinput = XInput2(opcode: 131, version: .init(2, 2))
         let withXInput = CanvasWindow.coreEventMask(xinput: xinput)
         #expect(withXInput & (ButtonPressMask | ButtonReleaseMask | PointerMotionMask) == 0)
-        #expect(withXInput & (ExposureMask | StructureNotifyMask | KeyPressMask | PropertyChangeMask)
-            == ExposureMask | StructureNotifyMask | KeyPressMask | PropertyChangeMask)
+        #expect(withXInput & (ExposureMask | StructureNotifyMask | KeyPressMask)
+            == ExposureMask | StructureNotifyMask | KeyPressMask)
     }
 
     @Test func withoutXInput2TheWindowSelectsCorePointerEvents() {
