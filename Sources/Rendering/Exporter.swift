@@ -13,32 +13,70 @@ public enum Exporter {
         }
     }
 
-    /// The page: at least `minimum`, grown to hold every line with a margin.
-    public static func pageSize(for drawing: Drawing, minimum: (width: Int, height: Int) = (800, 600),
-                                style: RenderStyle = RenderStyle()) -> (width: Int, height: Int) {
-        let margin = style.lineWidth
-        let maxX = drawing.lines.map { max($0.begin.x, $0.end.x) }.max() ?? 0
-        let maxY = drawing.lines.map { max($0.begin.y, $0.end.y) }.max() ?? 0
-        return (max(minimum.width, Int((maxX + margin).rounded(.up))),
-                max(minimum.height, Int((maxY + margin).rounded(.up))))
+    /// The page a drawing is exported on, in drawing coordinates: the bounds of its lines widened by
+    /// `style.lineWidth` (so every stroke with its round caps is inside), rounded out to whole pixels.
+    ///
+    /// When the drawing fits in `minimum` the page has that size on each axis, and when the drawing lies
+    /// inside the canvas's first `minimum` pixels it is exactly that rectangle from (0, 0), so a
+    /// drawing made in a default window exports as it was seen. Lines off the top or left (negative
+    /// coordinates) or far away are on the page too; the exporter translates the page to the origin.
+    public static func page(for drawing: Drawing, minimum: (width: Int, height: Int) = (800, 600),
+                            style: RenderStyle = RenderStyle()) -> Rect {
+        guard !drawing.lines.isEmpty else {
+            return Rect(x: 0, y: 0, width: Double(minimum.width), height: Double(minimum.height))
+        }
+        // Not `Rect.union`: it drops empty rectangles, and a horizontal or vertical line's bounds are empty.
+        var bounds = Rect(minX: .infinity, minY: .infinity, maxX: -.infinity, maxY: -.infinity)
+        for line in drawing.lines {
+            bounds.minX = min(bounds.minX, line.begin.x, line.end.x)
+            bounds.minY = min(bounds.minY, line.begin.y, line.end.y)
+            bounds.maxX = max(bounds.maxX, line.begin.x, line.end.x)
+            bounds.maxY = max(bounds.maxY, line.begin.y, line.end.y)
+        }
+        let content = bounds.insetBy(-style.lineWidth)
+        let x = span(content.minX, content.maxX, minimum: Double(minimum.width))
+        let y = span(content.minY, content.maxY, minimum: Double(minimum.height))
+        return Rect(minX: x.lower, minY: y.lower, maxX: x.upper, maxY: y.upper)
     }
 
-    /// Renders `drawing` into `path` in `format`.
+    /// One axis of the page: `lower...upper` rounded out, grown to `minimum` when shorter (from 0 when it
+    /// lies within 0...minimum, else from its lower end).
+    private static func span(_ lower: Double, _ upper: Double, minimum: Double) -> (lower: Double, upper: Double) {
+        let lower = lower.rounded(.down), upper = upper.rounded(.up)
+        guard upper - lower < minimum else { return (lower, upper) }
+        return lower >= 0 && upper <= minimum ? (0, minimum) : (lower, lower + minimum)
+    }
+
+    /// The most pixels a side of a PNG can have (Cairo's image surfaces are limited to 32767).
+    public static let largestImageSide = 32767
+
+    /// Renders `drawing` into `path` in `format`, on `page(for:)` moved to the origin. A PNG whose page
+    /// would exceed `largestImageSide` is refused with `ExportError.pageTooLarge` before anything is
+    /// written; SVG and PDF pages (sizes in points, as doubles) hold any valid drawing.
     public static func export(_ drawing: Drawing, to path: String, format: Format,
-                              style: RenderStyle = RenderStyle()) throws(CairoError) {
-        let (width, height) = pageSize(for: drawing, style: style)
-        let surface: CairoSurface
-        switch format {
-        case .png: surface = try CairoSurface(imageWidth: width, height: height)
-        case .svg: surface = try CairoSurface(svgPath: path, width: width, height: height)
-        case .pdf: surface = try CairoSurface(pdfPath: path, width: width, height: height)
+                              style: RenderStyle = RenderStyle()) throws(ExportError) {
+        let page = page(for: drawing, style: style)
+        let width = Int(page.width), height = Int(page.height)
+        if format == .png, max(width, height) > largestImageSide {
+            throw .pageTooLarge(width: width, height: height, format: format, limit: largestImageSide)
         }
-        let context = CairoContext(surface)
-        Renderer(style: style).draw(Scene(drawing: drawing), on: context)
-        try CairoError.check(cairo_status(context.pointer), "cannot render \(path)")
-        switch format {
-        case .png: try surface.writePNG(to: path)
-        case .svg, .pdf: try surface.finish()
+        do {
+            let surface: CairoSurface
+            switch format {
+            case .png: surface = try CairoSurface(imageWidth: width, height: height)
+            case .svg: surface = try CairoSurface(svgPath: path, width: width, height: height)
+            case .pdf: surface = try CairoSurface(pdfPath: path, width: width, height: height)
+            }
+            let context = CairoContext(surface)
+            cairo_translate(context.pointer, -page.minX, -page.minY)
+            Renderer(style: style).draw(Scene(drawing: drawing), on: context)
+            try CairoError.check(cairo_status(context.pointer), "cannot render \(path)")
+            switch format {
+            case .png: try surface.writePNG(to: path)
+            case .svg, .pdf: try surface.finish()
+            }
+        } catch {
+            throw .cairo(error)
         }
     }
 }

@@ -1,44 +1,3 @@
-/// Window size and optional position, as given by `--geometry WxH[+X+Y]`.
-public struct WindowGeometry: Hashable, Sendable {
-    public var width: Int
-    public var height: Int
-    public var x: Int?
-    public var y: Int?
-
-    public init(width: Int, height: Int, x: Int? = nil, y: Int? = nil) {
-        self.width = width; self.height = height; self.x = x; self.y = y
-    }
-
-    public static let standard = WindowGeometry(width: 800, height: 600)
-
-    /// Parses `WxH`, `WxH+X+Y` or `WxH-X-Y` (X's geometry syntax; negative offsets count from the
-    /// far edge and are returned negative). Sizes must be 1...32767.
-    public init?(parsing text: String) {
-        var rest = Substring(text)
-        func number() -> Int? {
-            let digits = rest.prefix { $0.isASCII && $0.isNumber }
-            guard !digits.isEmpty, digits.count <= 5, let value = Int(digits) else { return nil }
-            rest = rest.dropFirst(digits.count)
-            return value
-        }
-        func offset() -> Int?? {
-            guard let sign = rest.first else { return .some(nil) }
-            guard sign == "+" || sign == "-" else { return nil }
-            rest = rest.dropFirst()
-            guard let value = number() else { return nil }
-            return .some(sign == "-" ? -value : value)
-        }
-        guard let width = number(), rest.first == "x" || rest.first == "X" else { return nil }
-        rest = rest.dropFirst()
-        guard let height = number(), (1...32767).contains(width), (1...32767).contains(height) else { return nil }
-        guard let x = offset() else { return nil }
-        var y: Int?? = .some(nil)
-        if x != nil { y = offset() }
-        guard let y, rest.isEmpty, (x == nil) == (y == nil) else { return nil }
-        self.init(width: width, height: height, x: x, y: y)
-    }
-}
-
 /// What the command line asks for.
 public struct LaunchOptions: Hashable, Sendable {
     public var geometry = WindowGeometry.standard
@@ -63,7 +22,7 @@ public struct LaunchOptions: Hashable, Sendable {
     public static let usage = """
         usage: touchtracker [OPTIONS] [FILE]
           FILE                          the drawing (default $XDG_DATA_HOME/touchtracker/drawing.json)
-          --geometry WxH[+X+Y]          window size and position (default 800x600)
+          --geometry WxH[{+-}X{+-}Y]    window size and position; -X, -Y from the right, bottom (default 800x600)
           --export OUT.png|OUT.svg|OUT.pdf
                                         render FILE to OUT without a display, then exit
           --double-click-ms N           double-click window in ms (overrides the desktop setting)
@@ -107,7 +66,7 @@ public struct LaunchOptions: Hashable, Sendable {
             case "--geometry":
                 guard let text = value() else { return .invalid("--geometry needs a value like 800x600+10+10") }
                 guard let geometry = WindowGeometry(parsing: text) else {
-                    return .invalid("malformed --geometry \"\(text)\": expected WxH or WxH+X+Y, sizes 1 to 32767")
+                    return .invalid("malformed --geometry \"\(text)\": expected WxH or WxH+X+Y (-X, -Y from the right, bottom), sizes 1 to 32767")
                 }
                 options.geometry = geometry
             case "--export":

@@ -31,11 +31,18 @@ struct WindowTests {
         let running = try RunningApp(geometry: "300x200+0+0")
         running.drawLine(from: (20, 50), to: (200, 50))
         let sizes = [(500, 400), (260, 180), (640, 480), (320, 240)]
+        // Background inside the smallest size: a zeroed (black) or stale buffer shown mid-resize changes it.
+        let background = [(100, 120), (240, 160), (10, 170), (250, 10)]
         for (width, height) in sizes {
             running.client.resize(running.window, width: width, height: height)
-            // While the server and the app handle the resize, the line must never disappear.
+            // While the server and the app handle the resize, the line must never disappear and the
+            // background must stay white.
             for _ in 0..<20 {
                 #expect(running.pixel(100, 50) == Colours.black, "the drawing flashed during a resize to \(width)x\(height)")
+                for (x, y) in background {
+                    #expect(running.pixel(x, y) == Colours.white,
+                            "the background at (\(x), \(y)) flashed during a resize to \(width)x\(height)")
+                }
                 usleep(2_000)
             }
         }
@@ -54,7 +61,13 @@ struct WindowTests {
     @Test func anIdleWindowUsesNoCPU() throws {
         let running = try RunningApp()
         running.drawLine(from: (50, 50), to: (150, 150))
-        usleep(300_000)  // let any start-up work settle
+        // The autosave (0.5 s after the edit) must not fall inside the measurement: wait for its file,
+        // then let any remaining work settle.
+        let saved = running.dataHome.appendingPathComponent("touchtracker/drawing.json").path
+        let deadline = Date().addingTimeInterval(5)
+        while !FileManager.default.fileExists(atPath: saved), Date() < deadline { usleep(20_000) }
+        try #require(FileManager.default.fileExists(atPath: saved), "the edit was never autosaved")
+        usleep(300_000)
         let before = try #require(running.app.cpuTicks())
         usleep(2_000_000)
         let after = try #require(running.app.cpuTicks())

@@ -75,49 +75,4 @@ struct RendererTests {
         let rect = Renderer().coverage(of: horizontal)
         #expect(rect.minX <= 15 && rect.maxX >= 185 && rect.minY <= 45 && rect.maxY >= 55)
     }
-
-    @Test func exportWritesPNGSVGAndPDFFiles() throws {
-        var drawing = Drawing()
-        drawing.add(horizontal)
-        drawing.add(Segment(begin: Point(x: 900, y: 700), end: Point(x: 950, y: 750)))
-        let page = Exporter.pageSize(for: drawing)
-        #expect(page.width == 960 && page.height == 760)
-        let directory = "/tmp/touchtracker-export-\(UInt64.random(in: 0...UInt64.max))"
-        _ = directory.withCString { mkdir($0, 0o700) }
-        for format in Exporter.Format.allCases {
-            let path = "\(directory)/out.\(format.rawValue)"
-            try Exporter.export(drawing, to: path, format: format)
-            let head = try #require(readPrefix(of: path, count: 5))
-            switch format {
-            case .png: #expect(head.starts(with: [0x89, 0x50, 0x4E, 0x47]))
-            case .svg: #expect(String(decoding: head, as: UTF8.self) == "<?xml")
-            case .pdf: #expect(String(decoding: head, as: UTF8.self) == "%PDF-")
-            }
-        }
-    }
-
-    @Test func exportToAnUnwritablePlaceIsAnError() {
-        #expect(throws: CairoError.self) {
-            try Exporter.export(Drawing(), to: "/nonexistent/dir/out.png", format: .png)
-        }
-    }
-
-    @Test func formatsAreKnownByExtension() {
-        #expect(Exporter.Format(path: "a/b.PNG") == .png)
-        #expect(Exporter.Format(path: "x.svg") == .svg)
-        #expect(Exporter.Format(path: "x.pdf") == .pdf)
-        #expect(Exporter.Format(path: "x.gif") == nil)
-        #expect(Exporter.Format(path: "dir.png/x") == nil)
-    }
-}
-
-#if canImport(Glibc)
-import Glibc
-#endif
-
-func readPrefix(of path: String, count: Int) -> [UInt8]? {
-    guard let file = fopen(path, "rb") else { return nil }
-    defer { fclose(file) }
-    var bytes = [UInt8](repeating: 0, count: count)
-    return fread(&bytes, 1, count, file) == count ? bytes : nil
 }

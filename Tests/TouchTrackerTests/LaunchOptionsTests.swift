@@ -3,15 +3,47 @@ import TouchTracker
 
 @Suite("Command-line options")
 struct LaunchOptionsTests {
+    static let near = WindowGeometry.Offset.Edge.near, far = WindowGeometry.Offset.Edge.far
+
+    static func placed(_ width: Int, _ height: Int, _ x: (WindowGeometry.Offset.Edge, Int),
+                       _ y: (WindowGeometry.Offset.Edge, Int)) -> WindowGeometry {
+        WindowGeometry(width: width, height: height, position: .init(x: .init(x.0, x.1), y: .init(y.0, y.1)))
+    }
+
     @Test(arguments: [
         ("800x600", WindowGeometry(width: 800, height: 600)),
         ("1x1", WindowGeometry(width: 1, height: 1)),
-        ("640X480+10+20", WindowGeometry(width: 640, height: 480, x: 10, y: 20)),
-        ("300x200-5-0", WindowGeometry(width: 300, height: 200, x: -5, y: 0)),
-        ("32767x32767+0+0", WindowGeometry(width: 32767, height: 32767, x: 0, y: 0)),
+        ("640X480+10+20", placed(640, 480, (near, 10), (near, 20))),
+        ("300x200-5-0", placed(300, 200, (far, 5), (far, 0))),
+        ("300x200-0+7", placed(300, 200, (far, 0), (near, 7))),
+        ("32767x32767+0+0", placed(32767, 32767, (near, 0), (near, 0))),
     ])
     func wellFormedGeometriesParse(text: String, expected: WindowGeometry) {
         #expect(WindowGeometry(parsing: text) == expected)
+    }
+
+    @Test func minusZeroIsTheFarEdgeNotTheNearOne() {
+        #expect(WindowGeometry(parsing: "300x200-0-0") != WindowGeometry(parsing: "300x200+0+0"))
+    }
+
+    @Test(arguments: [
+        ("300x200+10+20", 10, 20, WindowGeometry.Gravity.northWest),
+        ("300x200-0-0", 1024 - 300, 768 - 200, .southEast),
+        ("300x200-10+20", 1024 - 300 - 10, 20, .northEast),
+        ("300x200+10-20", 10, 768 - 200 - 20, .southWest),
+    ])
+    func theOriginAndGravityFollowTheEdgesTheOffsetsCountFrom(text: String, x: Int, y: Int,
+                                                              gravity: WindowGeometry.Gravity) throws {
+        let geometry = try #require(WindowGeometry(parsing: text))
+        let origin = try #require(geometry.origin(screenWidth: 1024, screenHeight: 768))
+        #expect(origin.x == x && origin.y == y)
+        #expect(geometry.gravity == gravity)
+    }
+
+    @Test func withoutAPositionTheWindowManagerPlacesTheWindow() throws {
+        let geometry = try #require(WindowGeometry(parsing: "300x200"))
+        #expect(geometry.origin(screenWidth: 1024, screenHeight: 768) == nil)
+        #expect(geometry.gravity == nil)
     }
 
     @Test(arguments: ["", "12", "800", "800x", "x600", "0x600", "800x0", "32768x10", "800x600+10", "800x600+10+",
@@ -30,7 +62,7 @@ struct LaunchOptionsTests {
             "--geometry=640x480+1+2", "--export", "out.SVG", "--double-click-ms", "250",
             "--double-click-distance=7.5", "--trace-gestures", "drawing.json",
         ]) else { Issue.record("expected options"); return }
-        #expect(options.geometry == WindowGeometry(width: 640, height: 480, x: 1, y: 2))
+        #expect(options.geometry == Self.placed(640, 480, (Self.near, 1), (Self.near, 2)))
         #expect(options.exportPath == "out.SVG")
         #expect(options.doubleClickMilliseconds == 250)
         #expect(options.doubleClickDistance == 7.5)

@@ -80,20 +80,23 @@ final class XTestClient {
     }
 
     // MARK: input
+    //
+    // Pointer input waits for the server (XSync, not XFlush): once a call returns, the server has taken
+    // the event and stamped its time, so the test's own sleeps measure the gaps the app sees.
 
     func move(to x: Int, _ y: Int) {
         XTestFakeMotionEvent(display, -1, Int32(x), Int32(y), 0)
-        XFlush(display)
+        XSync(display, 0)
     }
 
     func press(_ button: UInt32 = 1) {
         XTestFakeButtonEvent(display, button, 1, 0)
-        XFlush(display)
+        XSync(display, 0)
     }
 
     func release(_ button: UInt32 = 1) {
         XTestFakeButtonEvent(display, button, 0, 0)
-        XFlush(display)
+        XSync(display, 0)
     }
 
     /// Presses at `from`, moves in `steps` to `to` (and does not release).

@@ -19,9 +19,13 @@ final class XvfbServer {
         guard let path = Self.executable("Xvfb") else { throw Missing() }
         process = try ChildProcess(
             path: path, arguments: ["-displayfd", "1", "-screen", "0", screen, "-nolisten", "tcp", "-noreset"],
-            environment: ProcessInfo.processInfo.environment)
+            environment: ProcessInfo.processInfo.environment,
+            // Nobody reads Xvfb's stderr after start, and its xkbcomp warnings could fill a pipe and block it.
+            standardError: .discarded)
         guard let line = process.readLine(timeout: 20), let number = Int(line.trimmingCharacters(in: .whitespaces)) else {
-            throw StartFailed(description: "Xvfb did not report a display number: \(process.standardError)")
+            let outcome = process.isRunning ? "it is still running" : "it exited with status \(process.waitForExit(timeout: 0) ?? -1)"
+            throw StartFailed(description: "Xvfb (\(path)) did not report a display number within 20 s; \(outcome). "
+                + "Run it by hand to see its messages: \(path) -displayfd 1 -screen 0 \(screen)")
         }
         displayNumber = number
     }

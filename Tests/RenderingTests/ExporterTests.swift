@@ -1,0 +1,148 @@
+import CCairo
+import Document
+import Rendering
+import Testing
+#if canImport(Glibc)
+import Glibc
+#endif
+
+@Suite("The exporter")
+struct ExporterTests {
+    func drawing(_ segments: Segment...) -> Drawing {
+        var drawing = Drawing()
+        for segment in segments { drawing.add(segment) }
+        return drawing
+    }
+
+    func segment(_ x0: Double, _ y0: Double, _ x1: Double, _ y1: Double) -> Segment {
+        Segment(begin: Point(x: x0, y: y0), end: Point(x: x1, y: y1))
+    }
+
+    @Test func aDrawingInsideTheDefaultWindowIsExportedOnThatWindowsPage() {
+        #expect(Exporter.page(for: Drawing()) == Rect(x: 0, y: 0, width: 800, height: 600))
+        #expect(Exporter.page(for: drawing(segment(20, 50, 180, 50))) == Rect(x: 0, y: 0, width: 800, height: 600))
+    }
+
+    @Test func thePageGrowsToHoldEveryLineWithAMarginOfTheLineWidth() {
+        let page = Exporter.page(for: drawing(segment(20, 50, 180, 50), segment(900, 700, 950, 750)))
+        #expect(page == Rect(minX: 10, minY: 40, maxX: 960, maxY: 760))
+    }
+
+    @Test func linesOffTheTopAndLeftAreOnThePage() {
+        let page = Exporter.page(for: drawing(segment(-50, -30, 100, 100)))
+        #expect(page == Rect(minX: -60, minY: -40, maxX: 740, maxY: 560), "at least 800x600, from the lines' corner")
+    }
+
+    @Test func linesOffTheTopAndLeftAreVisibleInTheExportedPNG() throws {
+        let path = try temporaryPath("png")
+        try Exporter.export(drawing(segment(-50, -30, 100, -30)), to: path, format: .png)
+        let image = try #require(PNGImage(path: path))
+        #expect(image.width == 800 && image.height == 600)
+        // The page starts at (-60, -40): the line runs along y = 10 from x = 10 to x = 160.
+        #expect(image.pixel(x: 10, y: 10) == 0x000000, "the line's start, once at (-50, -30)")
+        #expect(image.pixel(x: 85, y: 10) == 0x000000)
+        #expect(image.pixel(x: 85, y: 30) == 0xFFFFFF, "the background stays white")
+    }
+
+    @Test func aSmallDrawingFarFromTheOriginExportsAsASmallPNG() throws {
+        let path = try temporaryPath("png")
+        try Exporter.export(drawing(segment(999_000, -1_000_000, 1_000_000, -999_500)), to: path, format: .png)
+        let image = try #require(PNGImage(path: path))
+        #expect(image.width == 1020 && image.height == 600)
+        #expect(image.pixel(x: 10, y: 10) == 0x000000, "the line's start")
+        #expect(image.pixel(x: 1009, y: 509) == 0x000000, "the line's end")
+    }
+
+    @Test func aDrawingTooLargeForAPNGIsAClearErrorAndWritesNothing() throws {
+        let path = try temporaryPath("png")
+        let huge = drawing(segment(-1_000_000, 0, 1_000_000, 0))
+        #expect(throws: ExportError.pageTooLarge(width: 2_000_020, height: 600, format: .png, limit: 32767)) {
+            try Exporter.export(huge, to: path, format: .png)
+        }
+        #expect(access(path, F_OK) != 0)
+        let message = ExportError.pageTooLarge(width: 2_000_020, height: 600, format: .png, limit: 32767).description
+        #expect(message.contains("2000020x600") && message.contains("32767") && message.contains("SVG or PDF"))
+    }
+
+    @Test func aDrawingTooLargeForAPNGExportsAsSVGAndPDF() throws {
+        let huge = drawing(segment(-1_000_000, -1_000_000, 1_000_000, 1_000_000))
+        for format in [Exporter.Format.svg, .pdf] {
+            let path = try temporaryPath(format.rawValue)
+            try Exporter.export(huge, to: path, format: format)
+            let head = try #require(readPrefix(of: path, count: 5))
+            #expect(String(decoding: head, as: UTF8.self) == (format == .svg ? "<?xml" : "%PDF-"))
+        }
+    }
+
+    @Test func exportWritesPNGSVGAndPDFFiles() throws {
+        let drawing = drawing(segment(20, 50, 180, 50), segment(900, 700, 950, 750))
+        for format in Exporter.Format.allCases {
+            let path = try temporaryPath(format.rawValue)
+            try Exporter.export(drawing, to: path, format: format)
+            let head = try #require(readPrefix(of: path, count: 5))
+            switch format {
+            case .png: #expect(head.starts(with: [0x89, 0x50, 0x4E, 0x47]))
+            case .svg: #expect(String(decoding: head, as: UTF8.self) == "<?xml")
+            case .pdf: #expect(String(decoding: head, as: UTF8.self) == "%PDF-")
+            }
+        }
+    }
+
+    @Test func exportToAnUnwritablePlaceIsAnError() {
+        #expect {
+            try Exporter.export(Drawing(), to: "/nonexistent/dir/out.png", format: .png)
+        } throws: { error in
+            guard case .cairo = error as? ExportError else { return false }
+            return true
+        }
+    }
+
+    @Test func formatsAreKnownByExtension() {
+        #expect(Exporter.Format(path: "a/b.PNG") == .png)
+        #expect(Exporter.Format(path: "x.svg") == .svg)
+        #expect(Exporter.Format(path: "x.pdf") == .pdf)
+        #expect(Exporter.Format(path: "x.gif") == nil)
+        #expect(Exporter.Format(path: "dir.png/x") == nil)
+    }
+}
+
+/// A fresh path `out.EXTENSION` in a new folder under /tmp.
+func temporaryPath(_ fileExtension: String) throws -> String {
+    var template = Array("/tmp/touchtracker-export-XXXXXX".utf8CString)
+    let folder = try #require(template.withUnsafeMutableBufferPointer { mkdtemp($0.baseAddress!) })
+    return "\(String(cString: folder))/out.\(fileExtension)"
+}
+
+/// A PNG file read back through Cairo.
+final class PNGImage {
+    private let surface: OpaquePointer
+    let width: Int
+    let height: Int
+
+    init?(path: String) {
+        guard let surface = cairo_image_surface_create_from_png(path) else { return nil }
+        guard cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS else {
+            cairo_surface_destroy(surface)
+            return nil
+        }
+        self.surface = surface
+        width = Int(cairo_image_surface_get_width(surface))
+        height = Int(cairo_image_surface_get_height(surface))
+    }
+
+    deinit { cairo_surface_destroy(surface) }
+
+    /// The 0x00RRGGBB value at (x, y).
+    func pixel(x: Int, y: Int) -> UInt32 {
+        guard let data = cairo_image_surface_get_data(surface) else { return 0 }
+        let stride = Int(cairo_image_surface_get_stride(surface))
+        return UnsafeRawPointer(data).load(fromByteOffset: y * stride + x * 4, as: UInt32.self) & 0x00FF_FFFF
+    }
+}
+
+func readPrefix(of path: String, count: Int) -> [UInt8]? {
+    guard let file = fopen(path, "rb") else { return nil }
+    defer { fclose(file) }
+    var bytes = [UInt8](repeating: 0, count: count)
+    return fread(&bytes, 1, count, file) == count ? bytes : nil
+}
