@@ -66,13 +66,6 @@ public struct WindowGeometry: Hashable, Sendable {
                 position.y.start(window: height, screen: screenHeight))
     }
 
-    /// Transitional, for `CanvasWindow`'s current call site only: the offsets signed the old way (far
-    /// edge negative), so `-0` reads as `+0`. Remove once the window uses `origin(screenWidth:screenHeight:)`
-    /// and `gravity`.
-    public var x: Int? { position.map { $0.x.edge == .far ? -$0.x.distance : $0.x.distance } }
-    /// Transitional, see `x`.
-    public var y: Int? { position.map { $0.y.edge == .far ? -$0.y.distance : $0.y.distance } }
-
     /// Parses `WxH`, `WxH+X+Y`, `WxH-X-Y` or a mix (`-X`, `-Y` count from the right and bottom edges,
     /// so `-0-0` is the bottom-right corner). Sizes must be 1...32767, offsets at most 5 digits.
     public init?(parsing text: String) {

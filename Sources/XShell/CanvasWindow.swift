@@ -38,11 +38,8 @@ final class CanvasWindow {
             throw .unsupportedVisual(depth: depth)
         }
 
-        var position = (x: 0, y: 0)
-        if let x = geometry.x, let y = geometry.y {
-            let screen = connection.screenSize
-            position = (x < 0 ? screen.width - geometry.width + x : x, y < 0 ? screen.height - geometry.height + y : y)
-        }
+        let screen = connection.screenSize
+        let position = geometry.origin(screenWidth: screen.width, screenHeight: screen.height) ?? (x: 0, y: 0)
         var attributes = XSetWindowAttributes()
         attributes.background_pixmap = 0  // None: the server never paints over our pixels
         attributes.bit_gravity = NorthWestGravity
@@ -149,7 +146,16 @@ final class CanvasWindow {
         hints.pointee.height = Int32(geometry.height)
         hints.pointee.min_width = 100
         hints.pointee.min_height = 100
-        if geometry.x != nil { hints.pointee.flags |= USPosition }
+        if let gravity = geometry.gravity {
+            // The user placed it: the corner the offsets count from stays put (ICCCM win_gravity).
+            hints.pointee.flags |= USPosition | PWinGravity
+            hints.pointee.win_gravity = switch gravity {
+            case .northWest: NorthWestGravity
+            case .northEast: NorthEastGravity
+            case .southWest: SouthWestGravity
+            case .southEast: SouthEastGravity
+            }
+        }
         XSetWMNormalHints(display, window, hints)
         XFree(hints)
         adoptDesktopConventions()

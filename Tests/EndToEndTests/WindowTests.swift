@@ -52,6 +52,15 @@ struct WindowTests {
         #expect(running.pixel(20, 50) == Colours.black)
     }
 
+    @Test func negativeOffsetsPlaceTheWindowFromTheRightAndBottomEdges() throws {
+        let running = try RunningApp(geometry: "200x100-0-10")  // Xvfb's screen is 1024x768; no window manager
+        var attributes = XWindowAttributes()
+        XGetWindowAttributes(running.client.display, running.window, &attributes)
+        #expect(attributes.x == 1024 - 200, "-0: flush with the right edge")
+        #expect(attributes.y == 768 - 100 - 10)
+        #expect((attributes.width, attributes.height) == (200, 100))
+    }
+
     @Test func closingTheWindowExitsWithStatusZero() throws {
         let running = try RunningApp()
         running.client.sendDeleteWindow(to: running.window)
