@@ -97,9 +97,11 @@ struct TimerSchedule<Payload> {
     @inlinable
     func isLive(_ handle: TimerHandle) -> Bool {
         guard Int(handle.index) < allocatedNodes else { return false }
-        let node = (generation: storage.nodes[Int(handle.index)].generation, list: storage.nodes[Int(handle.index)].list)
+        // Field by field: copying the whole node would copy (retain) its payload.
+        let generation = storage.nodes[Int(handle.index)].generation
+        let list = storage.nodes[Int(handle.index)].list
         // Sentinels and free nodes carry a `list` above every real list id.
-        return node.generation == handle.generation && Int(node.list) <= Geometry.dueList
+        return generation == handle.generation && Int(list) <= Geometry.dueList
     }
 
     /// Removes a live timer and returns its payload; nil (and no change) for a stale handle.
