@@ -1,7 +1,9 @@
-/// One timer's bookkeeping, linked by index into exactly one list: a wheel slot, the due list, or
-/// the free list. (Each slot list and the due list also has a sentinel node, see `WheelGeometry`.)
+/// One timer's bookkeeping and payload, linked by index into exactly one list: a wheel slot, the due
+/// list, or the free list. (Each slot list and the due list also has a sentinel node, see
+/// `WheelGeometry`.) The payload lives in the node, so cancelling or firing a timer touches one
+/// record, not a record and a separate payload array.
 @usableFromInline
-struct TimerNode: Sendable {
+struct TimerNode<Payload> {
     @usableFromInline var deadline: UInt64
     /// Insertion order, the tie-breaker between equal deadlines.
     @usableFromInline var sequence: UInt64
@@ -12,6 +14,9 @@ struct TimerNode: Sendable {
     /// Which list holds the node (`level * 64 + slot`, or `WheelGeometry.dueList`), or `freeMark` /
     /// `sentinelMark`.
     @usableFromInline var list: UInt16
+    /// The timer's payload; nil for free nodes and sentinels (so a fired or cancelled payload is
+    /// released at once).
+    @usableFromInline var payload: Payload?
 
     /// A free node.
     @inlinable init() {
@@ -27,5 +32,8 @@ struct TimerNode: Sendable {
         next = index
         generation = 0
         list = WheelGeometry.sentinelMark
+        payload = nil
     }
 }
+
+extension TimerNode: Sendable where Payload: Sendable {}

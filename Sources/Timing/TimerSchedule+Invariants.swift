@@ -2,7 +2,7 @@
 // walked in full (O(n)), reported as readable violations rather than traps.
 
 extension TimerSchedule {
-    func node(_ index: UInt32) -> TimerNode { storage.nodes[Int(index)] }
+    func node(_ index: UInt32) -> TimerNode<Payload> { storage.nodes[Int(index)] }
 
     func isOccupied(_ list: Int) -> Bool {
         storage.occupied[list >> Geometry.slotBits] >> UInt64(list & Geometry.slotMask) & 1 == 1
@@ -78,7 +78,7 @@ extension TimerWheel {
     func invariantViolations() -> [String] {
         var problems = order.invariantViolations()
         for index in Int(WheelGeometry.firstTimerNode)..<order.allocatedNodes
-        where (order.node(UInt32(index)).list == WheelGeometry.freeMark) != (order.storage.payloads[index] == nil) {
+        where (order.node(UInt32(index)).list == WheelGeometry.freeMark) != (order.storage.nodes[index].payload == nil) {
             problems.append("node \(index): payload presence disagrees with liveness")
         }
         if clock.nanoseconds >> WheelGeometry.tickShift != order.elapsed { problems.append("elapsed tick out of step with now") }

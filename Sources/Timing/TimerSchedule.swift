@@ -46,7 +46,7 @@ struct TimerSchedule<Payload> {
     @inlinable init(now: UInt64) {
         storage = TimerStorage(nodeCapacity: Geometry.firstTimerNode + 15)
         for list in 0...Geometry.dueList {
-            storage.nodes.advanced(by: list).initialize(to: TimerNode(sentinelOf: UInt32(list)))
+            storage.nodes[list] = TimerNode(sentinelOf: UInt32(list))
         }
         allocatedNodes = Geometry.firstTimerNode
         elapsed = now &>> Geometry.tickShift
@@ -84,7 +84,7 @@ struct TimerSchedule<Payload> {
         nodes[Int(index)].deadline = deadline
         nodes[Int(index)].sequence = nextSequence
         nextSequence &+= 1
-        storage.payloads[Int(index)] = payload
+        nodes[Int(index)].payload = payload
         link(index)
         // At or below the bound, the new deadline is the exact minimum (the bound is <= all others).
         let isEarliest = count == 0 || deadline <= earliestBound
@@ -97,9 +97,11 @@ struct TimerSchedule<Payload> {
     @inlinable
     func isLive(_ handle: TimerHandle) -> Bool {
         guard Int(handle.index) < allocatedNodes else { return false }
-        let node = storage.nodes[Int(handle.index)]
+        // Field by field: copying the whole node would copy (retain) its payload.
+        let generation = storage.nodes[Int(handle.index)].generation
+        let list = storage.nodes[Int(handle.index)].list
         // Sentinels and free nodes carry a `list` above every real list id.
-        return node.generation == handle.generation && Int(node.list) <= Geometry.dueList
+        return generation == handle.generation && Int(list) <= Geometry.dueList
     }
 
     /// Removes a live timer and returns its payload; nil (and no change) for a stale handle.
@@ -137,10 +139,11 @@ struct TimerSchedule<Payload> {
         let head = storage.nodes[Geometry.dueList].next
         guard Int(head) != Geometry.dueList, storage.nodes[Int(head)].deadline <= now else { return nil }
         makeUnique()
-        let node = storage.nodes[Int(head)]
+        let deadline = storage.nodes[Int(head)].deadline
+        let generation = storage.nodes[Int(head)].generation
         unlink(head)
         let payload = release(head)
-        return (TimerHandle(index: head, generation: node.generation), node.deadline, payload)
+        return (TimerHandle(index: head, generation: generation), deadline, payload)
     }
 
     // MARK: Lists
@@ -193,7 +196,7 @@ struct TimerSchedule<Payload> {
         if allocatedNodes == storage.nodeCapacity {
             storage = storage.copy(nodeCount: allocatedNodes, nodeCapacity: storage.nodeCapacity * 2)
         }
-        storage.nodes.advanced(by: allocatedNodes).initialize(to: TimerNode())
+        // Past `allocatedNodes` the storage holds free nodes with generation 0 already.
         allocatedNodes += 1
         return UInt32(allocatedNodes - 1)
     }
@@ -239,11 +242,12 @@ struct TimerSchedule<Payload> {
     @inlinable @inline(__always)
     mutating func unlink(_ index: UInt32) {
         let nodes = storage.nodes
-        let node = nodes[Int(index)]
-        nodes[Int(node.previous)].next = node.next
-        nodes[Int(node.next)].previous = node.previous
+        let previous = nodes[Int(index)].previous
+        let next = nodes[Int(index)].next
+        nodes[Int(previous)].next = next
+        nodes[Int(next)].previous = previous
         // Clear the slot's bit when its list became empty (the due list's bit is a spare word).
-        let list = Int(node.list)
+        let list = Int(nodes[Int(index)].list)
         markEmpty(list, if: nodes[list].next == UInt32(list))
     }
 
@@ -258,7 +262,7 @@ struct TimerSchedule<Payload> {
         count -= 1
         // The bound stays a bound; it is no longer exact if this was the earliest timer.
         earliestIsExact = earliestIsExact && nodes[Int(index)].deadline != earliestBound
-        return storage.payloads[Int(index)].take()!
+        return nodes[Int(index)].payload.take()!
     }
 
     /// Re-links every timer of a slot relative to the new `elapsed` (which is the slot's start).

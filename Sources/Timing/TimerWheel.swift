@@ -9,7 +9,7 @@
 //                           bitmaps read with trailing-zero counts, circular index-linked lists of
 //                           TimerNodes with a free list, and a sorted "due list" for reached ticks so
 //                           the order is exact (deadline, then insertion sequence).
-//   TimerStorage            nodes, payloads and bitmaps behind raw pointers, copied on write, grown
+//   TimerStorage            nodes (payloads inside) and bitmaps behind raw pointers, copied on write, grown
 //                           by doubling: no allocation per timer.
 //   TimerSchedule+Invariants  a full structural check, used by the tests after every scenario.
 //   pollTimeout             turns the next deadline into a poll() timeout that never wakes early.

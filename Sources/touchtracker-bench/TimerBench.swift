@@ -13,6 +13,8 @@ import Timing
 //
 // Each cell runs for a fixed time budget after a warm-up, so slow structures at large N simply do
 // fewer operations; the structures take turns in interleaved rounds and each keeps its best round.
+// Every round is preceded by an untimed run of the same length, so each structure is timed with its
+// own data in cache (steady state), not while refilling what the previous contender evicted.
 // Allocations per operation are counted in a separate run (Swift heap allocations on the measuring
 // thread, see AllocationCounter.swift); not for DispatchSource, whose worker threads would run under
 // the counting hook.
@@ -88,9 +90,14 @@ private func queueContenders(_ workload: TimerWorkload, readingNextDeadline: Boo
 private func measureSideBySide(_ contenders: [Contender], budget: UInt64) -> [String: TimerCost] {
     for contender in contenders { _ = runFor(budget / 10, contender.operate) }
     var best = [Double](repeating: .infinity, count: contenders.count)
+    let roundBudget = budget / UInt64(timerRounds)
     for _ in 0..<timerRounds {
         for (index, contender) in contenders.enumerated() {
-            let timing = runFor(budget / UInt64(timerRounds), contender.operate)
+            // Untimed first: the previous contender has evicted this one's data from the caches
+            // (100k DispatchSourceTimers alone outgrow the L3), and refilling megabytes from DRAM
+            // took most of a 10 ms round, so the figures measured the refill more than the structure.
+            _ = runFor(roundBudget, contender.operate)
+            let timing = runFor(roundBudget, contender.operate)
             best[index] = min(best[index], Double(timing.nanoseconds) / Double(timing.operations))
         }
     }
