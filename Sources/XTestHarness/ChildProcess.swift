@@ -116,10 +116,10 @@ public final class ChildProcess {
 
     /// Waits up to `timeout` seconds; the exit status (128 + N when killed by signal N), or nil if still running.
     public func waitForExit(timeout: Double) -> Int32? {
-        let deadline = monotonicNanoseconds() + nanoseconds(timeout)
+        let deadline = ContinuousClock.now + .seconds(timeout)
         while true {
             if let status = exitStatus(blocking: false) { return status }
-            if monotonicNanoseconds() >= deadline { return nil }
+            if ContinuousClock.now >= deadline { return nil }
             drain()
             usleep(5_000)
         }
@@ -141,8 +141,8 @@ public final class ChildProcess {
     /// Reads stdout until it holds a newline or the child closes it (for `-displayfd`); the text before
     /// the newline, or nil after `timeout` seconds or when the child exits first.
     public func readLine(timeout: Double) -> String? {
-        let deadline = monotonicNanoseconds() + nanoseconds(timeout)
-        while monotonicNanoseconds() < deadline {
+        let deadline = ContinuousClock.now + .seconds(timeout)
+        while ContinuousClock.now < deadline {
             drain()
             if let newline = output.bytes.firstIndex(of: UInt8(ascii: "\n")) {
                 return String(decoding: output.bytes[..<newline], as: UTF8.self)

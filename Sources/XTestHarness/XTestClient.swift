@@ -55,8 +55,8 @@ public final class XTestClient {
 
     /// The mapped top-level window whose _NET_WM_PID is `pid`, waiting up to `timeout` seconds.
     public func window(ofProcess pid: Int32, timeout: Double = 10) throws -> Window {
-        let deadline = monotonicNanoseconds() + nanoseconds(timeout)
-        while monotonicNanoseconds() < deadline {
+        let deadline = ContinuousClock.now + .seconds(timeout)
+        while ContinuousClock.now < deadline {
             if let window = viewableWindow(ofProcess: pid) { return window }
             usleep(20_000)
         }
@@ -169,9 +169,9 @@ public final class XTestClient {
     /// Waits up to `timeout` seconds for the pixel to become `colour`; returns the last colour seen.
     @discardableResult
     public func waitForPixel(_ window: Window, _ x: Int, _ y: Int, toBe colour: UInt32, timeout: Double = 5) -> UInt32 {
-        let deadline = monotonicNanoseconds() + nanoseconds(timeout)
+        let deadline = ContinuousClock.now + .seconds(timeout)
         var seen = pixel(window, x, y)
-        while seen != colour, monotonicNanoseconds() < deadline {
+        while seen != colour, ContinuousClock.now < deadline {
             usleep(10_000)
             seen = pixel(window, x, y)
         }
@@ -181,9 +181,9 @@ public final class XTestClient {
     /// Waits up to `timeout` seconds for the pixel to become anything but `colour`; returns the last colour seen.
     @discardableResult
     public func waitForPixel(_ window: Window, _ x: Int, _ y: Int, toLeave colour: UInt32, timeout: Double = 5) -> UInt32 {
-        let deadline = monotonicNanoseconds() + nanoseconds(timeout)
+        let deadline = ContinuousClock.now + .seconds(timeout)
         var seen = pixel(window, x, y)
-        while seen == colour, monotonicNanoseconds() < deadline {
+        while seen == colour, ContinuousClock.now < deadline {
             usleep(10_000)
             seen = pixel(window, x, y)
         }
