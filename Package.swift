@@ -3,7 +3,8 @@
 // Module boundaries (see README "Architecture"):
 //   Timing, Gestures, Document, TouchTracker: pure Swift, no C, testable without a display.
 //   Rendering: the only Cairo user (besides XShell's window surface).
-//   XShell: the only importer of CX11.
+//   XShell: the only importer of CX11 in the program.
+//   XTestHarness: Xvfb, child processes and an XTest client for the end-to-end tests and the bench only.
 import PackageDescription
 
 let package = Package(
@@ -38,9 +39,12 @@ let package = Package(
 
         // Programs.
         .executableTarget(name: "touchtracker", dependencies: ["XShell", "TouchTracker", "Rendering", "Document"]),
+
+        // Driving the real program from outside: the end-to-end tests and the bench's X path.
+        .target(name: "XTestHarness", dependencies: ["CX11", "CXTest"]),
         .executableTarget(
             name: "touchtracker-bench",
-            dependencies: ["Timing", "Gestures", "Document", "Rendering", "TouchTracker", "SeededRandom", "CX11", "CXTest"]),
+            dependencies: ["Timing", "Gestures", "Document", "Rendering", "TouchTracker", "SeededRandom", "CX11", "XTestHarness"]),
 
         // Tests: one target per module; EndToEndTests start their own Xvfb.
         .testTarget(name: "SeededRandomTests", dependencies: ["SeededRandom"]),
@@ -50,7 +54,8 @@ let package = Package(
         .testTarget(name: "RenderingTests", dependencies: ["Rendering", "Document", "CCairo", "SeededRandom"]),
         .testTarget(name: "TouchTrackerTests", dependencies: ["TouchTracker", "Gestures", "Timing", "Document", "SeededRandom"]),
         .testTarget(name: "XShellTests", dependencies: ["XShell", "CX11"]),
-        .testTarget(name: "EndToEndTests", dependencies: ["CX11", "CXTest", "Document", "touchtracker", "SeededRandom"]),
+        .testTarget(
+            name: "EndToEndTests", dependencies: ["CX11", "XTestHarness", "Document", "touchtracker", "SeededRandom"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -2,6 +2,7 @@ import CX11
 #if canImport(Glibc)
 import Glibc
 #endif
+import XTestHarness
 
 // The X path: the real `touchtracker` (the release binary beside this bench) in a private Xvfb,
 // measured from outside as a user would see it: XTest for input, XGetImage for what is on screen.
@@ -23,7 +24,9 @@ func xPathSection(_ report: inout BenchReport) {
     guard let binary = XPathBench.appBinary() else {
         return XPathBench.unavailable("no touchtracker binary beside the bench: build it with `swift build -c release`", &report)
     }
-    guard let server = BenchXServer() else {
+    // A black root window (`-br`): a white pixel in the app's window (which has no background) can only
+    // be the app's own frame.
+    guard let server = try? XvfbServer(extraArguments: ["-br"]) else {
         return XPathBench.unavailable("no X server: Xvfb is not installed or did not start", &report)
     }
     guard let folder = XPathBench.temporaryFolder() else {
@@ -32,7 +35,8 @@ func xPathSection(_ report: inout BenchReport) {
     defer { XPathBench.removeFolder(folder) }
     // The client closes before the server stops (Xlib exits the process on a lost connection).
     do {
-        guard let client = BenchXClient(display: server.name) else {
+        // Input goes out at once (XFlush): an event is timed from when it is sent.
+        guard let client = try? XTestClient(display: server.name, delivery: .flushed) else {
             return XPathBench.unavailable("cannot connect to Xvfb \(server.name), or it has no XTEST", &report)
         }
         XPathBench(binary: binary, server: server, client: client, folder: folder).run(&report)
@@ -41,8 +45,8 @@ func xPathSection(_ report: inout BenchReport) {
 
 struct XPathBench {
     let binary: String
-    let server: BenchXServer
-    let client: BenchXClient
+    let server: XvfbServer
+    let client: XTestClient
     let folder: String
 
     /// How long the app may take to show a frame or a pixel before the bench gives up on it.
@@ -238,7 +242,7 @@ struct XPathBench {
     // MARK: launching
 
     struct LaunchedApp {
-        let process: BenchProcess
+        let process: ChildProcess
         let window: Window
         /// From just before posix_spawn to the first frame readable.
         let firstFrameNanoseconds: UInt64
@@ -248,10 +252,14 @@ struct XPathBench {
     /// (the empty corner white: the window has no background, and the root is black).
     private func launch(document: String) -> LaunchedApp? {
         let start = monotonicNanoseconds()
-        guard let process = try? BenchProcess(
+        var environment = ChildProcess.inheritedEnvironment
+        environment["DISPLAY"] = server.name
+        environment["XDG_DATA_HOME"] = folder
+        // Nobody reads the app's output: /dev/null, so it can never block on a full pipe.
+        guard let process = try? ChildProcess(
             path: binary,
             arguments: ["--geometry", "\(BenchDrawing.width)x\(BenchDrawing.height)+0+0", document],
-            environment: ["DISPLAY": server.name, "XDG_DATA_HOME": folder]) else { return nil }
+            environment: environment, standardOutput: .discarded, standardError: .discarded) else { return nil }
         let corner = BenchDrawing.emptyCorner
         var window: Window?
         while monotonicNanoseconds() - start < Self.patience, process.isRunning {

@@ -3,6 +3,7 @@ import Document
 import Foundation
 import SeededRandom
 import Testing
+import XTestHarness
 
 /// SIGKILL gives the app no chance to save: what is on disk must always be a whole document.
 ///

@@ -5,6 +5,7 @@
 import CX11
 import Foundation
 import Testing
+import XTestHarness
 
 @Suite("The desktop's settings and conventions, end to end", .serialized)
 struct DesktopCitizenEndToEndTests {

@@ -2,6 +2,7 @@ import CX11
 import Document
 import Foundation
 import Testing
+import XTestHarness
 
 /// The drawing the app saved in `running`'s data folder, decoded by the app's own loader.
 private func savedDrawing(_ running: RunningApp) throws -> Drawing {

@@ -1,6 +1,7 @@
 import CX11
 import Foundation
 import Testing
+import XTestHarness
 
 /// Several master pointers (MPX) at once in a real X server. XTest cannot inject touches, so touches are
 /// covered by the constructed-event tests in XShellTests; master pointers take the same path (XInput 2

@@ -1,4 +1,5 @@
 import Foundation
+import XTestHarness
 
 /// The real `touchtracker` binary (built beside the test bundle), run as a child process.
 final class AppProcess {

@@ -1,5 +1,6 @@
 import CX11
 import Foundation
+import XTestHarness
 
 /// A fresh Xvfb with the real app running in it (window at the screen's origin, so window and screen
 /// coordinates agree), its first frame painted, and a test client connected.

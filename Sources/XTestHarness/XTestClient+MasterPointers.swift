@@ -1,24 +1,26 @@
 import CX11
 import CXTest
-import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// A master pointer (MPX) and the XTEST slave device through which the test moves it and presses its buttons.
-struct MasterPointer {
-    let id: Int32
-    let xtestSlave: Int32
+public struct MasterPointer: Sendable {
+    public let id: Int32
+    public let xtestSlave: Int32
 }
 
 /// Several pointers at once: XInput 2 adds master pointers, each with its own XTEST slave, and XTest's device
 /// requests drive each slave (so each master) separately. XTest cannot inject touches; touches are tested with
-/// constructed events in XShellTests.
+/// constructed events in XShellTests. Input here is flushed, whatever the client's `InputDelivery`.
 extension XTestClient {
     /// The virtual core pointer (the master that `move(to:)` / `press()` drive).
-    func corePointer() throws -> MasterPointer {
+    public func corePointer() throws -> MasterPointer {
         try masterPointer(named: "Virtual core pointer")
     }
 
     /// Adds a master pointer (and its keyboard) called "`name` pointer" with XIChangeHierarchy.
-    func addMasterPointer(named name: String) throws -> MasterPointer {
+    public func addMasterPointer(named name: String) throws -> MasterPointer {
         var major: Int32 = 2, minor: Int32 = 2
         guard XIQueryVersion(display, &major, &minor) == Success else {
             throw Failure(description: "the X server has no XInput 2")
@@ -35,7 +37,7 @@ extension XTestClient {
     }
 
     /// Removes a master pointer (and its keyboard) added with `addMasterPointer`; its slaves float.
-    func removeMasterPointer(_ pointer: MasterPointer) {
+    public func removeMasterPointer(_ pointer: MasterPointer) {
         var change = XIAnyHierarchyChangeInfo()
         change.remove = XIRemoveMasterInfo(type: XIRemoveMaster, deviceid: pointer.id, return_mode: XIFloating,
                                            return_pointer: 0, return_keyboard: 0)
@@ -44,15 +46,17 @@ extension XTestClient {
     }
 
     /// Moves `pointer` to (x, y) on the screen.
-    func move(_ pointer: MasterPointer, to x: Int, _ y: Int) {
+    public func move(_ pointer: MasterPointer, to x: Int, _ y: Int) {
         withDevice(pointer.xtestSlave) { device in
             var axes = [Int32(x), Int32(y)]
             XTestFakeDeviceMotionEvent(display, device, 0, 0, &axes, 2, 0)
         }
     }
 
-    func press(_ pointer: MasterPointer, button: UInt32 = 1) { fakeButton(pointer, button, isPress: true) }
-    func release(_ pointer: MasterPointer, button: UInt32 = 1) { fakeButton(pointer, button, isPress: false) }
+    /// Presses `button` of `pointer`.
+    public func press(_ pointer: MasterPointer, button: UInt32 = 1) { fakeButton(pointer, button, isPress: true) }
+    /// Releases `button` of `pointer`.
+    public func release(_ pointer: MasterPointer, button: UInt32 = 1) { fakeButton(pointer, button, isPress: false) }
 
     private func fakeButton(_ pointer: MasterPointer, _ button: UInt32, isPress: Bool) {
         withDevice(pointer.xtestSlave) { device in

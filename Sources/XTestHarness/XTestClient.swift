@@ -1,21 +1,42 @@
 import CX11
 import CXTest
-import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
 
-/// The test's own connection to the X server: finds the app's window, injects input with XTest,
-/// reads pixels back with XGetImage, and plays the window manager's part (resize, close).
-final class XTestClient {
-    struct Failure: Error, CustomStringConvertible { let description: String }
+/// A connection of its own to the X server, for the tests and the bench: finds the app's window,
+/// injects input with XTest, reads pixels back with XGetImage, and plays the window manager's part
+/// (resize, close).
+public final class XTestClient {
+    public struct Failure: Error, CustomStringConvertible {
+        public let description: String
+        public init(description: String) { self.description = description }
+    }
 
-    let display: OpaquePointer
-    let root: Window
+    /// How pointer input reaches the server.
+    public enum InputDelivery: Sendable {
+        /// Each call returns once the server has taken the event and stamped its time (XSync), so the
+        /// caller's own sleeps measure the gaps the app sees.
+        case synchronous
+        /// Each call returns once the request is sent (XFlush); `sync()` waits for the server. The
+        /// bench times an event from when it sends it.
+        case flushed
+    }
 
-    init(display name: String) throws {
+    public let display: OpaquePointer
+    public let root: Window
+    private let delivery: InputDelivery
+
+    /// Connects to `name` (":N"); throws when the display cannot be opened or has no XTEST.
+    public init(display name: String, delivery: InputDelivery = .synchronous) throws {
         guard let display = XOpenDisplay(name) else { throw Failure(description: "cannot open \(name)") }
         self.display = display
+        self.delivery = delivery
         root = cx11_root_window(display, cx11_default_screen(display))
         var event: Int32 = 0, error: Int32 = 0, major: Int32 = 0, minor: Int32 = 0
         guard XTestQueryExtension(display, &event, &error, &major, &minor) != 0 else {
+            XCloseDisplay(display)
+            isOpen = false
             throw Failure(description: "the X server has no XTEST extension")
         }
     }
@@ -25,28 +46,34 @@ final class XTestClient {
     deinit { close() }
 
     /// Closes the connection; must happen before the server stops (Xlib exits on a lost connection).
-    func close() {
+    public func close() {
         if isOpen { XCloseDisplay(display) }
         isOpen = false
     }
 
-    func atom(_ name: String) -> Atom { XInternAtom(display, name, 0) }
+    public func atom(_ name: String) -> Atom { XInternAtom(display, name, 0) }
 
     /// The mapped top-level window whose _NET_WM_PID is `pid`, waiting up to `timeout` seconds.
-    func window(ofProcess pid: Int32, timeout: Double = 10) throws -> Window {
-        let deadline = Date().addingTimeInterval(timeout)
-        while Date() < deadline {
-            for window in topLevelWindows() where cardinals(window, "_NET_WM_PID").first == Int(pid) {
-                var attributes = XWindowAttributes()
-                XGetWindowAttributes(display, window, &attributes)
-                if attributes.map_state == IsViewable { return window }
-            }
+    public func window(ofProcess pid: Int32, timeout: Double = 10) throws -> Window {
+        let deadline = ContinuousClock.now + .seconds(timeout)
+        while ContinuousClock.now < deadline {
+            if let window = viewableWindow(ofProcess: pid) { return window }
             usleep(20_000)
         }
         throw Failure(description: "no window of process \(pid) appeared within \(timeout) s")
     }
 
-    func topLevelWindows() -> [Window] {
+    /// The viewable top-level window whose _NET_WM_PID is `pid`, if there is one now.
+    public func viewableWindow(ofProcess pid: Int32) -> Window? {
+        for window in topLevelWindows() where cardinals(window, "_NET_WM_PID").first == Int(pid) {
+            var attributes = XWindowAttributes()
+            if XGetWindowAttributes(display, window, &attributes) != 0, attributes.map_state == IsViewable { return window }
+        }
+        return nil
+    }
+
+    /// The root window's children, bottom to top.
+    public func topLevelWindows() -> [Window] {
         var rootReturn: Window = 0, parent: Window = 0
         var children: UnsafeMutablePointer<Window>?
         var count: UInt32 = 0
@@ -56,13 +83,13 @@ final class XTestClient {
     }
 
     /// A property of 32-bit items (CARDINAL, ATOM, WINDOW) as integers.
-    func cardinals(_ window: Window, _ property: String) -> [Int] {
+    public func cardinals(_ window: Window, _ property: String) -> [Int] {
         guard let (format, bytes) = property8or32(window, property), format == 32 else { return [] }
         return bytes.withUnsafeBytes { Array($0.bindMemory(to: Int.self)) }
     }
 
     /// A property of 8-bit items as text.
-    func text(_ window: Window, _ property: String) -> String? {
+    public func text(_ window: Window, _ property: String) -> String? {
         guard let (format, bytes) = property8or32(window, property), format == 8 else { return nil }
         return String(decoding: bytes, as: UTF8.self)
     }
@@ -81,26 +108,36 @@ final class XTestClient {
 
     // MARK: input
     //
-    // Pointer input waits for the server (XSync, not XFlush): once a call returns, the server has taken
-    // the event and stamped its time, so the test's own sleeps measure the gaps the app sees.
+    // Pointer input on the core pointer goes out as `delivery` says.
 
-    func move(to x: Int, _ y: Int) {
+    /// Moves the core pointer to (x, y) on the screen.
+    public func move(to x: Int, _ y: Int) {
         XTestFakeMotionEvent(display, -1, Int32(x), Int32(y), 0)
-        XSync(display, 0)
+        deliver()
     }
 
-    func press(_ button: UInt32 = 1) {
+    public func press(_ button: UInt32 = 1) {
         XTestFakeButtonEvent(display, button, 1, 0)
-        XSync(display, 0)
+        deliver()
     }
 
-    func release(_ button: UInt32 = 1) {
+    public func release(_ button: UInt32 = 1) {
         XTestFakeButtonEvent(display, button, 0, 0)
-        XSync(display, 0)
+        deliver()
+    }
+
+    /// Waits until the server has handled every request sent so far.
+    public func sync() { XSync(display, 0) }
+
+    private func deliver() {
+        switch delivery {
+        case .synchronous: XSync(display, 0)
+        case .flushed: XFlush(display)
+        }
     }
 
     /// Presses at `from`, moves in `steps` to `to` (and does not release).
-    func drag(from: (Int, Int), to: (Int, Int), steps: Int = 10) {
+    public func drag(from: (Int, Int), to: (Int, Int), steps: Int = 10) {
         move(to: from.0, from.1)
         press()
         for step in 1...steps {
@@ -110,7 +147,7 @@ final class XTestClient {
     }
 
     /// Types one key, holding `modifiers` (keysyms such as XK_Control_L) around it.
-    func key(_ keysym: Int32, modifiers: [Int32] = []) {
+    public func key(_ keysym: Int32, modifiers: [Int32] = []) {
         let codes = modifiers.map { XKeysymToKeycode(display, KeySym($0)) }
         let code = XKeysymToKeycode(display, KeySym(keysym))
         for modifier in codes { XTestFakeKeyEvent(display, UInt32(modifier), 1, 0) }
@@ -123,7 +160,7 @@ final class XTestClient {
     // MARK: output
 
     /// The colour at (x, y) of `window`, as 0xRRGGBB.
-    func pixel(_ window: Window, _ x: Int, _ y: Int) -> UInt32 {
+    public func pixel(_ window: Window, _ x: Int, _ y: Int) -> UInt32 {
         guard let image = XGetImage(display, window, Int32(x), Int32(y), 1, 1, ~0, ZPixmap) else { return 0xDEAD }
         defer { cx11_destroy_image(image) }
         return UInt32(truncatingIfNeeded: cx11_get_pixel(image, 0, 0)) & 0xFF_FFFF
@@ -131,10 +168,10 @@ final class XTestClient {
 
     /// Waits up to `timeout` seconds for the pixel to become `colour`; returns the last colour seen.
     @discardableResult
-    func waitForPixel(_ window: Window, _ x: Int, _ y: Int, toBe colour: UInt32, timeout: Double = 5) -> UInt32 {
-        let deadline = Date().addingTimeInterval(timeout)
+    public func waitForPixel(_ window: Window, _ x: Int, _ y: Int, toBe colour: UInt32, timeout: Double = 5) -> UInt32 {
+        let deadline = ContinuousClock.now + .seconds(timeout)
         var seen = pixel(window, x, y)
-        while seen != colour, Date() < deadline {
+        while seen != colour, ContinuousClock.now < deadline {
             usleep(10_000)
             seen = pixel(window, x, y)
         }
@@ -143,10 +180,10 @@ final class XTestClient {
 
     /// Waits up to `timeout` seconds for the pixel to become anything but `colour`; returns the last colour seen.
     @discardableResult
-    func waitForPixel(_ window: Window, _ x: Int, _ y: Int, toLeave colour: UInt32, timeout: Double = 5) -> UInt32 {
-        let deadline = Date().addingTimeInterval(timeout)
+    public func waitForPixel(_ window: Window, _ x: Int, _ y: Int, toLeave colour: UInt32, timeout: Double = 5) -> UInt32 {
+        let deadline = ContinuousClock.now + .seconds(timeout)
         var seen = pixel(window, x, y)
-        while seen == colour, Date() < deadline {
+        while seen == colour, ContinuousClock.now < deadline {
             usleep(10_000)
             seen = pixel(window, x, y)
         }
@@ -155,13 +192,14 @@ final class XTestClient {
 
     // MARK: the window manager's part
 
-    func resize(_ window: Window, width: Int, height: Int) {
+    /// Resizes `window`, as a window manager does.
+    public func resize(_ window: Window, width: Int, height: Int) {
         XResizeWindow(display, window, UInt32(width), UInt32(height))
         XFlush(display)
     }
 
     /// Asks the window to close, as a window manager does (WM_PROTOCOLS / WM_DELETE_WINDOW).
-    func sendDeleteWindow(to window: Window) {
+    public func sendDeleteWindow(to window: Window) {
         var event = XEvent()
         event.xclient.type = ClientMessage
         event.xclient.window = window
@@ -174,9 +212,3 @@ final class XTestClient {
     }
 }
 
-enum Colours {
-    static let white: UInt32 = 0xFFFFFF
-    static let black: UInt32 = 0x000000
-    static let red: UInt32 = 0xFF0000
-    static let green: UInt32 = 0x00FF00
-}

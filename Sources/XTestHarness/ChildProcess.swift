@@ -1,20 +1,20 @@
-import Foundation
 import Synchronization
 #if canImport(Glibc)
 import Glibc
 #endif
 
 /// A child process started with posix_spawn, with an empty signal mask and default signal actions
-/// (the test runner's worker threads block most signals, and a child would inherit that), and its
-/// stdout (and stderr unless discarded) captured through pipes.
-final class ChildProcess {
-    struct SpawnFailed: Error, CustomStringConvertible { let description: String }
+/// (the test runner's worker threads block most signals, and a child would inherit that). Each of its
+/// stdout and stderr is either captured through a pipe this object drains, or sent to /dev/null.
+/// Stopped (SIGTERM, then SIGKILL) when released.
+public final class ChildProcess {
+    public struct SpawnFailed: Error, CustomStringConvertible { public let description: String }
 
-    /// Where the child's stderr goes.
-    enum StandardError {
-        /// Into a pipe this object drains: `standardError` returns it.
+    /// Where one of the child's output streams goes.
+    public enum Output: Sendable {
+        /// Into a pipe this object drains: `standardOutput` / `standardError` return it.
         case captured
-        /// To /dev/null, for children whose stderr nobody reads after start (a full pipe would block them).
+        /// To /dev/null, for output nobody reads after start (a full pipe would block the child).
         case discarded
     }
 
@@ -23,33 +23,51 @@ final class ChildProcess {
     /// `fcntl(FD_CLOEXEC)` leaks our write ends into that child, and our reads never see end of file.
     private static let spawning = Mutex(())
 
-    let pid: pid_t
+    public let pid: pid_t
     private var output = Captured()
     private var errors = Captured()
     private var status: Int32?
 
-    init(path: String, arguments: [String], environment: [String: String],
-         standardError: StandardError = .captured) throws {
+    /// Starts `path` with `arguments` and exactly `environment` (see `inheritedEnvironment`).
+    public init(path: String, arguments: [String], environment: [String: String],
+                standardOutput: Output = .captured, standardError: Output = .captured) throws {
         let argv = ([path] + arguments).map { strdup($0) } + [nil]
         let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
         defer { (argv + envp).forEach { free($0) } }
         let started = try Self.spawning.withLock { _ throws(SpawnFailed) in
-            try Self.spawn(path: path, argv: argv, envp: envp, standardError: standardError)
+            try Self.spawn(path: path, argv: argv, envp: envp, standardOutput: standardOutput, standardError: standardError)
         }
         pid = started.pid
         output.descriptor = started.output
-        errors.descriptor = started.errors ?? -1
+        errors.descriptor = started.errors
+    }
+
+    /// This process's own environment, to hand on to a child (with changes on top).
+    public static var inheritedEnvironment: [String: String] {
+        var environment: [String: String] = [:]
+        var entry = environ
+        while let pointer = entry.pointee {
+            let text = String(cString: pointer)
+            if let equals = text.firstIndex(of: "=") {
+                environment[String(text[..<equals])] = String(text[text.index(after: equals)...])
+            }
+            entry += 1
+        }
+        return environment
     }
 
     /// Creates the pipes, spawns the child, closes the parent's copies of the write ends; the caller
-    /// holds `spawning`. Returns the read ends (no stderr pipe when it is discarded).
+    /// holds `spawning`. Returns the read ends (-1 for a stream that is discarded).
     private static func spawn(path: String, argv: [UnsafeMutablePointer<CChar>?], envp: [UnsafeMutablePointer<CChar>?],
-                              standardError: StandardError) throws(SpawnFailed) -> (pid: pid_t, output: Int32, errors: Int32?) {
-        var outPipe: [Int32] = [0, 0], errPipe: [Int32] = [-1, -1]
-        guard pipe(&outPipe) == 0 else { throw SpawnFailed(description: "pipe: \(String(cString: strerror(errno)))") }
+                              standardOutput: Output, standardError: Output)
+        throws(SpawnFailed) -> (pid: pid_t, output: Int32, errors: Int32) {
+        var outPipe: [Int32] = [-1, -1], errPipe: [Int32] = [-1, -1]
+        if standardOutput == .captured, pipe(&outPipe) != 0 {
+            throw SpawnFailed(description: "pipe: \(String(cString: strerror(errno)))")
+        }
         if standardError == .captured, pipe(&errPipe) != 0 {
             let reason = String(cString: strerror(errno))
-            close(outPipe[0]); close(outPipe[1])
+            for descriptor in outPipe where descriptor >= 0 { close(descriptor) }
             throw SpawnFailed(description: "pipe: \(reason)")
         }
         let pipes = (outPipe + errPipe).filter { $0 >= 0 }
@@ -57,10 +75,12 @@ final class ChildProcess {
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_adddup2(&actions, outPipe[1], 1)
-        switch standardError {
-        case .captured: posix_spawn_file_actions_adddup2(&actions, errPipe[1], 2)
-        case .discarded: posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+        for (stream, writeEnd) in [(Int32(1), outPipe[1]), (Int32(2), errPipe[1])] {
+            if writeEnd >= 0 {
+                posix_spawn_file_actions_adddup2(&actions, writeEnd, stream)
+            } else {
+                posix_spawn_file_actions_addopen(&actions, stream, "/dev/null", O_WRONLY, 0)
+            }
         }
 
         var attributes = posix_spawnattr_t()
@@ -75,42 +95,38 @@ final class ChildProcess {
 
         var pid: pid_t = 0
         let result = posix_spawn(&pid, path, &actions, &attributes, argv, envp)
-        close(outPipe[1])
-        if errPipe[1] >= 0 { close(errPipe[1]) }
+        for writeEnd in [outPipe[1], errPipe[1]] where writeEnd >= 0 { close(writeEnd) }
         guard result == 0 else {
-            close(outPipe[0])
-            if errPipe[0] >= 0 { close(errPipe[0]) }
+            for readEnd in [outPipe[0], errPipe[0]] where readEnd >= 0 { close(readEnd) }
             throw SpawnFailed(description: "cannot start \(path): \(String(cString: strerror(result)))")
         }
-        return (pid, outPipe[0], errPipe[0] >= 0 ? errPipe[0] : nil)
+        return (pid, outPipe[0], errPipe[0])
     }
 
     deinit {
-        if status == nil {
-            kill(pid, SIGKILL)
-            _ = waitForExit(timeout: 5)
-        }
-        close(output.descriptor)
+        stop()
+        if output.descriptor >= 0 { close(output.descriptor) }
         if errors.descriptor >= 0 { close(errors.descriptor) }
     }
 
-    func signal(_ number: Int32) { if status == nil { kill(pid, number) } }
+    /// Sends signal `number`, unless the child has exited.
+    public func signal(_ number: Int32) { if status == nil { kill(pid, number) } }
 
-    var isRunning: Bool { exitStatus(blocking: false) == nil }
+    public var isRunning: Bool { exitStatus(blocking: false) == nil }
 
     /// Waits up to `timeout` seconds; the exit status (128 + N when killed by signal N), or nil if still running.
-    func waitForExit(timeout: Double) -> Int32? {
-        let deadline = Date().addingTimeInterval(timeout)
+    public func waitForExit(timeout: Double) -> Int32? {
+        let deadline = ContinuousClock.now + .seconds(timeout)
         while true {
             if let status = exitStatus(blocking: false) { return status }
-            if Date() >= deadline { return nil }
+            if ContinuousClock.now >= deadline { return nil }
             drain()
             usleep(5_000)
         }
     }
 
     /// Stops the process: SIGTERM, then SIGKILL after `grace` seconds.
-    func stop(grace: Double = 3) {
+    public func stop(grace: Double = 3) {
         signal(SIGTERM)
         if waitForExit(timeout: grace) == nil {
             signal(SIGKILL)
@@ -118,17 +134,19 @@ final class ChildProcess {
         }
     }
 
-    /// Everything the child wrote on stdout / stderr so far (stderr is empty when discarded).
-    var standardOutput: String { drain(); return String(decoding: output.bytes, as: UTF8.self) }
-    var standardError: String { drain(); return String(decoding: errors.bytes, as: UTF8.self) }
+    /// Everything the child wrote on stdout / stderr so far (empty when discarded).
+    public var standardOutput: String { drain(); return String(decoding: output.bytes, as: UTF8.self) }
+    public var standardError: String { drain(); return String(decoding: errors.bytes, as: UTF8.self) }
 
-    /// Reads stdout until it holds a newline or the child closes it (for `-displayfd`).
-    func readLine(timeout: Double) -> String? {
-        let deadline = Date().addingTimeInterval(timeout)
-        while Date() < deadline {
+    /// Reads stdout until it holds a newline or the child closes it (for `-displayfd`); the text before
+    /// the newline, or nil after `timeout` seconds or when the child exits first.
+    public func readLine(timeout: Double) -> String? {
+        let deadline = ContinuousClock.now + .seconds(timeout)
+        while ContinuousClock.now < deadline {
             drain()
-            let text = String(decoding: output.bytes, as: UTF8.self)
-            if let newline = text.firstIndex(of: "\n") { return String(text[..<newline]) }
+            if let newline = output.bytes.firstIndex(of: UInt8(ascii: "\n")) {
+                return String(decoding: output.bytes[..<newline], as: UTF8.self)
+            }
             if exitStatus(blocking: false) != nil { return nil }
             usleep(5_000)
         }
