@@ -1,7 +1,8 @@
 // swift-tools-version:6.0
 // TouchTracker for X11: a drawing program whose heart is a gesture engine.
 // Module boundaries (see README "Architecture"):
-//   Timing, Gestures, Document, TouchTracker: pure Swift, no C, testable without a display.
+//   Timing, Gestures, Document, TouchTracker: Swift (Document also uses libc for fsync and rename), no X,
+//   no Cairo: testable without a display.
 //   Rendering: the only Cairo user (besides XShell's window surface).
 //   XShell: the only importer of CX11 in the program.
 //   XTestHarness: Xvfb, child processes and an XTest client for the end-to-end tests and the bench only.
