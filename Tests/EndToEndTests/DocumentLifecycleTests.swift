@@ -52,13 +52,30 @@ struct DocumentLifecycleTests {
         #expect(running.app.child.isRunning)
     }
 
-    @Test func controlSSavesAtOnce() throws {
+    @Test func controlSSavesAtOnceWhileTheAutosaveIsStillWaiting() throws {
         let running = try RunningApp()
         running.drawLine(from: (50, 100), to: (250, 100))
-        running.client.key(XK_s, modifiers: [XK_Control_L])
+        // Start from a saved state: wait for the line's autosave.
         let deadline = Date().addingTimeInterval(5)
-        while (try? savedDrawing(running)) == nil, Date() < deadline { usleep(5_000) }
+        while (try? savedDrawing(running))?.lines.map(\.segment) != [horizontal], Date() < deadline { usleep(10_000) }
         #expect(try savedDrawing(running).lines.map(\.segment) == [horizontal])
+        running.client.move(to: 150, 100)  // select the line (not an edit)
+        running.client.press()
+        running.client.release()
+        #expect(running.waitForPixel(150, 100, toBe: Colours.green) == Colours.green)
+
+        // Nudge it 10 px down every 100 ms: with edits coming that often, the autosave (0.5 s after the
+        // last edit, at most 2 s after the first) cannot save before 2 s. Ctrl+S comes after the third.
+        let start = Date()
+        for nudge in 1...12 {
+            running.client.key(XK_Down, modifiers: [XK_Shift_L])
+            if nudge == 3 { running.client.key(XK_s, modifiers: [XK_Control_L]) }
+            usleep(100_000)
+        }
+        let saved = try savedDrawing(running).lines.map(\.segment)
+        #expect(Date().timeIntervalSince(start) < 1.9, "too slow to tell Ctrl+S from the autosave")
+        #expect(saved.count == 1)
+        #expect((saved.first?.begin.y ?? 0) >= 130, "Ctrl+S saved the line nudged at least 30 px: \(saved)")
     }
 
     @Test func theDrawingIsRestoredOnLaunchAndTheTitleNamesTheDocument() throws {
