@@ -33,11 +33,23 @@ public enum DocumentLocation {
 
     /// `path` with its file name's extension (after the last dot, if any) replaced by `newExtension`:
     /// "a/drawing.json" -> "a/drawing.png", "a.b/notes" -> "a.b/notes.png".
+    /// Where Ctrl+E writes the picture of the document at `path`: beside it, with the picture's extension,
+    /// and never the document itself (`sketch.png` exports to `sketch-export.png`).
+    public static func exportPath(forDocument path: String, extension newExtension: String) -> String {
+        let beside = replacingExtension(of: path, with: newExtension)
+        return beside == path ? withoutExtension(path) + "-export." + newExtension : beside
+    }
+
+    /// `path` with its file name's extension (if any) replaced by `newExtension`.
     public static func replacingExtension(of path: String, with newExtension: String) -> String {
+        withoutExtension(path) + "." + newExtension
+    }
+
+    /// `path` without its file name's extension; a leading dot (`.hidden`) is not an extension.
+    private static func withoutExtension(_ path: String) -> String {
         let name = fileName(of: path)
         let stem = name.lastIndex(of: ".").map { String(name[..<$0]) }.flatMap { $0.isEmpty ? nil : $0 } ?? name
-        let folder = folder(of: path)
-        return (path.contains("/") ? joined(folder, stem) : stem) + "." + newExtension
+        return path.contains("/") ? joined(folder(of: path), stem) : stem
     }
 
     /// `folder` and `name` joined by exactly one slash.

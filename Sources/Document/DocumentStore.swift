@@ -18,6 +18,9 @@ public struct DocumentStore: Hashable, Sendable {
     /// A store for `path`; does no I/O.
     public init(path: String) { self.path = path }
 
+    /// True when `a` and `b` name one existing file (through links, `.` or another spelling).
+    public static func isSameFile(_ a: String, _ b: String) -> Bool { FileSystem.isSameFile(a, b) }
+
     /// The document's name for the window title: the file's name.
     public var displayName: String { DocumentLocation.fileName(of: path) }
 
@@ -38,7 +41,9 @@ public struct DocumentStore: Hashable, Sendable {
         case .tooLarge(let byteCount):
             problem = .tooLarge(byteCount: byteCount)
         case .bytes(let bytes):
-            do { return OpenedDocument(store: store, drawing: try DrawingFormat.decode(bytes), recovery: nil) } catch {
+            do {
+                return OpenedDocument(store: store, drawing: try DrawingFormat.decode(bytes).renumbered(), recovery: nil)
+            } catch {
                 problem = error
             }
         }

@@ -26,6 +26,13 @@ public struct Drawing: Hashable, Sendable {
         nextID = LineID((self.lines.last?.id.rawValue ?? 0) + 1)
     }
 
+    /// The same lines in the same order with ids 1...n. Ids only order lines, so a drawing that nothing
+    /// refers to yet (just opened: no history, no selection) can be renumbered; this leaves the next id as
+    /// far as possible from the format's largest, so a file that uses it stays savable after an edit.
+    public func renumbered() -> Drawing {
+        Drawing(lines: lines.enumerated().map { Line(id: LineID(UInt64($0.offset + 1)), segment: $0.element.segment) })
+    }
+
     public var isEmpty: Bool { lines.isEmpty }
 
     /// Adds a finished line on top of the others and returns its id.

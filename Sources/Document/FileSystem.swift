@@ -69,14 +69,28 @@ enum FileSystem {
         return count > limit ? .tooLarge(byteCount: count) : .bytes(bytes)
     }
 
-    /// The file a symbolic link at `path` points to (so saves replace the file, not the link);
-    /// `path` itself when it is no link or its target cannot be resolved.
+    /// The file a symbolic link at `path` points to, following chains of links (so saves replace the
+    /// file, not the link, and a link whose target does not exist yet gets its target created);
+    /// `path` itself when it is no link. Relative targets count from the link's folder.
     static func resolvingSymbolicLink(_ path: String) -> String {
-        var status = stat()
-        guard lstat(path, &status) == 0, status.st_mode & S_IFMT == S_IFLNK,
-              let resolved = realpath(path, nil) else { return path }
-        defer { free(resolved) }
-        return String(cString: resolved)
+        var current = path
+        for _ in 0..<40 {  // as many links as the kernel follows before ELOOP
+            var status = stat()
+            guard lstat(current, &status) == 0, status.st_mode & S_IFMT == S_IFLNK else { return current }
+            var target = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+            let count = readlink(current, &target, target.count - 1)
+            guard count > 0 else { return current }
+            let text = String(decoding: target[..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            current = text.hasPrefix("/") ? text : DocumentLocation.joined(DocumentLocation.folder(of: current), text)
+        }
+        return current
+    }
+
+    /// True when `a` and `b` name one existing file (the same device and inode).
+    static func isSameFile(_ a: String, _ b: String) -> Bool {
+        var first = stat(), second = stat()
+        guard stat(a, &first) == 0, stat(b, &second) == 0 else { return false }
+        return first.st_dev == second.st_dev && first.st_ino == second.st_ino
     }
 
     /// Creates `folder` and its missing parents (mode 0700, as the XDG spec asks).

@@ -31,7 +31,7 @@ extension Shell {
     /// Ctrl+E: saves, then renders the drawing to a PNG beside the document and says where on stderr.
     func exportPNG(now: Deadline) {
         saveNow(now: now)  // The document (and its folder) exist before the picture beside it.
-        let path = DocumentLocation.replacingExtension(of: document.store.path, with: "png")
+        let path = DocumentLocation.exportPath(forDocument: document.store.path, extension: "png")
         do {
             try Exporter.export(drawing, to: path, format: .png)
             StandardError.write("touchtracker: exported \(path)")

@@ -37,6 +37,9 @@ case .run(let options):
         guard let format = Exporter.Format(path: output) else {
             preconditionFailure("LaunchOptions.parse accepts only .png, .svg and .pdf")
         }
+        guard !DocumentStore.isSameFile(output, path) else {
+            fail("cannot export \(output): it is the drawing itself; name another file", status: 1)
+        }
         do {
             try Exporter.export(try DocumentStore.load(path: path), to: output, format: format)
         } catch {

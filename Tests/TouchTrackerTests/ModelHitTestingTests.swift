@@ -1,0 +1,52 @@
+import Document
+import SeededRandom
+import Testing
+@testable import TouchTracker
+
+/// The line a click at `p` should select: the nearest within `tol` (inclusive), the latest on a tie.
+private func brute(_ p: Point, _ tol: Double, _ lines: [Line]) -> LineID? {
+    var best: (LineID, Double)?
+    for l in lines {
+        let d = l.segment.distance(to: p)
+        if d <= tol, best == nil || d < best!.1 || (d == best!.1 && l.id > best!.0) { best = (l.id, d) }
+    }
+    return best?.0
+}
+
+@Suite("The model against brute force")
+struct ModelHitTestingTests {
+    @Test(arguments: [1, 2, 3] as [UInt64])
+    func hitTestingAgreesWithBruteForceThroughRandomModelEdits(seed: UInt64) {
+        var r = SeededGenerator(seed: seed)
+        var model = CanvasModel()
+        func p() -> Point { Point(x: Double.random(in: -50...400, using: &r).rounded(), y: Double.random(in: -50...300, using: &r).rounded()) }
+        for step in 0..<6000 {
+            switch Int.random(in: 0..<100, using: &r) {
+            case 0..<35: let a = p(), b = p(); model.contactBegan(StrokeKey(1), at: a); model.contactEnded(StrokeKey(1), at: b)
+            case 35..<45: model.click(at: p())
+            case 45..<55: model.key([.left, .right, .up, .down][Int.random(in: 0..<4, using: &r)], Bool.random(using: &r) ? [.shift] : [])
+            case 55..<65: model.key(.character("z"), .control)
+            case 65..<72: model.key(.character("y"), .control)
+            case 72..<76: model.key(.delete)
+            case 76..<77: if step % 2500 == 2499 { model.doubleTap(at: p()) }
+            case 77..<85:
+                let a = p()
+                if model.shouldBeginLongPress(at: a) {
+                    model.longPressBegan(at: a)
+                    model.longPressChanged(at: p())
+                    if Bool.random(using: &r) { model.longPressEnded(at: p()) } else { model.longPressCancelled() }
+                }
+            case 85..<90:
+                let a = p()
+                if model.shouldBeginMove(at: a) {
+                    model.moveBegan(at: a); model.moveChanged(at: p()); model.moveEnded(at: p())
+                }
+            default: break
+            }
+            for _ in 0..<3 {
+                let q = p()
+                #expect(model.line(at: q) == brute(q, 20, model.drawing.lines), "step \(step) at \(q)")
+            }
+        }
+    }
+}
