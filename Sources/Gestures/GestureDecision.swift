@@ -35,7 +35,7 @@ public struct GestureDecision<Tag: Hashable & Sendable>: Hashable, Sendable {
     }
 
     /// One line of JSON (no newline), e.g.
-    /// `{"gesture":"select","outcome":"confirmed","reason":"...","event_ms":null,"first_press_ms":1000,"now_ns":…,"latency_ms":400}`.
+    /// `{"gesture":"select","outcome":"confirmed","reason":"...","event_ms":null,"first_press_ms":1000,"now_ns":…,"latency_ms":400.0}`.
     public var json: String {
         func ms(_ t: ServerTime?) -> String { t.map { String($0.milliseconds) } ?? "null" }
         return "{\"gesture\":\(Self.quoted(String(describing: tag))),\"outcome\":\"\(outcome.rawValue)\","

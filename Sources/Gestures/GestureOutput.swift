@@ -17,7 +17,7 @@ public enum GestureEvent: Hashable, Sendable {
     case changed(GesturePoint, translation: GestureVector, velocity: GestureVector)
     /// A continuous gesture ended normally.
     case ended(GesturePoint)
-    /// A continuous gesture was cancelled (its recognizer was removed mid-gesture).
+    /// A continuous gesture was cancelled: its contact was cancelled, or its recognizer removed mid-gesture.
     case cancelled
 }
 

@@ -96,6 +96,14 @@ extension TapRecognizer {
                 state = .recognized(attempt)
                 return .recognized(attempt.firstPressLocation, .tapCompleted)
             }
+            // A mouse released farther than the double-click distance from the first press cannot press
+            // again in range without moving back: fail now rather than wait (R2). A finger has no
+            // position while up, so a touch keeps waiting.
+            if input.event.source == .mouse,
+               input.location.distance(to: attempt.firstPressLocation) > input.thresholds.multiTapDistancePixels {
+                state = .failed(down: nil)
+                return .failed(.pointerMovedAway)
+            }
             state = .awaitingNextPress(attempt)
             return .none
         case .cancel:

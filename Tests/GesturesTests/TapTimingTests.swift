@@ -44,6 +44,24 @@ import Timing
         t.expectRest()
     }
 
+    @Test("R2 a click released beyond the double-click distance (but within the drag threshold) does not wait")
+    func r2ReleasedAwayFromThePress() {
+        var t = Timeline(appEngine())
+        t.run("down@0,0 10ms move@7,0 10ms up@7,0")
+        #expect(t.gestures == ["select provisional", "select confirmed"])
+        #expect(t.when("select confirmed") == 20, "the pointer is up and already too far for a double click")
+        t.expectRest()
+    }
+
+    @Test("R2 a click released within the double-click distance still waits for the second")
+    func r2ReleasedNearThePressWaits() {
+        var t = Timeline(appEngine())
+        t.run("down@0,0 10ms move@5,0 10ms up@5,0 399ms")
+        #expect(t.gestures == ["select provisional"])
+        t.run("2ms")
+        #expect(t.gestures == ["select provisional", "select confirmed"])
+    }
+
     @Test("R2 another button pressing ends the wait and the right click still counts")
     func r2AnotherButton() {
         var t = Timeline(appEngine())
