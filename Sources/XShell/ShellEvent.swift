@@ -31,12 +31,10 @@ struct PointerInput: Equatable {
     }
 }
 
-/// A key press: the keysym and the text it types (for `?`), with the modifiers held.
+/// A key press: the keysym (with Shift applied: `?`, `Z`) and the modifiers held.
 struct KeyInput: Equatable {
     var keysym: UInt
-    var text: String
     var state: UInt32
-    var serverTime: UInt32
 }
 
 /// The X events the shell acts on, translated from `XEvent` in one place (dwm's handler table as a `switch`).
@@ -72,11 +70,9 @@ enum ShellEvent: Equatable {
             self = .pointer(PointerInput(phase: .motion, button: 0, location: Point(x: Double(m.x), y: Double(m.y)),
                                          serverTime: UInt32(truncatingIfNeeded: m.time), state: m.state))
         case KeyPress:
-            var buffer = [CChar](repeating: 0, count: 16)
             var keysym: KeySym = 0
-            let count = XLookupString(&event.xkey, &buffer, Int32(buffer.count - 1), &keysym, nil)
-            self = .key(KeyInput(keysym: keysym, text: String(cStringBuffer: Array(buffer.prefix(Int(max(0, count))))),
-                                 state: event.xkey.state, serverTime: UInt32(truncatingIfNeeded: event.xkey.time)))
+            XLookupString(&event.xkey, nil, 0, &keysym, nil)  // the keysym the modifiers select, no text
+            self = .key(KeyInput(keysym: keysym, state: event.xkey.state))
         case Expose:
             let e = event.xexpose
             self = .exposed(Rect(x: Double(e.x), y: Double(e.y), width: Double(e.width), height: Double(e.height)))

@@ -1,0 +1,31 @@
+import CX11
+import Testing
+import TouchTracker
+@testable import XShell
+
+@Suite("Keys from X to the app")
+struct KeyInputTests {
+    func key(_ keysym: Int32, _ state: Int32 = 0) -> KeyInput { KeyInput(keysym: UInt(keysym), state: UInt32(state)) }
+
+    @Test func editingKeysAndArrowsAreNamed() {
+        #expect(key(XK_Delete).appKey! == (.delete, []))
+        #expect(key(XK_KP_Delete).appKey! == (.delete, []))
+        #expect(key(XK_BackSpace).appKey! == (.backspace, []))
+        #expect(key(XK_Escape).appKey! == (.escape, []))
+        #expect(key(XK_Down, ShiftMask).appKey! == (.down, .shift))
+        #expect(key(XK_KP_Left).appKey! == (.left, []))
+        #expect(key(XK_F1).appKey! == (.f1, []))
+    }
+
+    @Test func printableKeysAreTheirCharactersWithTheModifiersHeld() {
+        #expect(key(XK_z, ControlMask).appKey! == (.character("z"), .control))
+        #expect(key(XK_Z, ControlMask | ShiftMask).appKey! == (.character("Z"), [.control, .shift]))
+        #expect(key(XK_question, ShiftMask).appKey! == (.character("?"), .shift))
+    }
+
+    @Test func keysTheAppDoesNotUseAreDropped() {
+        #expect(key(XK_Shift_L, ShiftMask).appKey == nil)
+        #expect(key(XK_F2).appKey == nil)
+        #expect(key(XK_eacute).appKey == nil, "beyond ASCII")
+    }
+}
