@@ -16,24 +16,21 @@ enum Environment {
     static func value(of name: String) -> String? { getenv(name).map { String(cString: $0) } }
 }
 
-public enum FileDescriptorOutput {
-    /// Writes `text` as it is to stderr.
-    public static func standardError(_ text: String) { writeAll(text, to: 2) }
+/// Unbuffered writes to stderr (fd 2), whole even when the kernel takes them in parts.
+public enum StandardError {
+    /// Writes one line (a newline is added).
+    public static func write(_ line: String) { writeText(line + "\n") }
 
-    static func writeAll(_ text: String, to descriptor: Int32) {
+    /// Writes `text` as it is.
+    public static func writeText(_ text: String) {
         var bytes = Array(text.utf8)
         var offset = 0
         while offset < bytes.count {
-            let written = bytes[offset...].withUnsafeMutableBytes { Glibc.write(descriptor, $0.baseAddress, $0.count) }
+            let written = bytes[offset...].withUnsafeMutableBytes { Glibc.write(2, $0.baseAddress, $0.count) }
             if written <= 0 { return }
             offset += written
         }
     }
-}
-
-public enum StandardError {
-    /// Writes one line (a newline is added) to stderr, unbuffered.
-    public static func write(_ line: String) { FileDescriptorOutput.writeAll(line + "\n", to: 2) }
 }
 
 extension String {

@@ -23,7 +23,7 @@ case .version:
     exit(0)
 case .invalid(let message):
     StandardError.write("touchtracker: \(message)")
-    FileDescriptorOutput.standardError(LaunchOptions.usage)
+    StandardError.writeText(LaunchOptions.usage)
     exit(2)
 case .run(let options):
     let environment = ["XDG_DATA_HOME", "HOME"].reduce(into: [String: String]()) { environment, name in
