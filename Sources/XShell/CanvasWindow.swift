@@ -72,20 +72,17 @@ final class CanvasWindow {
 
     /// Sets the window title (WM_NAME and _NET_WM_NAME in UTF-8).
     func setTitle(_ title: String) {
-        let display = connection.display
         // WM_NAME is a STRING, Latin-1; window managers that read it predate UTF-8 titles, and every
         // current one reads _NET_WM_NAME. Characters beyond Latin-1 get a readable stand-in.
-        var latin1: [UInt8] = title.unicodeScalars.map { scalar in
+        let latin1: [UInt8] = title.unicodeScalars.map { scalar in
             switch scalar.value {
             case 0...0xFF: UInt8(scalar.value)
             case 0x2010...0x2015: UInt8(ascii: "-")  // hyphens and dashes
             default: UInt8(ascii: "?")
             }
         }
-        XChangeProperty(display, window, XA_WM_NAME, XA_STRING, 8, PropModeReplace, &latin1, Int32(latin1.count))
-        var bytes = Array(title.utf8)
-        XChangeProperty(display, window, connection.atoms.netWMName, connection.atoms.utf8String, 8,
-                        PropModeReplace, &bytes, Int32(bytes.count))
+        setProperty(XA_WM_NAME, type: XA_STRING, bytes: latin1)
+        setProperty(connection.atoms.netWMName, type: connection.atoms.utf8String, bytes: Array(title.utf8))
     }
 
     /// Gives the buffer a new size when the window was resized; the caller repaints it whole.
@@ -106,11 +103,19 @@ final class CanvasWindow {
 
     var bounds: Rect { Rect(x: 0, y: 0, width: Double(width), height: Double(height)) }
 
-    /// Sets a CARDINAL[] property (format 32: Xlib takes C `long`s).
-    func setCardinals(_ property: Atom, _ values: [Int]) {
-        values.withUnsafeBytes { bytes in
-            _ = XChangeProperty(connection.display, window, property, XA_CARDINAL, 32, PropModeReplace,
-                                bytes.baseAddress?.assumingMemoryBound(to: UInt8.self), Int32(values.count))
+    /// Replaces a property of 32-bit items (CARDINAL, ATOM, ...); Xlib takes them as C `long`s.
+    func setProperty(_ property: Atom, type: Atom, items: [Int]) {
+        items.withUnsafeBytes { bytes in
+            _ = XChangeProperty(connection.display, window, property, type, 32, PropModeReplace,
+                                bytes.baseAddress?.assumingMemoryBound(to: UInt8.self), Int32(items.count))
+        }
+    }
+
+    /// Replaces a property of 8-bit items (STRING, UTF8_STRING).
+    func setProperty(_ property: Atom, type: Atom, bytes: [UInt8]) {
+        bytes.withUnsafeBufferPointer { buffer in
+            _ = XChangeProperty(connection.display, window, property, type, 8, PropModeReplace,
+                                buffer.baseAddress, Int32(buffer.count))
         }
     }
 
@@ -127,7 +132,7 @@ final class CanvasWindow {
         XFree(classHint)
         free(name); free(className)
 
-        setCardinals(atoms.netWMPID, [Int(getpid())])
+        setProperty(atoms.netWMPID, type: XA_CARDINAL, items: [Int(getpid())])
 
         // ICCCM: we take keyboard focus when the window manager offers it.
         let wmHints = XAllocWMHints()!

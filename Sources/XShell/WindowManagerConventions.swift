@@ -14,16 +14,10 @@ extension CanvasWindow {
     func adoptDesktopConventions() {
         let display = connection.display
         let atoms = connection.atoms
-        setCardinals(atoms.netWMIcon, WindowIcon.netWMIconValue(WindowIcon.embedded))
-
-        var windowType = [Int(atoms.netWMWindowTypeNormal)]
-        windowType.withUnsafeMutableBytes { bytes in
-            _ = XChangeProperty(display, window, atoms.netWMWindowType, XA_ATOM, 32, PropModeReplace,
-                                bytes.baseAddress?.assumingMemoryBound(to: UInt8.self), 1)
-        }
-
-        if var host = Self.hostName.map({ Array($0.utf8) }) {
-            XChangeProperty(display, window, XA_WM_CLIENT_MACHINE, XA_STRING, 8, PropModeReplace, &host, Int32(host.count))
+        setProperty(atoms.netWMIcon, type: XA_CARDINAL, items: WindowIcon.netWMIconValue(WindowIcon.embedded))
+        setProperty(atoms.netWMWindowType, type: XA_ATOM, items: [Int(atoms.netWMWindowTypeNormal)])
+        if let host = Self.hostName {
+            setProperty(XA_WM_CLIENT_MACHINE, type: XA_STRING, bytes: Array(host.utf8))
         }
 
         let crosshair = XCreateFontCursor(display, UInt32(XC_crosshair))
