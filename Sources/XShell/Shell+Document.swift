@@ -10,10 +10,28 @@ extension Shell {
     /// The document's drawing, as the app model holds it.
     private var drawing: Drawing { app.model.drawing }
 
-    /// After each batch of events: notices edits, saves if due, updates the title.
+    /// After each batch of events: notices edits (which move the debounce's deadline), then saves when
+    /// the autosave timer on the loop's wheel has come due, and updates the title.
     func keepDocument(now: Deadline) {
         document.observe(drawing, now: now)
-        report(document.saveIfDue(drawing, now: now))
+        followAutosaveDeadline()
+        while let timer = loopTimers.popExpired(now: now) {
+            switch timer.payload {
+            case .autosave:
+                autosaveTimer = nil
+                report(document.saveIfDue(drawing, now: now))
+            }
+            followAutosaveDeadline()
+        }
+    }
+
+    /// Keeps the wheel's autosave timer on the debounce's deadline: rescheduled when an edit, a save or
+    /// a failed save moves it, cancelled when everything is saved.
+    private func followAutosaveDeadline() {
+        let due = document.nextDeadline
+        guard autosaveTimer?.due != due else { return }
+        if let scheduled = autosaveTimer { loopTimers.cancel(scheduled.handle) }
+        autosaveTimer = due.map { (handle: loopTimers.schedule(at: $0, .autosave), due: $0) }
     }
 
     /// Ctrl+S: saves at once.

@@ -41,6 +41,12 @@ public final class Shell {
     var exitStatus: Int32?
     /// What the server asked us to repaint (Expose) since the last frame, served from the back buffer.
     private var exposed: Rect?
+    /// The loop's own timers (the gesture engine keeps its wheel to itself): the autosave's debounce.
+    var loopTimers = TimerWheel<LoopTimer>()
+    /// The autosave timer on `loopTimers` and the deadline it was scheduled for.
+    var autosaveTimer: (handle: TimerHandle, due: Deadline)?
+
+    enum LoopTimer { case autosave }
 
     /// Maps the window showing `opened` on `connection`, opened first so that without a display
     /// nothing is done to the document.
@@ -82,7 +88,7 @@ public final class Shell {
             paint()
             XFlush(display)
             if XPending(display) > 0 { continue }
-            let deadline = [app.nextDeadline, document.nextDeadline].compactMap { $0 }.min()
+            let deadline = [app.nextDeadline, loopTimers.nextDeadline].compactMap { $0 }.min()
             let timeout = pollTimeout(until: deadline, now: MonotonicClock.now())
             switch signals.wait(for: connection.fileDescriptor, timeoutMilliseconds: timeout) {
             case .input, .timeout, .interrupted: break
