@@ -1,7 +1,8 @@
 // Document: lines, the drawing, and (in their own files) hit testing, undo history and the file
 // format. Pure Swift: no C, no display. Everything here is a value type so tests can compare states.
 
-/// The user's drawing: finished lines in drawing order, plus the lines still being drawn.
+/// The user's drawing: its finished lines, in drawing order. (Lines still being drawn belong to the
+/// contacts drawing them, not to the document: the app keeps them.)
 ///
 /// Every change to the finished lines gives the drawing a new `revision` and is remembered for a
 /// while (`changes(since:)`), so a cache of their pixels can tell "one line added on top" from
@@ -9,11 +10,9 @@
 public struct Drawing: Hashable, Sendable {
     /// Finished lines, ordered by id (= drawing order; later lines paint over earlier ones).
     public private(set) var lines: [Line] = []
-    /// Lines whose contact is still down, red on screen; not part of the saved document.
-    public var linesInProgress: [StrokeKey: Segment] = [:]
     /// The id the next added line receives.
     public private(set) var nextID = LineID(1)
-    /// Changes with every change to `lines` (not to `linesInProgress`); see `Revision`.
+    /// Changes with every change to `lines`; see `Revision`.
     public private(set) var revision = Revision.fresh()
     /// The last few changes to `lines`, oldest first, for `changes(since:)`.
     private var recentChanges: [RecordedChange] = []
@@ -129,15 +128,14 @@ public struct Drawing: Hashable, Sendable {
 }
 
 extension Drawing {
-    /// Drawings are equal when their lines, lines in progress and next id are; revisions and the
-    /// remembered changes are bookkeeping, not content.
+    /// Drawings are equal when their lines and next id are; revisions and the remembered changes are
+    /// bookkeeping, not content.
     public static func == (a: Drawing, b: Drawing) -> Bool {
-        a.lines == b.lines && a.linesInProgress == b.linesInProgress && a.nextID == b.nextID
+        a.lines == b.lines && a.nextID == b.nextID
     }
 
     public func hash(into hasher: inout Hasher) {
         hasher.combine(lines)
-        hasher.combine(linesInProgress)
         hasher.combine(nextID)
     }
 }

@@ -1,7 +1,7 @@
 /// A `Drawing` together with its `LineIndex`, kept in step: every change to the finished lines
 /// goes through here and updates both, so hit testing is never stale.
 public struct IndexedDrawing: Sendable {
-    /// The drawing (finished lines and lines in progress).
+    /// The drawing.
     public private(set) var drawing: Drawing
     /// The spatial index over `drawing.lines`.
     public private(set) var index: LineIndex
@@ -13,12 +13,6 @@ public struct IndexedDrawing: Sendable {
 
     /// Finished lines in drawing order.
     public var lines: [Line] { drawing.lines }
-
-    /// Lines whose contact is still down (not indexed: they cannot be selected).
-    public var linesInProgress: [StrokeKey: Segment] {
-        get { drawing.linesInProgress }
-        set { drawing.linesInProgress = newValue }
-    }
 
     /// The id the next new line receives.
     public var nextID: LineID { drawing.nextID }

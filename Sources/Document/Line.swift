@@ -41,9 +41,3 @@ public struct Line: Hashable, Sendable {
     public var begin: Point { segment.begin }
     public var end: Point { segment.end }
 }
-
-/// Identifies a line in progress: one per contact (pointer button, master device or touch).
-public struct StrokeKey: Hashable, Sendable {
-    public let rawValue: UInt64
-    public init(_ rawValue: UInt64) { self.rawValue = rawValue }
-}

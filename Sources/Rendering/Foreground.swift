@@ -4,12 +4,12 @@ import Document
 /// and the overlays. A compositor keeps the last frame's, to find what the next frame must repaint;
 /// it holds no finished lines, so keeping it never makes the drawing copy its lines on the next edit.
 struct Foreground: Equatable {
-    var linesInProgress: [StrokeKey: Segment]
+    var linesInProgress: [Segment]
     var selected: Segment?
     var overlays: [Overlay]
 
     init(_ scene: Scene) {
-        linesInProgress = scene.drawing.linesInProgress
+        linesInProgress = scene.linesInProgress
         selected = scene.selectedSegment
         overlays = scene.overlays
     }
@@ -18,11 +18,11 @@ struct Foreground: Equatable {
     /// `next` over the same finished lines: the old and the new place of each line in progress that
     /// moved, appeared or ended, of the green line if it changed, and of the overlays if they changed.
     func damage(to next: Foreground, coverage: (Segment) -> Rect, into damage: inout DamageRegion) {
-        for (key, old) in linesInProgress where next.linesInProgress[key] != old {
-            damage.add(coverage(old))
-        }
-        for (key, new) in next.linesInProgress where linesInProgress[key] != new {
-            damage.add(coverage(new))
+        // Lines in progress keep their order (by contact) while they last, so a line in both frames is
+        // drawn over the same lines: only those in one frame and not the other change pixels.
+        if linesInProgress != next.linesInProgress {
+            for segment in linesInProgress where !next.linesInProgress.contains(segment) { damage.add(coverage(segment)) }
+            for segment in next.linesInProgress where !linesInProgress.contains(segment) { damage.add(coverage(segment)) }
         }
         if selected != next.selected {
             for segment in [selected, next.selected].compactMap({ $0 }) { damage.add(coverage(segment)) }

@@ -106,7 +106,7 @@ public struct Renderer {
         defer { cairo_restore(cr) }
         setPen(on: cr)
         set(style.inProgress, on: cr)
-        for segment in scene.drawing.linesInProgress.values where reaches(coverage(of: segment)) { stroke(segment, cr) }
+        for segment in scene.linesInProgress where reaches(coverage(of: segment)) { stroke(segment, cr) }
         if let selected = scene.selectedSegment, reaches(coverage(of: selected)) {
             set(style.selected, on: cr)
             stroke(selected, cr)

@@ -49,7 +49,7 @@ extension CanvasModel {
         }
         tapPhase = .none
         cancelLineDrag()
-        document.linesInProgress.removeAll()
+        linesInProgress.removeAll()
         selection = nil
         if !document.lines.isEmpty { perform(.clear(document.lines)) }
     }

@@ -1,4 +1,5 @@
 import Document
+import Gestures
 
 /// The app's behaviour: the book's BNRDrawView, without a display and without the gesture engine.
 ///
@@ -19,6 +20,8 @@ public struct CanvasModel: Sendable {
 
     /// The drawing and its hit-testing index.
     public internal(set) var document: IndexedDrawing
+    /// The line each contact down is drawing (red); not part of the document until it lifts.
+    public internal(set) var linesInProgress: [ContactID: Segment] = [:]
     /// Undo and redo.
     public internal(set) var history = History()
     /// The selected line, if any (drawn green).
@@ -41,8 +44,13 @@ public struct CanvasModel: Sendable {
         self.canvasSize = canvasSize
     }
 
-    /// The drawing: finished lines in drawing order and the lines in progress.
+    /// The drawing: finished lines in drawing order.
     public var drawing: Drawing { document.drawing }
+
+    /// The lines in progress bottom to top, by contact: a line keeps its place among the others while it lasts.
+    public var linesInProgressInOrder: [Segment] {
+        linesInProgress.sorted { ($0.key.device, $0.key.touch) < ($1.key.device, $1.key.touch) }.map(\.value)
+    }
 
     public var canUndo: Bool { history.canUndo }
     public var canRedo: Bool { history.canRedo }

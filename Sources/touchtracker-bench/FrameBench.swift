@@ -104,7 +104,6 @@ private final class MotionFrames {
     private let buffer = try! BackBuffer()
     private let renderer = Renderer()
     private var angle = 0.0
-    private static let key = StrokeKey(1)
     private static let centre = Point(x: 400, y: 300)
 
     init(drawing: Drawing, compositor: CanvasCompositor?) throws(CairoError) {
@@ -116,8 +115,7 @@ private final class MotionFrames {
     func next() {
         angle += 0.03  // about 4 px at the end of the 150 px line
         let end = Self.centre + Vector(dx: 150 * cos(angle), dy: 150 * sin(angle))
-        drawing.linesInProgress[Self.key] = Segment(begin: Self.centre, end: end)
-        let scene = Scene(drawing: drawing)
+        let scene = Scene(drawing: drawing, linesInProgress: [Segment(begin: Self.centre, end: end)])
         if let compositor { blackHole(try! compositor.render(scene, onto: buffer.context)) } else { renderer.draw(scene, on: buffer.context) }
     }
 }

@@ -46,12 +46,6 @@ private func decode(_ text: String) throws(DocumentError) -> Drawing {
         #expect(try DrawingFormat.encode(loaded) == bytes)
     }
 
-    @Test func linesInProgressAreNotSaved() throws {
-        var drawing = Drawing()
-        drawing.linesInProgress[StrokeKey(1)] = segment(1, 2, 3, 4)
-        #expect(try DrawingFormat.decode(DrawingFormat.encode(drawing)) == Drawing())
-    }
-
     @Test func aHandWrittenDocumentWithWhitespaceEscapesAndAnyKeyOrderLoads() throws {
         let drawing = try decode("""
              \t{ "lines" : [ { "end" : [ 3 , 4e0 ] , "begin" : [ -1.5E+1, 0 ], "\\u0069d" : 7 } ] ,

@@ -37,14 +37,6 @@ struct DrawingRevisionTests {
         ])
     }
 
-    @Test func changesToLinesInProgressKeepTheRevision() {
-        var drawing = Drawing()
-        let before = drawing.revision
-        drawing.linesInProgress[StrokeKey(1)] = a
-        drawing.linesInProgress[StrokeKey(1)] = nil
-        #expect(drawing.revision == before)
-    }
-
     @Test func editsThatChangeNothingKeepTheRevision() {
         var drawing = Drawing()
         var empty = Drawing()

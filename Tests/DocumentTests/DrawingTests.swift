@@ -60,14 +60,6 @@ struct DrawingTests {
         #expect(drawing.add(a) == LineID(8))
     }
 
-    @Test func linesInProgressAreKeyedByContact() {
-        var drawing = Drawing()
-        drawing.linesInProgress[StrokeKey(1)] = a
-        drawing.linesInProgress[StrokeKey(2)] = b
-        #expect(drawing.linesInProgress.count == 2)
-        #expect(drawing.lines.isEmpty, "lines in progress are not finished lines")
-    }
-
     @Test(arguments: [
         (Point(x: 5, y: 3), 3.0), (Point(x: -3, y: 4), 5.0), (Point(x: 13, y: -4), 5.0), (Point(x: 10, y: 0), 0.0),
     ])

@@ -66,19 +66,19 @@ struct AppControllerTests {
         let driver = Driver()
         driver.drag(from: (10, 10), to: (200, 50))
         #expect(driver.model.segments == [segment(10, 10, 200, 50)])
-        #expect(driver.model.drawing.linesInProgress.isEmpty)
+        #expect(driver.model.linesInProgress.isEmpty)
     }
 
     @Test func aLineInProgressIsShownWhileDraggingFromThePressPoint() {
         let driver = Driver()
         driver.down(10, 10); driver.wait(10); driver.move(40, 10); driver.wait(10); driver.move(80, 10)
-        #expect(Array(driver.model.drawing.linesInProgress.values) == [segment(10, 10, 80, 10)])
+        #expect(Array(driver.model.linesInProgress.values) == [segment(10, 10, 80, 10)])
     }
 
     @Test func aClickLeavesNoDot() {
         let driver = Driver()
         driver.click(50, 50)
-        #expect(driver.model.drawing.linesInProgress.isEmpty)
+        #expect(driver.model.linesInProgress.isEmpty)
         driver.wait(500)
         #expect(driver.model.drawing.lines.isEmpty)
         #expect(driver.app.isAtRest)
@@ -111,7 +111,7 @@ struct AppControllerTests {
         #expect(driver.model.selection == nil)
         driver.wait(500)
         #expect(driver.model.drawing.lines.isEmpty, "the second press left no dot")
-        #expect(driver.model.drawing.linesInProgress.isEmpty)
+        #expect(driver.model.linesInProgress.isEmpty)
         #expect(driver.app.key(.character("z"), .control) == nil)
         #expect(driver.model.drawing.lines.count == 2, "the clear is undoable")
     }
@@ -143,7 +143,7 @@ struct AppControllerTests {
         driver.click(200, 100); driver.wait(500)
         driver.drag(from: (150, 105), to: (150, 205))
         #expect(driver.model.segments == [segment(100, 200, 300, 200)])
-        #expect(driver.model.drawing.linesInProgress.isEmpty)
+        #expect(driver.model.linesInProgress.isEmpty)
     }
 
     @Test func aDragStartingElsewhereDrawsEvenWithALineSelected() {
@@ -185,7 +185,7 @@ struct AppControllerTests {
             driver.move(10 + Double(step * 20), 10, device: 2)
             driver.move(10 + Double(step * 20), 200, device: 9)
         }
-        #expect(driver.model.drawing.linesInProgress.count == 2)
+        #expect(driver.model.linesInProgress.count == 2)
         driver.up(210, 10, device: 2)
         driver.up(210, 200, device: 9)
         #expect(Set(driver.model.segments) == [segment(10, 10, 210, 10), segment(10, 200, 210, 200)])
@@ -200,7 +200,7 @@ struct AppControllerTests {
                 driver.move(10 + Double(step * 30), Double(finger) * 100, touch: finger, source: .touch)
             }
         }
-        #expect(driver.model.drawing.linesInProgress.count == 3)
+        #expect(driver.model.linesInProgress.count == 3)
         for finger in UInt32(1)...3 { driver.up(310, Double(finger) * 100, touch: finger, source: .touch) }
         #expect(driver.model.drawing.lines.count == 3)
     }
@@ -224,7 +224,7 @@ struct AppControllerTests {
         driver.wait(10); driver.move(100, 10, button: 3)
         driver.wait(10); driver.up(100, 10, button: 3)
         #expect(driver.model.drawing.lines.isEmpty)
-        #expect(driver.model.drawing.linesInProgress.isEmpty)
+        #expect(driver.model.linesInProgress.isEmpty)
     }
 
     @Test func gestureDecisionsCanBeTracedAsJSONLines() {

@@ -1,4 +1,5 @@
 import Document
+import Gestures
 import Testing
 import TouchTracker
 
@@ -22,11 +23,11 @@ import TouchTracker
 
     @Test func aDoubleClickAlsoRemovesLinesInProgress() {
         var model = CanvasModel.with([segment(0, 0, 100, 0)])
-        model.contactBegan(StrokeKey(9), at: point(300, 300))
-        model.contactMoved(StrokeKey(9), to: point(320, 300))
+        model.contactBegan(ContactID(device: 9), at: point(300, 300))
+        model.contactMoved(ContactID(device: 9), to: point(320, 300))
         model.doubleTap(at: point(10, 10))
-        #expect(model.drawing.linesInProgress.isEmpty && model.drawing.lines.isEmpty)
-        model.contactEnded(StrokeKey(9), at: point(330, 300))
+        #expect(model.linesInProgress.isEmpty && model.drawing.lines.isEmpty)
+        model.contactEnded(ContactID(device: 9), at: point(330, 300))
         #expect(model.drawing.lines.isEmpty)
     }
 

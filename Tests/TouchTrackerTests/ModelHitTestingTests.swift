@@ -1,4 +1,5 @@
 import Document
+import Gestures
 import SeededRandom
 import Testing
 @testable import TouchTracker
@@ -22,7 +23,7 @@ struct ModelHitTestingTests {
         func p() -> Point { Point(x: Double.random(in: -50...400, using: &r).rounded(), y: Double.random(in: -50...300, using: &r).rounded()) }
         for step in 0..<6000 {
             switch Int.random(in: 0..<100, using: &r) {
-            case 0..<35: let a = p(), b = p(); model.contactBegan(StrokeKey(1), at: a); model.contactEnded(StrokeKey(1), at: b)
+            case 0..<35: let a = p(), b = p(); model.contactBegan(ContactID(device: 2), at: a); model.contactEnded(ContactID(device: 2), at: b)
             case 35..<45: model.click(at: p())
             case 45..<55: model.key([.left, .right, .up, .down][Int.random(in: 0..<4, using: &r)], Bool.random(using: &r) ? [.shift] : [])
             case 55..<65: model.key(.character("z"), .control)

@@ -1,4 +1,5 @@
 import Document
+import Gestures
 import Testing
 import TouchTracker
 
@@ -8,7 +9,7 @@ func segment(_ x0: Double, _ y0: Double, _ x1: Double, _ y1: Double) -> Segment 
     Segment(begin: point(x0, y0), end: point(x1, y1))
 }
 
-let mouse = StrokeKey(1)
+let mouse = ContactID(device: 2)
 
 extension CanvasModel {
     /// A model holding `segments` as finished lines #1, #2, ... (loaded, so nothing to undo).
@@ -19,7 +20,7 @@ extension CanvasModel {
     }
 
     /// Draws a line with one contact, as a drag does.
-    mutating func drawLine(_ s: Segment, key: StrokeKey = mouse) {
+    mutating func drawLine(_ s: Segment, key: ContactID = mouse) {
         contactBegan(key, at: s.begin)
         contactMoved(key, to: Point(x: (s.begin.x + s.end.x) / 2, y: (s.begin.y + s.end.y) / 2))
         contactEnded(key, at: s.end)

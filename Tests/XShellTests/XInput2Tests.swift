@@ -152,10 +152,6 @@ struct ContactTests {
         #expect(Set(keys).count == keys.count)
     }
 
-    @Test func theKeyPacksTheDeviceAboveTheTouchId() {
-        #expect(StrokeKey(input(device: 8, touch: 0xFFFF_FFFF).contact) == StrokeKey(0x8_FFFF_FFFF))
-        #expect(StrokeKey(input(device: PointerInput.corePointer).contact) == StrokeKey(2 << 32))
-    }
 }
 
 @Suite("XInput 2 negotiation and selection")

@@ -1,5 +1,3 @@
-import Document
-
 /// A panel drawn over the lines, such as the context menu or the help text: a light rectangle with a
 /// thin border and rows of text, top to bottom. It paints nothing outside `frame`, so a compositor
 /// repaints exactly `frame` when it appears, changes or goes away.
