@@ -1,30 +1,20 @@
 import Document
 
-/// The keyboard: Delete/BackSpace delete the selected line; Escape deselects and closes the menu
-/// and the help; Ctrl+Z undoes; Ctrl+Shift+Z and Ctrl+Y redo; arrows nudge the selected line 1 px
-/// (Shift: 10 px); F1 or ? toggle the help overlay. Ctrl+S, Ctrl+E and Ctrl+Q go to the shell.
+/// The keyboard, through `KeyBindings`: the model carries out the commands that change the canvas (delete,
+/// escape, undo, redo, nudges, help) and hands back the ones it cannot (save, export, quit).
 extension CanvasModel {
-    /// Nudge steps in px.
-    public static let nudgeStep = 1.0
-    public static let largeNudgeStep = 10.0
-
-    /// Handles a key press; returns what the shell must do, if anything.
+    /// Handles a key press; returns the command when the core must carry it out, nil otherwise.
     @discardableResult
-    public mutating func key(_ key: Key, _ modifiers: Modifiers = []) -> AppCommand? {
-        if modifiers.contains(.control) {
-            guard case .character(let typed) = key else { return nil }
-            switch (typed.lowercased(), modifiers.contains(.shift)) {
-            case ("z", false): editKey { $0.undo() }
-            case ("z", true), ("y", _): editKey { $0.redo() }
-            case ("s", _): return .save
-            case ("e", _): return .exportPNG
-            case ("q", _): return .quit
-            default: break
-            }
-            return nil
-        }
-        switch key {
-        case .delete, .backspace:
+    public mutating func key(_ key: Key, _ modifiers: Modifiers = []) -> Command? {
+        guard let command = KeyBindings.command(for: key, modifiers) else { return nil }
+        return execute(command)
+    }
+
+    /// Carries out `command` if it is the canvas's; returns it otherwise.
+    @discardableResult
+    public mutating func execute(_ command: Command) -> Command? {
+        switch command {
+        case .deleteSelection:
             editKey { model in
                 guard let selected = model.selection, let line = model.document.line(selected.id) else { return }
                 model.perform(.delete(line))
@@ -35,13 +25,12 @@ extension CanvasModel {
             menu = nil
             selection = nil
             tapPhase = .none
-            if isHelpVisible { toggleHelp() }
-        case .left: nudge(dx: -1, dy: 0, modifiers)
-        case .right: nudge(dx: 1, dy: 0, modifiers)
-        case .up: nudge(dx: 0, dy: -1, modifiers)
-        case .down: nudge(dx: 0, dy: 1, modifiers)
-        case .f1, .character("?"): toggleHelp()
-        case .character: break
+            isHelpVisible = false
+        case .undo: editKey { $0.undo() }
+        case .redo: editKey { $0.redo() }
+        case .nudge(let dx, let dy): nudge(dx: dx, dy: dy)
+        case .toggleHelp: isHelpVisible.toggle()
+        case .save, .exportPNG, .quit: return command
         }
         return nil
     }
@@ -53,15 +42,9 @@ extension CanvasModel {
         body(&self)
     }
 
-    /// Moves the selected line by one step (ten with Shift); not while the menu is open or a drag
-    /// is going on.
-    private mutating func nudge(dx: Double, dy: Double, _ modifiers: Modifiers) {
+    /// Moves the selected line; not while the menu is open or a drag is going on.
+    private mutating func nudge(dx: Double, dy: Double) {
         guard menu == nil, lineDrag == nil, let selected = selection, let line = document.line(selected.id) else { return }
-        let step = modifiers.contains(.shift) ? Self.largeNudgeStep : Self.nudgeStep
-        perform(.nudge(line.id, from: line.segment, to: line.segment.translated(by: Vector(dx: dx * step, dy: dy * step))))
-    }
-
-    private mutating func toggleHelp() {
-        isHelpVisible.toggle()
+        perform(.nudge(line.id, from: line.segment, to: line.segment.translated(by: Vector(dx: dx, dy: dy))))
     }
 }

@@ -17,13 +17,3 @@ public struct Modifiers: OptionSet, Hashable, Sendable {
     public static let shift = Modifiers(rawValue: 1 << 0)
     public static let control = Modifiers(rawValue: 1 << 1)
 }
-
-/// What a key asks of the shell, beyond changing the canvas: the model cannot do these itself.
-public enum AppCommand: Hashable, Sendable {
-    /// Ctrl+S: save the drawing now.
-    case save
-    /// Ctrl+E: export a PNG beside the document.
-    case exportPNG
-    /// Ctrl+Q: save and quit.
-    case quit
-}

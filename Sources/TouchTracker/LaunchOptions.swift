@@ -33,11 +33,16 @@ public struct LaunchOptions: Hashable, Sendable {
         mouse:  drag to draw a line; click a line to select it (green), click empty canvas to deselect;
                 double click clears; long press a line and move to drag it; drag the selected line to move it;
                 right click a line for a menu with Delete
-        keys:   Delete/BackSpace delete the selected line; Escape deselect; Ctrl+Z undo; Ctrl+Shift+Z, Ctrl+Y redo;
-                arrows nudge the selected line (Shift: 10 px); Ctrl+S save; Ctrl+E export PNG; Ctrl+Q quit;
-                F1 or ? help
+        keys:
 
-        """
+        """ + keyLines
+
+    /// The key table, one binding a line, aligned like the options above.
+    private static var keyLines: String {
+        KeyBindings.table.map { binding in
+            "  " + binding.keys + String(repeating: " ", count: max(1, 30 - binding.keys.count)) + binding.effect + "\n"
+        }.joined()
+    }
 
     /// Parses the arguments after the program name. Accepts `--opt value` and `--opt=value`; `--` ends options.
     public static func parse<Arguments: Sequence>(_ arguments: Arguments) -> Parsed where Arguments.Element == String {

@@ -1,0 +1,101 @@
+/// What the user can ask for with a key: the one vocabulary of the key table, the model and the core.
+public enum Command: Hashable, Sendable {
+    /// Delete the selected line.
+    case deleteSelection
+    /// Deselect; close the menu or the help; put a dragged line back.
+    case escape
+    case undo
+    case redo
+    /// Move the selected line by this many pixels.
+    case nudge(dx: Double, dy: Double)
+    case toggleHelp
+    /// Save the drawing now.
+    case save
+    /// Save, then write a PNG beside the document.
+    case exportPNG
+    /// Save and quit.
+    case quit
+}
+
+/// A key with the modifiers held.
+public struct KeyChord: Hashable, Sendable {
+    public var key: Key
+    public var modifiers: Modifiers
+
+    public init(_ key: Key, _ modifiers: Modifiers = []) { self.key = key; self.modifiers = modifiers }
+
+    /// The chord as the table lists it: letters in lower case (`Z` with Shift is `z` with Shift).
+    var normalized: KeyChord {
+        guard case .character(let typed) = key, typed.isLetter else { return self }
+        return KeyChord(.character(Character(typed.lowercased())), modifiers)
+    }
+}
+
+/// One row of the key table: the keys as people read them, what they do, and the chords behind them.
+public struct KeyBinding: Sendable {
+    /// The keys, as the help, `--help`, the README and the man page write them ("Ctrl+Shift+Z, Ctrl+Y").
+    public let keys: String
+    /// What they do, in a few words ("redo").
+    public let effect: String
+    /// Each chord and the command it gives.
+    public let chords: [(chord: KeyChord, command: Command)]
+
+    init(_ keys: String, _ effect: String, _ chords: [(chord: KeyChord, command: Command)]) {
+        self.keys = keys; self.effect = effect; self.chords = chords
+    }
+
+    init(_ keys: String, _ effect: String, _ chords: [KeyChord], _ command: Command) {
+        self.init(keys, effect, chords.map { ($0, command) })
+    }
+}
+
+/// Every key binding, once (dwm's `keys[]`). The model and the core dispatch through it; the help overlay
+/// and `--help` are made from it; tests check the README's and the man page's key tables against it.
+public enum KeyBindings {
+    public static let table: [KeyBinding] = [
+        KeyBinding("Delete, BackSpace", "delete the selected line", [KeyChord(.delete), KeyChord(.backspace)],
+                   .deleteSelection),
+        KeyBinding("Escape", "deselect; close the menu or the help", [KeyChord(.escape)], .escape),
+        KeyBinding("Ctrl+Z", "undo", [KeyChord(.character("z"), .control)], .undo),
+        KeyBinding("Ctrl+Shift+Z, Ctrl+Y", "redo",
+                   [KeyChord(.character("z"), [.control, .shift]), KeyChord(.character("y"), .control)], .redo),
+        KeyBinding("arrows", "nudge the selected line 1 px (with Shift: 10 px)", arrows),
+        KeyBinding("Ctrl+S", "save now", [KeyChord(.character("s"), .control)], .save),
+        KeyBinding("Ctrl+E", "export a PNG beside the document", [KeyChord(.character("e"), .control)], .exportPNG),
+        KeyBinding("Ctrl+Q", "save and quit", [KeyChord(.character("q"), .control)], .quit),
+        KeyBinding("F1, ?", "show or hide the help", [KeyChord(.f1), KeyChord(.character("?"))], .toggleHelp),
+    ]
+
+    /// Nudge steps in px.
+    public static let nudgeStep = 1.0
+    public static let largeNudgeStep = 10.0
+
+    private static var arrows: [(chord: KeyChord, command: Command)] {
+        let directions: [(Key, Double, Double)] = [(.left, -1, 0), (.right, 1, 0), (.up, 0, -1), (.down, 0, 1)]
+        return directions.flatMap { key, dx, dy in
+            [(KeyChord(key), Command.nudge(dx: dx * nudgeStep, dy: dy * nudgeStep)),
+             (KeyChord(key, .shift), Command.nudge(dx: dx * largeNudgeStep, dy: dy * largeNudgeStep))]
+        }
+    }
+
+    private static let commands: [KeyChord: Command] = {
+        var commands: [KeyChord: Command] = [:]
+        for binding in table {
+            for (chord, command) in binding.chords {
+                precondition(commands[chord] == nil, "\(chord) is bound twice")
+                commands[chord] = command
+            }
+        }
+        return commands
+    }()
+
+    /// The command a key press gives, if any. Shift counts where the table says it does (Ctrl+Shift+Z,
+    /// Shift+arrows); elsewhere a chord with Shift gives what the chord without it gives, so Ctrl+Shift+S
+    /// saves and `?` (Shift+/ on many keyboards) shows the help.
+    public static func command(for key: Key, _ modifiers: Modifiers) -> Command? {
+        let chord = KeyChord(key, modifiers).normalized
+        if let command = commands[chord] { return command }
+        guard chord.modifiers.contains(.shift) else { return nil }
+        return commands[KeyChord(chord.key, chord.modifiers.subtracting(.shift))]
+    }
+}
