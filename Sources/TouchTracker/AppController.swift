@@ -92,8 +92,8 @@ public final class AppController {
         apply()
     }
 
-    /// A key press; returns what the shell must do beyond the canvas (save, export, quit).
-    public func key(_ key: Key, _ modifiers: Modifiers = []) -> AppCommand? { model.key(key, modifiers) }
+    /// A key press; returns the command when it is not the canvas's own (save, export, quit).
+    public func key(_ key: Key, _ modifiers: Modifiers = []) -> Command? { model.key(key, modifiers) }
 
     public func resize(to size: CanvasSize) { model.resize(to: size) }
 
@@ -142,13 +142,13 @@ public final class AppController {
     private func apply(_ event: ContactEvent) {
         switch event {
         case .began(let sample) where sample.button == 1:
-            model.contactBegan(StrokeKey(sample.contact), at: Point(sample.location))
+            model.contactBegan(sample.contact, at: Point(sample.location))
         case .moved(let sample) where sample.button == 1:
-            model.contactMoved(StrokeKey(sample.contact), to: Point(sample.location))
+            model.contactMoved(sample.contact, to: Point(sample.location))
         case .ended(let sample) where sample.button == 1:
-            model.contactEnded(StrokeKey(sample.contact), at: Point(sample.location))
+            model.contactEnded(sample.contact, at: Point(sample.location))
         case .cancelled(let contact):
-            model.contactCancelled(StrokeKey(contact))
+            model.contactCancelled(contact)
         default:
             break  // other buttons' contacts draw nothing
         }
@@ -161,9 +161,4 @@ extension Point {
 
 extension GesturePoint {
     public init(_ p: Point) { self.init(x: p.x, y: p.y) }
-}
-
-extension StrokeKey {
-    /// One line in progress per contact: the device in the high half, the touch id in the low.
-    public init(_ contact: ContactID) { self.init(UInt64(contact.device) << 32 | UInt64(contact.touch)) }
 }

@@ -1,15 +1,14 @@
 import Timing
 
-/// When to save the drawing: a debounce between edits and the disk. Pure: time is an input, and
-/// saving is the caller's job (the shell saves through `DocumentStore`, then reports back).
+/// When to save the drawing: a debounce between edits and the disk. Pure: time is an input, and the
+/// deadline it computes lives on the core's timer wheel, nowhere else.
 ///
-///     after an edit:   noteEdit(now:)            -> a save falls due
-///     in the loop:     wait until nextDeadline; if saveIsDue(now:) { save; didSave() or didFailToSave(now:) }
-///     Ctrl+S, closing: if hasUnsavedEdits { save at once; didSave() }
+///     after an edit:      due = noteEdit(now:)          -> (re)schedule the save at `due`
+///     the save's outcome: didSave(), or retry = didFailToSave(now:) -> schedule a retry at `retry`
 ///
-/// A save falls due `quietPeriod` after the last edit, so a burst of edits makes one save; while
-/// edits keep coming (dragging a line) it is due no later than `longestDelay` after the first unsaved
-/// edit. After a failed save (unwritable folder, full disk) the next try waits `retryDelay`.
+/// A save falls due `quietPeriod` after the last edit, so a burst of edits makes one save; while edits
+/// keep coming (dragging a line) it is due no later than `longestDelay` after the first unsaved edit.
+/// After a failed save (unwritable folder, full disk) the next try waits `retryDelay`.
 public struct Autosave: Sendable, Equatable {
     /// How long after the last edit a save falls due.
     public static let quietPeriod = TimeAmount.milliseconds(500)
@@ -22,10 +21,10 @@ public struct Autosave: Sendable, Equatable {
     public enum State: Sendable, Equatable {
         /// Everything is on disk.
         case saved
-        /// Edits wait to be saved; the save is due at `due`.
-        case pending(firstEdit: Deadline, due: Deadline)
-        /// The last save failed; edits are only in memory; the next try is at `retryAt`.
-        case failed(retryAt: Deadline)
+        /// Edits wait to be saved; the first of them was made at `firstEdit`.
+        case pending(firstEdit: Deadline)
+        /// The last save failed; edits are only in memory and a retry is scheduled.
+        case failed
     }
 
     public private(set) var state: State = .saved
@@ -33,38 +32,29 @@ public struct Autosave: Sendable, Equatable {
     /// Nothing to save yet.
     public init() {}
 
-    /// Records an edit made at `now`.
-    public mutating func noteEdit(now: Deadline) {
+    /// Records an edit made at `now`; returns when the save now falls due, or nil when the scheduled
+    /// time stands (after a failure, retrying sooner would fail again).
+    public mutating func noteEdit(now: Deadline) -> Deadline? {
         switch state {
         case .saved:
-            state = .pending(firstEdit: now, due: now + Self.quietPeriod)
-        case .pending(let firstEdit, _):
-            state = .pending(firstEdit: firstEdit, due: min(now + Self.quietPeriod, firstEdit + Self.longestDelay))
+            state = .pending(firstEdit: now)
+            return now + Self.quietPeriod
+        case .pending(let firstEdit):
+            return min(now + Self.quietPeriod, firstEdit + Self.longestDelay)
         case .failed:
-            break  // Retrying sooner would fail again; the retry is already scheduled.
+            return nil
         }
     }
 
-    /// When the next save falls due; nil when there is nothing to save.
-    public var nextDeadline: Deadline? {
-        switch state {
-        case .saved: nil
-        case .pending(_, let due): due
-        case .failed(let retryAt): retryAt
-        }
-    }
-
-    /// Whether a save is due at `now`.
-    public func saveIsDue(now: Deadline) -> Bool {
-        nextDeadline.map { $0 <= now } ?? false
-    }
-
-    /// Whether some edit is not on disk (the title says "unsaved" after a failure; closing saves).
+    /// Whether some edit is not on disk (closing saves; the title says "unsaved" after a failure).
     public var hasUnsavedEdits: Bool { state != .saved }
 
     /// The drawing was saved, with every edit so far.
     public mutating func didSave() { state = .saved }
 
-    /// A save at `now` failed; the edits stay pending and the save is retried later.
-    public mutating func didFailToSave(now: Deadline) { state = .failed(retryAt: now + Self.retryDelay) }
+    /// A save at `now` failed; the edits stay in memory. Returns when to try again.
+    public mutating func didFailToSave(now: Deadline) -> Deadline {
+        state = .failed
+        return now + Self.retryDelay
+    }
 }

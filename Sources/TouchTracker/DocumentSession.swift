@@ -1,17 +1,15 @@
 import Document
 import Timing
 
-/// The open document while the app runs: it notices edits, saves through `Autosave`'s debounce,
-/// on Ctrl+S and when closing, and says what the window title and stderr should show.
+/// The open document while the app runs: it notices edits, keeps the autosave's state, and says what the
+/// title and stderr should show. It does no I/O: the core asks the shell to save and tells it the outcome.
 ///
-/// The shell calls `observe` after handling each batch of events (any change to the finished lines,
-/// whoever made it, gives the drawing a new revision: an edit), waits no longer than `nextDeadline`,
-/// and calls `saveIfDue`.
-/// Messages returned are one line each, for stderr; each is reported once, not on every retry.
+/// Each failure is reported once per cause (the same error on every retry is not repeated), and once more
+/// when saving works again.
 public struct DocumentSession {
     /// Where the drawing saves to.
-    public let store: DocumentStore
-    /// When the next save is due.
+    public let path: FilePath
+    /// Whether edits are on disk.
     public private(set) var autosave = Autosave()
     /// The drawing's revision as last observed; an edit is any change to it.
     private var observedRevision: Drawing.Revision
@@ -22,62 +20,52 @@ public struct DocumentSession {
 
     /// A session for a document just opened: everything in it is on disk.
     public init(_ opened: OpenedDocument) {
-        store = opened.store
+        path = FilePath(opened.store.path)
         observedRevision = opened.drawing.revision
         recovery = opened.recovery
     }
 
-    /// Records an edit if `drawing`'s revision differs from the last one observed.
-    public mutating func observe(_ drawing: Drawing, now: Deadline) {
-        guard drawing.revision != observedRevision else { return }
-        observedRevision = drawing.revision
-        autosave.noteEdit(now: now)
-    }
+    /// The document's name, for titles and notices.
+    public var name: String { path.fileName.description }
 
-    /// When the shell must wake to save; nil when everything is saved.
-    public var nextDeadline: Deadline? { autosave.nextDeadline }
+    /// Notes an edit if `drawing`'s revision differs from the last one observed; returns when the
+    /// autosave falls due if that moved.
+    public mutating func observe(_ drawing: Drawing, now: Deadline) -> Deadline? {
+        guard drawing.revision != observedRevision else { return nil }
+        observedRevision = drawing.revision
+        return autosave.noteEdit(now: now)
+    }
 
     /// Whether some edit is only in memory.
     public var hasUnsavedEdits: Bool { autosave.hasUnsavedEdits }
 
-    /// Saves `drawing` if the debounce says so. Returns a message for stderr when saving starts
-    /// failing (or fails differently), nil otherwise.
-    public mutating func saveIfDue(_ drawing: Drawing, now: Deadline) -> String? {
-        guard autosave.saveIsDue(now: now) else { return nil }
-        return save(drawing, now: now)
+    /// The outcome of a save that began with every edit observed.
+    public enum SaveReport: Equatable {
+        /// Saved; `recovered` when saving had been failing until now.
+        case saved(recovered: Bool)
+        /// Failed; retry at `retryAt`; `isNew` when this cause was not reported yet.
+        case failed(DocumentSaveError, retryAt: Deadline, isNew: Bool)
     }
 
-    /// Saves `drawing` now (Ctrl+S, closing), edits or not. Returns a message as `saveIfDue` does.
-    public mutating func save(_ drawing: Drawing, now: Deadline) -> String? {
-        observe(drawing, now: now)
-        do {
-            try store.save(drawing)
+    /// Records what became of a save at `now`.
+    public mutating func saveFinished(_ failure: DocumentSaveError?, now: Deadline) -> SaveReport {
+        guard let failure else {
             autosave.didSave()
-            saveError = nil
-            return nil
-        } catch {
-            autosave.didFailToSave(now: now)
-            defer { saveError = error }
-            return error == saveError ? nil : "\(error); the drawing is kept in memory, unsaved"
+            defer { saveError = nil }
+            return .saved(recovered: saveError != nil)
         }
-    }
-
-    /// Saves unsaved edits before the app closes. Returns the failure, if any, as a message for
-    /// stderr (every time, unlike `save`): the caller exits 1 rather than 0.
-    public mutating func saveBeforeClosing(_ drawing: Drawing, now: Deadline) -> String? {
-        observe(drawing, now: now)
-        guard hasUnsavedEdits else { return nil }
-        _ = save(drawing, now: now)
-        return saveError.map { "\($0); closing with the last edits unsaved" }
+        let retryAt = autosave.didFailToSave(now: now)
+        defer { saveError = failure }
+        return .failed(failure, retryAt: retryAt, isNew: failure != saveError)
     }
 
     /// The window title: the document's name, and whether it is unsaved or was recovered.
     public var title: String {
-        var title = store.displayName
+        var title = name
         if saveError != nil {
             title += " (unsaved)"
         } else if let recovery {
-            title += " (damaged file kept as \(DocumentLocation.fileName(of: recovery.keptAs)))"
+            title += " (damaged file kept as \(FilePath(recovery.keptAs).fileName.description))"
         }
         return title + " — TouchTracker"
     }

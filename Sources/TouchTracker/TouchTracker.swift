@@ -1,12 +1,18 @@
 // TouchTracker: the app's behaviour (the book's BNRDrawView), testable without a display.
 //
-// Start at CanvasModel.swift: the state (drawing + index, history, selection, menu, help)
-// and the shared steps every gesture uses. Each kind of input has its own extension file:
-//   CanvasModel+Contacts  drawing with one or many contacts (red in progress, black when done)
-//   CanvasModel+Taps      click selects (provisionally until the double click fails), double click clears
-//   CanvasModel+Dragging  long press picks a line up; a drag on the selected line moves it
-//   CanvasModel+Menu      right click opens the context menu (ContextMenu.swift holds its geometry)
-//   CanvasModel+Keys      Delete, Escape, undo/redo, nudges, help; AppCommand for what the shell does
-// Interaction.swift holds the two small state machines in flight (a pending click, a dragged line).
-// The model knows nothing of X or of the gesture engine's types: an adapter calls these methods.
-import Document
+// Start at AppCore.swift: the event loop's step with the I/O taken out. The shell hands it `AppInput`s
+// and the time and performs the `AppEffect`s it returns (saves, exports, titles, messages, exit); it
+// paints `AppCore.scene`. Below it:
+//   AppController         the gesture engine set up with the book's recognizers, driving the model
+//   CanvasModel           the state (drawing + index, history, selection, menu, help, lines in progress)
+//                         and the shared steps; one extension file per kind of input:
+//     +Contacts           drawing with one or many contacts (red in progress, black when done)
+//     +Taps               click selects (provisionally until the double click fails), double click clears
+//     +Dragging           long press picks a line up; a drag on the selected line moves it
+//     +Menu               right click opens the context menu (ContextMenu.swift holds its geometry)
+//     +Keys               commands from the key table
+//   KeyBindings           every key binding, once: dispatch, the help overlay, --help, README, man page
+//   DocumentSession       the open document: edits noticed, autosave state (Autosave), title
+//   Interaction           the two small state machines in flight (a pending click, a dragged line)
+//   HelpPanel             the help overlay's and the notices' layout
+// The model names contacts with the engine's `ContactID`; it knows nothing else of the engine or of X.

@@ -1,0 +1,30 @@
+import Document
+import Gestures
+
+/// Everything that reaches the app from outside, translated by the shell: input, the window, the desktop,
+/// signals, and what became of the effects the app asked for. Handed to `AppCore.handle(_:now:)` in the
+/// order it happened.
+public enum AppInput: Sendable {
+    /// A pointer or touch event, in the order the server sent them.
+    case pointer(GestureInput)
+    /// A key press.
+    case key(Key, Modifiers)
+    /// The window's inside has a new size.
+    case resized(CanvasSize)
+    /// The window manager's close button (WM_DELETE_WINDOW).
+    case closeRequested
+    /// SIGTERM, SIGINT or SIGHUP.
+    case terminationSignal
+    /// Another program destroyed the window.
+    case windowDestroyed
+    /// The connection to the X server is gone: the shell can do nothing more with X.
+    case connectionLost
+    /// Waiting for events failed, for this reason.
+    case waitFailed(String)
+    /// The desktop's settings in force changed: the engine's thresholds and the screen's scale (dpi / 96).
+    case settingsChanged(GestureSettings, scale: Double)
+    /// What became of `AppEffect.save`: nil when the drawing was saved.
+    case saveFinished(DocumentSaveError?)
+    /// What became of `AppEffect.exportPNG`: nil when the picture was written, else why not (one line).
+    case exportFinished(failure: String?)
+}

@@ -1,0 +1,60 @@
+import Document
+import Rendering
+import Timing
+import TouchTracker
+
+/// The shell's side of the core's effects: it performs each, in order, and answers those that can fail
+/// (a save, an export) before the next. The decisions (when to save, what to say, whether to quit) are
+/// the core's.
+extension Shell {
+    func performEffects(now: Deadline) {
+        var pending = core.takeEffects()[...]
+        while let effect = pending.popFirst() {
+            switch effect {
+            case .save(let drawing):
+                core.handle(.saveFinished(save(drawing)), now: now)
+                pending += core.takeEffects()
+            case .exportPNG(let drawing, let path):
+                core.handle(.exportFinished(failure: export(drawing, to: path)), now: now)
+                pending += core.takeEffects()
+            case .setTitle(let title):
+                if !isDisconnected { window.setTitle(title) }
+            case .message(let line):
+                StandardError.write("touchtracker: \(line)")
+            case .trace(let line):
+                StandardError.write(line)
+            case .exit(let status):
+                exitStatus = status
+                return
+            }
+        }
+    }
+
+    private func save(_ drawing: Drawing) -> DocumentSaveError? {
+        do {
+            try store.save(drawing)
+            return nil
+        } catch {
+            return error
+        }
+    }
+
+    private func export(_ drawing: Drawing, to path: FilePath) -> String? {
+        do {
+            try Exporter.export(drawing, to: String(decoding: path.bytes, as: UTF8.self), format: .png)
+            return nil
+        } catch {
+            return "\(error)"
+        }
+    }
+
+    /// When the X connection is lost Xlib calls its I/O error handler and exits when it returns: the core
+    /// saves and says so there (no X calls: the connection is gone).
+    func reportTheLossOfTheConnection() {
+        ConnectionLoss.install { [unowned self] in
+            isDisconnected = true
+            feed(.connectionLost, now: MonotonicClock.now())
+            return exitStatus ?? 1
+        }
+    }
+}
