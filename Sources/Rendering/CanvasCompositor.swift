@@ -26,14 +26,16 @@ public final class CanvasCompositor {
     public init(renderer: Renderer = Renderer()) { self.renderer = renderer }
 
     /// Brings `target` (a back buffer, any size) up to date with `scene` and returns the rectangles
-    /// whose pixels changed: whole pixels, inside the target, disjoint; empty when nothing changed.
-    /// A new target, or a new size, is painted whole. Throws when the cache for a new size cannot
-    /// be made (the target is then left as it was).
-    public func render(_ scene: Scene, onto target: CairoContext) throws(CairoError) -> [Rect] {
+    /// whose pixels changed, in canvas coordinates: whole pixels, inside the viewport, disjoint; empty
+    /// when nothing changed. The target holds the viewport: the part of the canvas from `origin` as large
+    /// as the target (the part of a window on screen, however large the window). A new target, size or
+    /// origin is painted whole. Throws when the cache for a new viewport cannot be made (the target is
+    /// then left as it was).
+    public func render(_ scene: Scene, onto target: CairoContext, origin: PixelPoint = .zero) throws(CairoError) -> [Rect] {
         let surface = target.surface
-        let bounds = Rect(x: 0, y: 0, width: Double(surface.width), height: Double(surface.height))
+        let bounds = Rect(x: Double(origin.x), y: Double(origin.y), width: Double(surface.width), height: Double(surface.height))
         var damage = DamageRegion(bounds: bounds)
-        let (layer, scratch) = try images(width: surface.width, height: surface.height)
+        let (layer, scratch) = try images(width: surface.width, height: surface.height, origin: origin)
         layer.update(to: scene.drawing, excluding: scene.selection, damage: &damage, scratch: scratch)
 
         let foreground = Foreground(scene)
@@ -48,7 +50,7 @@ public final class CanvasCompositor {
         if !damage.isEmpty {
             scratch.copy(damage.rects, from: layer.pixels)
             renderer.drawForeground(of: scene, scratch.context.pointer, reachingInto: damage.rects)
-            copy(damage.rects, from: scratch, to: target)
+            copy(damage.rects, from: scratch, to: target, origin: origin)
         }
         return damage.rects
     }
@@ -57,26 +59,32 @@ public final class CanvasCompositor {
     public var statistics: CompositorStatistics { layer?.statistics ?? CompositorStatistics() }
 
     /// Bytes of pixels the compositor holds: the line layer and the scratch image, each 4 bytes a
-    /// pixel of the canvas.
+    /// pixel of the viewport.
     public var cacheBytes: Int { (layer?.pixels.bytes ?? 0) + (scratch?.bytes ?? 0) }
 
-    /// The line layer and the scratch image for a canvas of this size (new ones when the size changed).
-    private func images(width: Int, height: Int) throws(CairoError) -> (LineLayer, PixelImage) {
-        if let layer, let scratch, scratch.width == width, scratch.height == height { return (layer, scratch) }
-        let freshLayer = try LineLayer(width: width, height: height, renderer: renderer, statistics: layer?.statistics)
-        let freshScratch = try PixelImage(width: width, height: height)
+    /// The line layer and the scratch image for this viewport (new ones when it changed).
+    private func images(width: Int, height: Int, origin: PixelPoint) throws(CairoError) -> (LineLayer, PixelImage) {
+        if let layer, let scratch, scratch.width == width, scratch.height == height, scratch.origin == origin {
+            return (layer, scratch)
+        }
+        let counts = statistics
+        (layer, scratch) = (nil, nil)  // the old ones go before the new ones come: never both in memory
+        let freshLayer = try LineLayer(width: width, height: height, origin: origin, renderer: renderer,
+                                       statistics: counts)
+        let freshScratch = try PixelImage(width: width, height: height, origin: origin)
         (layer, scratch) = (freshLayer, freshScratch)
         return (freshLayer, freshScratch)
     }
 
-    private func copy(_ rects: [Rect], from scratch: PixelImage, to target: CairoContext) {
+    private func copy(_ rects: [Rect], from scratch: PixelImage, to target: CairoContext, origin: PixelPoint) {
         let cr = target.pointer
         cairo_save(cr)
         defer { cairo_restore(cr) }
+        cairo_translate(cr, -Double(origin.x), -Double(origin.y))
         for rect in rects { cairo_rectangle(cr, rect.minX, rect.minY, rect.width, rect.height) }
         cairo_clip(cr)
         cairo_set_operator(cr, CAIRO_OPERATOR_SOURCE)
-        cairo_set_source_surface(cr, scratch.surface.pointer, 0, 0)
+        cairo_set_source_surface(cr, scratch.surface.pointer, Double(origin.x), Double(origin.y))
         cairo_paint(cr)
     }
 }

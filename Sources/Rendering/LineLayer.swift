@@ -22,8 +22,9 @@ final class LineLayer {
     private(set) var statistics = CompositorStatistics()
 
     /// An empty layer; `statistics` carries on the counts of the layer it replaces.
-    init(width: Int, height: Int, renderer: Renderer, statistics: CompositorStatistics? = nil) throws(CairoError) {
-        pixels = try PixelImage(width: width, height: height)
+    init(width: Int, height: Int, origin: PixelPoint = .zero, renderer: Renderer,
+         statistics: CompositorStatistics? = nil) throws(CairoError) {
+        pixels = try PixelImage(width: width, height: height, origin: origin)
         self.renderer = renderer
         self.statistics = statistics ?? CompositorStatistics()
     }

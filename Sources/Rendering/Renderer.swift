@@ -56,11 +56,13 @@ public struct Renderer {
 
     public init(style: RenderStyle = RenderStyle()) { self.style = style }
 
-    /// Paints `scene` over the whole surface of `context`, or only inside `clip` when given.
-    public func draw(_ scene: Scene, on context: CairoContext, clip: Rect? = nil) {
+    /// Paints `scene` over the whole surface of `context`, or only inside `clip` when given; the surface's
+    /// first pixel is the canvas's `origin`.
+    public func draw(_ scene: Scene, on context: CairoContext, clip: Rect? = nil, origin: PixelPoint = .zero) {
         let cr = context.pointer
         cairo_save(cr)
         defer { cairo_restore(cr) }
+        cairo_translate(cr, -Double(origin.x), -Double(origin.y))
         if let clip {
             cairo_rectangle(cr, clip.minX, clip.minY, clip.width, clip.height)
             cairo_clip(cr)

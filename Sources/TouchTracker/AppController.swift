@@ -95,7 +95,7 @@ public final class AppController {
     /// A key press; returns the command when it is not the canvas's own (save, export, quit).
     public func key(_ key: Key, _ modifiers: Modifiers = []) -> Command? { model.key(key, modifiers) }
 
-    public func resize(to size: CanvasSize) { model.resize(to: size) }
+    public func setVisibleArea(_ area: Rect) { model.setVisibleArea(area) }
 
     /// The gesture decisions made since the last call, one JSON line each (`--trace-gestures`).
     public func drainTrace() -> [String] {

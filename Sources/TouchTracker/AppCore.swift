@@ -32,6 +32,8 @@ public final class AppCore {
     private var isConfirmingQuit = false
     /// A passing notice; the standing one (saving fails) is shown when there is none.
     private var notice: Notice?
+    /// Set once the window could not get the memory to draw; said once.
+    private var hasReportedAllocationFailure = false
     /// dpi / 96 of the screen: the renderer's lengths and the selection tolerance grow with it.
     public private(set) var scale = 1.0
 
@@ -51,13 +53,13 @@ public final class AppCore {
     public static let quitConfirmationWindow = TimeAmount.seconds(5)
 
     /// The app showing `opened` on a canvas of `canvas`, at `now`.
-    public init(document opened: OpenedDocument, canvas: CanvasSize, settings: GestureSettings = .default,
+    public init(document opened: OpenedDocument, visibleArea: Rect, settings: GestureSettings = .default,
                 now: Deadline, tracing: Bool = false) {
         document = DocumentSession(opened)
         shownTitle = document.title
         self.tracing = tracing
         timers = TimerWheel(now: now)
-        controller = AppController(model: CanvasModel(drawing: opened.drawing, canvasSize: canvas), settings: settings,
+        controller = AppController(model: CanvasModel(drawing: opened.drawing, visibleArea: visibleArea), settings: settings,
                                    now: now, tracing: tracing)
     }
 
@@ -76,8 +78,14 @@ public final class AppCore {
             controller.handle(event)
         case .key(let key, let modifiers):
             if let command = controller.key(key, modifiers) { perform(command, now: now) }
-        case .resized(let size):
-            controller.resize(to: size)
+        case .visibleAreaChanged(let area):
+            controller.setVisibleArea(area)
+        case .largeAllocationAhead:
+            if document.hasUnsavedEdits { save(now: now) }
+        case .allocationFailed(let reason):
+            if !hasReportedAllocationFailure { effects.append(.message("cannot draw the window: \(reason)")) }
+            hasReportedAllocationFailure = true
+            if document.hasUnsavedEdits { save(now: now) }
         case .closeRequested:
             close(.userAsked, now: now)
         case .terminationSignal:
@@ -136,8 +144,8 @@ public final class AppCore {
         if let menu = model.menu {
             overlays.append(Overlay(frame: menu.frame, rows: menu.items.map(\.title), rowHeight: ContextMenu.itemHeight))
         }
-        if model.isHelpVisible { overlays.append(HelpPanel.overlay(in: model.canvasSize)) }
-        if let shown = notice ?? standingNotice { overlays.append(shown.overlay(in: model.canvasSize)) }
+        if model.isHelpVisible { overlays.append(HelpPanel.overlay(in: model.visibleArea)) }
+        if let shown = notice ?? standingNotice { overlays.append(shown.overlay(in: model.visibleArea)) }
         return Scene(drawing: model.drawing, linesInProgress: model.linesInProgressInOrder,
                      selection: model.selection?.id, overlays: overlays)
     }

@@ -9,8 +9,14 @@ public enum AppInput: Sendable {
     case pointer(GestureInput)
     /// A key press.
     case key(Key, Modifiers)
-    /// The window's inside has a new size.
-    case resized(CanvasSize)
+    /// The part of the window on screen changed (a resize, a move), in canvas coordinates: panels open
+    /// inside it.
+    case visibleAreaChanged(Rect)
+    /// The shell is about to allocate a lot of memory (the buffers of a large window): a moment to save,
+    /// so that should the process be killed for it, no edit is lost.
+    case largeAllocationAhead
+    /// The shell could not get memory to draw the window (the reason, one line); it goes on as it can.
+    case allocationFailed(String)
     /// The window manager's close button (WM_DELETE_WINDOW).
     case closeRequested
     /// SIGTERM, SIGINT or SIGHUP.

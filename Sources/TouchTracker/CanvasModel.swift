@@ -30,8 +30,8 @@ public struct CanvasModel: Sendable {
     public internal(set) var menu: ContextMenu?
     /// Whether the help overlay is shown (F1 or ?).
     public internal(set) var isHelpVisible = false
-    /// The drawing area.
-    public internal(set) var canvasSize: CanvasSize
+    /// The part of the window on screen, in canvas coordinates: panels (the menu) open inside it.
+    public internal(set) var visibleArea: Rect
 
     /// Where a single click stands while the engine decides between single and double click.
     var tapPhase = TapPhase.none
@@ -39,9 +39,9 @@ public struct CanvasModel: Sendable {
     var lineDrag: LineDrag?
 
     /// A model showing `drawing`, with an empty history.
-    public init(drawing: Drawing = Drawing(), canvasSize: CanvasSize = CanvasSize(width: 800, height: 600)) {
+    public init(drawing: Drawing = Drawing(), visibleArea: Rect = Rect(x: 0, y: 0, width: 800, height: 600)) {
         document = IndexedDrawing(drawing)
-        self.canvasSize = canvasSize
+        self.visibleArea = visibleArea
     }
 
     /// The drawing: finished lines in drawing order.
@@ -55,9 +55,9 @@ public struct CanvasModel: Sendable {
     public var canUndo: Bool { history.canUndo }
     public var canRedo: Bool { history.canRedo }
 
-    /// The window was resized.
-    public mutating func resize(to size: CanvasSize) {
-        canvasSize = size
+    /// The window was resized or moved: another part of it is on screen.
+    public mutating func setVisibleArea(_ area: Rect) {
+        visibleArea = area
     }
 
     /// The finished line a click at `point` would select, if any.

@@ -23,12 +23,12 @@ public struct ContextMenu: Hashable, Sendable {
     /// The whole menu, inside the canvas.
     public let frame: Rect
 
-    /// A menu whose top left corner is at `point`, moved left and up as needed to stay inside `canvas`.
-    public init(at point: Point, items: [Item] = [.delete], inside canvas: CanvasSize) {
+    /// A menu whose top left corner is at `point`, moved left and up as needed to stay inside `area`.
+    public init(at point: Point, items: [Item] = [.delete], inside area: Rect) {
         self.items = items
         let width = Self.itemWidth, height = Self.itemHeight * Double(items.count)
-        let x = max(0, min(point.x, canvas.width - width))
-        let y = max(0, min(point.y, canvas.height - height))
+        let x = max(area.minX, min(point.x, area.maxX - width))
+        let y = max(area.minY, min(point.y, area.maxY - height))
         frame = Rect(x: x, y: y, width: width, height: height)
     }
 

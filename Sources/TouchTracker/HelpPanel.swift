@@ -17,12 +17,12 @@ enum HelpPanel {
     static let rowHeight = 22.0
     static let fontSize = 13.0
 
-    /// The panel, centred in `canvas` and no larger than it.
-    static func overlay(in canvas: CanvasSize) -> Overlay {
+    /// The panel, centred in `area` (the part of the window on screen) and no larger than it.
+    static func overlay(in area: Rect) -> Overlay {
         let rows = rows
-        let width = min(canvas.width, PanelText.width(of: rows, fontSize: fontSize))
-        let height = min(canvas.height, rowHeight * Double(rows.count))
-        let frame = Rect(x: ((canvas.width - width) / 2).rounded(), y: ((canvas.height - height) / 2).rounded(),
+        let width = min(area.width, PanelText.width(of: rows, fontSize: fontSize))
+        let height = min(area.height, rowHeight * Double(rows.count))
+        let frame = Rect(x: (area.minX + (area.width - width) / 2).rounded(), y: (area.minY + (area.height - height) / 2).rounded(),
                          width: width, height: height)
         return Overlay(frame: frame, rows: rows, rowHeight: rowHeight, fontSize: fontSize)
     }
@@ -37,12 +37,12 @@ struct Notice: Hashable, Sendable {
     static let fontSize = 13.0
     static let margin = 8.0
 
-    /// The notice, centred at the bottom of `canvas` and no wider than it.
-    func overlay(in canvas: CanvasSize) -> Overlay {
-        let width = min(canvas.width, PanelText.width(of: [text], fontSize: Self.fontSize))
-        let y = max(0, canvas.height - Self.rowHeight - Self.margin)
-        let frame = Rect(x: ((canvas.width - width) / 2).rounded(), y: y.rounded(), width: width,
-                         height: min(canvas.height, Self.rowHeight))
+    /// The notice, centred at the bottom of `area` (the part of the window on screen), no wider than it.
+    func overlay(in area: Rect) -> Overlay {
+        let width = min(area.width, PanelText.width(of: [text], fontSize: Self.fontSize))
+        let y = max(area.minY, area.maxY - Self.rowHeight - Self.margin)
+        let frame = Rect(x: (area.minX + (area.width - width) / 2).rounded(), y: y.rounded(), width: width,
+                         height: min(area.height, Self.rowHeight))
         return Overlay(frame: frame, rows: [text], rowHeight: Self.rowHeight, fontSize: Self.fontSize)
     }
 }

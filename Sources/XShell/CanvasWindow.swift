@@ -10,12 +10,19 @@ import Glibc
 /// The top-level window: ICCCM/EWMH properties, and a back buffer (a Cairo image in client memory) that
 /// is copied to the window with `XPutImage`. The window has no background (`None`) and north-west bit
 /// gravity, so the server never clears it: no flash on expose or resize, and no flicker while drawing.
+///
+/// Memory follows what can be seen, never the window's nominal size: the back buffer holds only the part
+/// of the window on screen (`visible`), so a window 32767 px a side costs what the screen costs.
 final class CanvasWindow {
     let connection: XConnection
     let window: Window
     private let gc: GC
     private let visual: UnsafeMutablePointer<Visual>
     private let depth: Int32
+    /// The window's inside, however large.
+    private(set) var size: PixelSize
+    /// The part of the window on screen, in window coordinates: what the back buffer holds.
+    private(set) var visible: PixelRect
     private(set) var buffer: BackBuffer
 
     static let eventMask = ExposureMask | StructureNotifyMask | ButtonPressMask | ButtonReleaseMask
@@ -39,7 +46,13 @@ final class CanvasWindow {
         }
 
         let screen = connection.screenSize
+        // A window larger than the screen could never be seen whole: it is made as large as the screen.
+        var geometry = geometry
+        (geometry.width, geometry.height) = (min(geometry.width, screen.width), min(geometry.height, screen.height))
         let position = geometry.origin(screenWidth: screen.width, screenHeight: screen.height) ?? (x: 0, y: 0)
+        size = PixelSize(width: geometry.width, height: geometry.height)
+        visible = PixelRect.visiblePart(of: size, at: PixelPoint(x: position.x, y: position.y),
+                                        screen: PixelSize(width: screen.width, height: screen.height))
         var attributes = XSetWindowAttributes()
         attributes.background_pixmap = 0  // None: the server never paints over our pixels
         attributes.bit_gravity = NorthWestGravity
@@ -50,9 +63,10 @@ final class CanvasWindow {
             UInt32(geometry.width), UInt32(geometry.height), 0, depth, UInt32(InputOutput), visual,
             UInt(CWBackPixmap | CWBitGravity | CWEventMask | CWBorderPixel), &attributes)
         gc = XCreateGC(display, window, 0, nil)
+        XConnection.ownWindow = window
         do {
             buffer = try BackBuffer(display: display, visual: visual, depth: depth,
-                                    width: geometry.width, height: geometry.height)
+                                    width: visible.size.width, height: visible.size.height)
         } catch {
             XDestroyWindow(display, window)
             throw error
@@ -67,8 +81,6 @@ final class CanvasWindow {
         XDestroyWindow(connection.display, window)
     }
 
-    var width: Int { buffer.surface.width }
-    var height: Int { buffer.surface.height }
 
     /// Sets the window title (WM_NAME and _NET_WM_NAME in UTF-8).
     func setTitle(_ title: String) {
@@ -85,23 +97,41 @@ final class CanvasWindow {
         setProperty(connection.atoms.netWMName, type: connection.atoms.utf8String, bytes: Array(title.utf8))
     }
 
-    /// Gives the buffer a new size when the window was resized; the caller repaints it whole.
-    func resizeBuffer(width: Int, height: Int) throws(XShellError) {
-        guard width != self.width || height != self.height else { return }
-        buffer = try BackBuffer(display: connection.display, visual: visual, depth: depth, width: width, height: height)
+    /// The part of the window on screen for the window at its present place, were it `newSize`.
+    func visiblePart(ofSize newSize: PixelSize) -> PixelRect {
+        var x: Int32 = 0, y: Int32 = 0
+        var child: Window = 0
+        XTranslateCoordinates(connection.display, window, connection.root, 0, 0, &x, &y, &child)
+        let screen = connection.screenSize
+        return PixelRect.visiblePart(of: newSize, at: PixelPoint(x: Int(x), y: Int(y)),
+                                     screen: PixelSize(width: screen.width, height: screen.height))
     }
 
-    /// Copies `rect` (clamped to the window) from the back buffer to the window.
+    /// Follows a new size and on-screen part: a new back buffer when the part's size changed (the caller
+    /// repaints it whole). When the buffer cannot be made, the old one stays and this throws.
+    func follow(size newSize: PixelSize, visible newVisible: PixelRect) throws(XShellError) {
+        size = newSize
+        if newVisible.size != visible.size {
+            buffer = try BackBuffer(display: connection.display, visual: visual, depth: depth,
+                                    width: newVisible.size.width, height: newVisible.size.height)
+        }
+        visible = newVisible
+    }
+
+    /// Copies `rect` (window coordinates, clamped to the part on screen) from the back buffer to the window.
     func present(_ rect: Rect) {
-        let minX = max(0, Int(rect.minX.rounded(.down))), minY = max(0, Int(rect.minY.rounded(.down)))
-        let maxX = min(width, Int(rect.maxX.rounded(.up))), maxY = min(height, Int(rect.maxY.rounded(.up)))
+        let part = visible
+        let minX = max(part.origin.x, Int(rect.minX.rounded(.down))), minY = max(part.origin.y, Int(rect.minY.rounded(.down)))
+        let maxX = min(part.origin.x + buffer.surface.width, Int(rect.maxX.rounded(.up)))
+        let maxY = min(part.origin.y + buffer.surface.height, Int(rect.maxY.rounded(.up)))
         guard maxX > minX, maxY > minY else { return }
         buffer.surface.flush()
-        XPutImage(connection.display, window, gc, buffer.image, Int32(minX), Int32(minY), Int32(minX), Int32(minY),
-                  UInt32(maxX - minX), UInt32(maxY - minY))
+        XPutImage(connection.display, window, gc, buffer.image, Int32(minX - part.origin.x), Int32(minY - part.origin.y),
+                  Int32(minX), Int32(minY), UInt32(maxX - minX), UInt32(maxY - minY))
     }
 
-    var bounds: Rect { Rect(x: 0, y: 0, width: Double(width), height: Double(height)) }
+    /// The part on screen as a rectangle of the canvas.
+    var visibleArea: Rect { visible.rect }
 
     /// Replaces a property of 32-bit items (CARDINAL, ATOM, ...); Xlib takes them as C `long`s.
     func setProperty(_ property: Atom, type: Atom, items: [Int]) {

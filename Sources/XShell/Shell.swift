@@ -57,10 +57,10 @@ public final class Shell {
         desktop = DesktopSettingsWatcher(connection: connection, commandLine: DesktopSettings.Overrides(commandLine: options))
         let startup = desktop.readAll()
         let geometry = options.geometry
-        core = AppCore(document: opened, canvas: CanvasSize(width: Double(geometry.width), height: Double(geometry.height)),
+        core = AppCore(document: opened, visibleArea: Rect(x: 0, y: 0, width: Double(geometry.width), height: Double(geometry.height)),
                        settings: desktop.settings.gestureSettings, now: MonotonicClock.now(), tracing: options.traceGestures)
         window = try CanvasWindow(connection: connection, geometry: geometry, title: core.title, xinput: xinput)
-        core.handle(.resized(CanvasSize(width: Double(window.width), height: Double(window.height))), now: MonotonicClock.now())
+        core.handle(.visibleAreaChanged(window.visibleArea), now: MonotonicClock.now())
         for case .warn(let warning) in startup { StandardError.write("touchtracker: \(warning)") }
         apply(desktop.settings, now: MonotonicClock.now())
     }
@@ -118,14 +118,7 @@ public final class Shell {
             // Copied after this iteration's paint: the buffer may be new (a resize) and not yet drawn.
             exposed = exposed.map { $0.union(rect) } ?? rect
         case .configured(let width, let height):
-            guard width != window.width || height != window.height else { return }
-            do {
-                try window.resizeBuffer(width: width, height: height)
-                feed(.resized(CanvasSize(width: Double(width), height: Double(height))), now: now)
-            } catch {
-                StandardError.write("touchtracker: \(error)")
-                feed(.waitFailed("\(error)"), now: now)  // Out of memory for the new size: save, then go.
-            }
+            follow(size: PixelSize(width: width, height: height), now: now)
         case .closeRequested:
             feed(.closeRequested, now: now)
         case .pinged(let serverTime):
@@ -144,6 +137,24 @@ public final class Shell {
         case .unhandled:
             break
         }
+    }
+
+    /// The most the window's pixels (the back buffer and the compositor's two images) may take before the
+    /// core is told to save first: should the process be killed for the memory, no edit is lost.
+    static let largeAllocation = 64 << 20
+
+    /// The window was resized or moved: the buffer follows the part on screen, and so do the core's panels.
+    /// Without the memory for it the old buffer stays (the window shows what fits) and the core is told.
+    private func follow(size: PixelSize, now: Deadline) {
+        let visible = window.visiblePart(ofSize: size)
+        guard size != window.size || visible != window.visible else { return }
+        if visible.size.width * visible.size.height * 12 > Self.largeAllocation { feed(.largeAllocationAhead, now: now) }
+        do {
+            try window.follow(size: size, visible: visible)
+        } catch {
+            feed(.allocationFailed("\(error)"), now: now)
+        }
+        feed(.visibleAreaChanged(window.visibleArea), now: now)
     }
 
     /// Hands `input` to the core and carries out what it asks.
@@ -180,11 +191,12 @@ public final class Shell {
             compositor = CanvasCompositor(renderer: renderer)
         }
         let scene = core.scene
+        let origin = window.visible.origin
         do {
-            for rect in try compositor.render(scene, onto: window.buffer.context) { window.present(rect) }
+            for rect in try compositor.render(scene, onto: window.buffer.context, origin: origin) { window.present(rect) }
         } catch {
-            renderer.draw(scene, on: window.buffer.context)
-            window.present(window.bounds)
+            renderer.draw(scene, on: window.buffer.context, origin: origin)
+            window.present(window.visibleArea)
         }
         if let rect = exposed { window.present(rect) }
         exposed = nil

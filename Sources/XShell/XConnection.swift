@@ -87,9 +87,18 @@ struct Atoms {
     }
 }
 
+extension XConnection {
+    /// The window whose disappearance the shell learns from its DestroyNotify: errors about it (the
+    /// requests sent before that event was read) say nothing new and are not reported. Set once, on the
+    /// main thread, before the loop; Xlib calls the error handler on that thread.
+    nonisolated(unsafe) static var ownWindow: Window = 0
+}
+
 /// A protocol error (say, a request about a window that is gone) is reported, never fatal.
 private func reportProtocolError(_ display: OpaquePointer?, _ event: UnsafeMutablePointer<XErrorEvent>?) -> Int32 {
     guard let display, let event else { return 0 }
+    let code = Int32(event.pointee.error_code)
+    if event.pointee.resourceid == XConnection.ownWindow, code == BadWindow || code == BadDrawable { return 0 }
     var text = [CChar](repeating: 0, count: 256)
     XGetErrorText(display, Int32(event.pointee.error_code), &text, Int32(text.count))
     StandardError.write("touchtracker: X error: \(String(cStringBuffer: text)) (request \(event.pointee.request_code))")

@@ -198,6 +198,21 @@ public final class XTestClient {
         XFlush(display)
     }
 
+    /// Destroys `window` from this client, as `xdotool windowclose` does: no question asked.
+    public func destroy(_ window: Window) {
+        XDestroyWindow(display, window)
+        XSync(display, 0)
+    }
+
+    /// The size of `window`'s inside as the server has it; nil when it is gone.
+    public func size(of window: Window) -> (width: Int, height: Int)? {
+        var root: Window = 0
+        var x: Int32 = 0, y: Int32 = 0
+        var width: UInt32 = 0, height: UInt32 = 0, border: UInt32 = 0, depth: UInt32 = 0
+        guard XGetGeometry(display, window, &root, &x, &y, &width, &height, &border, &depth) != 0 else { return nil }
+        return (Int(width), Int(height))
+    }
+
     /// Asks the window to close, as a window manager does (WM_PROTOCOLS / WM_DELETE_WINDOW).
     public func sendDeleteWindow(to window: Window) {
         var event = XEvent()

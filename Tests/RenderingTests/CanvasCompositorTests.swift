@@ -137,6 +137,48 @@ struct CanvasCompositorTests {
 
     // MARK: - Damage
 
+    @Test func aViewportPaintsItsPartOfAHugeCanvasExactlyAsTheRendererDoesAndHoldsOnlyThat() throws {
+        // A window 32767 px a side of which a 200x150 part is on screen: the compositor and its caches
+        // hold that part only, and paint it as the renderer would with the same origin.
+        let compositor = CanvasCompositor()
+        let target = try CairoSurface(imageWidth: 200, height: 150)
+        let context = CairoContext(target)
+        var drawing = Drawing()
+        var random = SeededGenerator(seed: 11)
+        func coordinate(_ low: Double, _ high: Double) -> Double { Double.random(in: low...high, using: &random) }
+        for _ in 0..<300 {
+            drawing.add(segment(coordinate(900, 1300), coordinate(700, 1100), coordinate(900, 1300), coordinate(700, 1100)))
+        }
+        var origin = PixelPoint(x: 1000, y: 800)
+        func expectTheRenderersPixels(_ scene: Scene, _ comment: Comment) throws {
+            let expected = try CairoSurface(imageWidth: 200, height: 150)
+            Renderer().draw(scene, on: CairoContext(expected), origin: origin)
+            expectSamePixels(target, expected, comment)
+        }
+        let viewport = { Rect(x: Double(origin.x), y: Double(origin.y), width: 200, height: 150) }
+
+        var damage = try compositor.render(Scene(drawing: drawing), onto: context, origin: origin)
+        #expect(damage == [viewport()])
+        try expectTheRenderersPixels(Scene(drawing: drawing), "first frame")
+        #expect(compositor.cacheBytes == 2 * 200 * 150 * 4)
+
+        let inProgress = [segment(1010, 810, 1150, 900)]
+        damage = try compositor.render(Scene(drawing: drawing, linesInProgress: inProgress), onto: context, origin: origin)
+        #expect(!damage.isEmpty && damage.allSatisfy { $0.minX >= 1000 && $0.minY >= 800 && $0.maxX <= 1200 && $0.maxY <= 950 })
+        try expectTheRenderersPixels(Scene(drawing: drawing, linesInProgress: inProgress), "a line in progress")
+
+        drawing.add(inProgress[0])
+        let deleted = try #require(drawing.lines.first { $0.segment.bounds.intersects(viewport()) })
+        drawing.remove(deleted.id)
+        _ = try compositor.render(Scene(drawing: drawing), onto: context, origin: origin)
+        try expectTheRenderersPixels(Scene(drawing: drawing), "a line finished, another deleted")
+
+        origin = PixelPoint(x: 1040, y: 830)  // the window moved: another part is on screen
+        damage = try compositor.render(Scene(drawing: drawing), onto: context, origin: origin)
+        #expect(damage == [viewport()])
+        try expectTheRenderersPixels(Scene(drawing: drawing), "after the viewport moved")
+    }
+
     @Test func theFirstFrameIsPaintedWhole() throws {
         let window = try FakeWindow(width: 120, height: 80)
         let damage = try window.frame(Scene(drawing: Drawing()))

@@ -84,7 +84,7 @@ import TouchTracker
     }
 
     @Test func theMenuStaysInsideTheCanvas() {
-        let canvas = CanvasSize(width: 800, height: 600)
+        let canvas = Rect(x: 0, y: 0, width: 800, height: 600)
         let corner = ContextMenu(at: point(790, 590), inside: canvas)
         #expect(corner.frame == Rect(x: 680, y: 572, width: 120, height: 28))
         let outside = ContextMenu(at: point(-20, -5), inside: canvas)
@@ -92,7 +92,7 @@ import TouchTracker
     }
 
     @Test func itemRectsAreWhereClicksFindTheItems() {
-        let menu = ContextMenu(at: point(10, 20), inside: CanvasSize(width: 800, height: 600))
+        let menu = ContextMenu(at: point(10, 20), inside: Rect(x: 0, y: 0, width: 800, height: 600))
         #expect(menu.rect(ofItemAt: 0) == Rect(x: 10, y: 20, width: 120, height: 28))
         #expect(menu.item(at: point(10, 20)) == .delete)
         #expect(menu.item(at: point(129.9, 47.9)) == .delete)

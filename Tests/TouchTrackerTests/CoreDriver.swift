@@ -34,7 +34,7 @@ final class CoreDriver {
         let civil = CivilTime(year: 2026, month: 11, day: 30, hour: 1, minute: 2, second: 3)
         let opened = try DocumentStore.open(path: folder + "/" + file, now: civil)
         store = opened.store
-        core = AppCore(document: opened, canvas: CanvasSize(width: 400, height: 300), now: now, tracing: tracing)
+        core = AppCore(document: opened, visibleArea: Rect(x: 0, y: 0, width: 400, height: 300), now: now, tracing: tracing)
     }
 
     deinit { try? FileManager.default.removeItem(atPath: folder) }
