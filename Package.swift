@@ -31,12 +31,15 @@ let package = Package(
         .target(name: "SeededRandom"),  // repeatable random streams: the fuzzer, the bench, the tests
         .target(name: "Timing"),
         .target(name: "Gestures", dependencies: ["Timing"]),
+        .target(name: "Desktop", dependencies: ["Gestures", "Timing"]),
         .target(name: "Document", dependencies: ["SeededRandom"], linkerSettings: [.linkedLibrary("m")]),
         .target(name: "TouchTracker", dependencies: ["Timing", "Gestures", "Document"]),
 
         // Cairo and X.
         .target(name: "Rendering", dependencies: ["CCairo", "Document"]),
-        .target(name: "XShell", dependencies: ["CX11", "CCairo", "Rendering", "TouchTracker", "Timing", "Gestures", "Document"]),
+        .target(
+            name: "XShell",
+            dependencies: ["CX11", "CCairo", "Rendering", "TouchTracker", "Desktop", "Timing", "Gestures", "Document"]),
 
         // Programs.
         .executableTarget(name: "touchtracker", dependencies: ["XShell", "TouchTracker", "Rendering", "Document"]),
@@ -54,7 +57,8 @@ let package = Package(
         .testTarget(name: "DocumentTests", dependencies: ["Document", "SeededRandom"]),
         .testTarget(name: "RenderingTests", dependencies: ["Rendering", "Document", "CCairo", "SeededRandom"]),
         .testTarget(name: "TouchTrackerTests", dependencies: ["TouchTracker", "Gestures", "Timing", "Document", "SeededRandom"]),
-        .testTarget(name: "XShellTests", dependencies: ["XShell", "CX11"]),
+        .testTarget(name: "DesktopTests", dependencies: ["Desktop", "Gestures", "Timing"]),
+        .testTarget(name: "XShellTests", dependencies: ["XShell", "Desktop", "TouchTracker", "Document", "CX11"]),
         .testTarget(
             name: "EndToEndTests", dependencies: ["CX11", "XTestHarness", "Document", "touchtracker", "SeededRandom"]),
     ],
