@@ -32,7 +32,7 @@ let package = Package(
         .target(name: "Timing"),
         .target(name: "Gestures", dependencies: ["Timing"]),
         .target(name: "Desktop", dependencies: ["Gestures", "Timing"]),
-        .target(name: "Document", dependencies: ["SeededRandom"], linkerSettings: [.linkedLibrary("m")]),
+        .target(name: "Document", linkerSettings: [.linkedLibrary("m")]),
         .target(name: "TouchTracker", dependencies: ["Timing", "Gestures", "Document"]),
 
         // Cairo and X.
@@ -44,19 +44,26 @@ let package = Package(
         // Programs.
         .executableTarget(name: "touchtracker", dependencies: ["XShell", "TouchTracker", "Rendering", "Document"]),
 
+        // Support for the tests and the bench only, never linked into the program.
+        .target(name: "DocumentTesting", dependencies: ["Document", "SeededRandom"]),  // the loader's fuzzer, the book's hit test
+
         // Driving the real program from outside: the end-to-end tests and the bench's X path.
         .target(name: "XTestHarness", dependencies: ["CX11", "CXTest"]),
         .executableTarget(
             name: "touchtracker-bench",
-            dependencies: ["Timing", "Gestures", "Document", "Rendering", "TouchTracker", "SeededRandom", "CX11", "XTestHarness"]),
+            dependencies: [
+                "Timing", "Gestures", "Document", "DocumentTesting", "Rendering", "TouchTracker", "SeededRandom", "CX11",
+                "XTestHarness",
+            ]),
 
         // Tests: one target per module; EndToEndTests start their own Xvfb.
         .testTarget(name: "SeededRandomTests", dependencies: ["SeededRandom"]),
         .testTarget(name: "TimingTests", dependencies: ["Timing", "SeededRandom"]),
         .testTarget(name: "GesturesTests", dependencies: ["Gestures", "Timing", "SeededRandom"]),
-        .testTarget(name: "DocumentTests", dependencies: ["Document", "SeededRandom"]),
+        .testTarget(name: "DocumentTests", dependencies: ["Document", "DocumentTesting", "SeededRandom"]),
         .testTarget(name: "RenderingTests", dependencies: ["Rendering", "Document", "CCairo", "SeededRandom"]),
-        .testTarget(name: "TouchTrackerTests", dependencies: ["TouchTracker", "Gestures", "Timing", "Document", "SeededRandom"]),
+        .testTarget(
+            name: "TouchTrackerTests", dependencies: ["TouchTracker", "Gestures", "Timing", "Document", "DocumentTesting", "SeededRandom"]),
         .testTarget(name: "DesktopTests", dependencies: ["Desktop", "Gestures", "Timing"]),
         .testTarget(name: "XShellTests", dependencies: ["XShell", "Desktop", "TouchTracker", "Document", "CX11"]),
         .testTarget(
