@@ -44,8 +44,9 @@ let package = Package(
         // Programs.
         .executableTarget(name: "touchtracker", dependencies: ["XShell", "TouchTracker", "Rendering", "Document"]),
 
-        // Support for the tests and the bench only, never linked into the program.
-        .target(name: "DocumentTesting", dependencies: ["Document", "SeededRandom"]),  // the loader's fuzzer, the book's hit test
+        // For the tests and the bench only, never linked into the program.
+        .target(name: "DocumentTesting", dependencies: ["Document", "SeededRandom"]),  // loader fuzzer, book's hit test
+        .target(name: "TestSupport"),  // the tests' temporary folder (Foundation)
 
         // Driving the real program from outside: the end-to-end tests and the bench's X path.
         .target(name: "XTestHarness", dependencies: ["CX11", "CXTest"]),
@@ -60,14 +61,16 @@ let package = Package(
         .testTarget(name: "SeededRandomTests", dependencies: ["SeededRandom"]),
         .testTarget(name: "TimingTests", dependencies: ["Timing", "SeededRandom"]),
         .testTarget(name: "GesturesTests", dependencies: ["Gestures", "Timing", "SeededRandom"]),
-        .testTarget(name: "DocumentTests", dependencies: ["Document", "DocumentTesting", "SeededRandom"]),
-        .testTarget(name: "RenderingTests", dependencies: ["Rendering", "Document", "CCairo", "SeededRandom"]),
+        .testTarget(name: "DocumentTests", dependencies: ["Document", "DocumentTesting", "SeededRandom", "TestSupport"]),
+        .testTarget(name: "RenderingTests", dependencies: ["Rendering", "Document", "CCairo", "SeededRandom", "TestSupport"]),
         .testTarget(
-            name: "TouchTrackerTests", dependencies: ["TouchTracker", "Gestures", "Timing", "Document", "DocumentTesting", "SeededRandom"]),
+            name: "TouchTrackerTests",
+            dependencies: ["TouchTracker", "Gestures", "Timing", "Document", "DocumentTesting", "SeededRandom", "TestSupport"]),
         .testTarget(name: "DesktopTests", dependencies: ["Desktop", "Gestures", "Timing"]),
         .testTarget(name: "XShellTests", dependencies: ["XShell", "Desktop", "TouchTracker", "Document", "CX11"]),
         .testTarget(
-            name: "EndToEndTests", dependencies: ["CX11", "XTestHarness", "Document", "touchtracker", "SeededRandom"]),
+            name: "EndToEndTests",
+            dependencies: ["CX11", "XTestHarness", "Document", "touchtracker", "SeededRandom", "TestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

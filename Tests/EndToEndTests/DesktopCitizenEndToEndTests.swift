@@ -4,6 +4,7 @@
 // each change of the settings in force as a `{"desktopSettings": ...}` line on stderr.
 import CX11
 import Foundation
+import TestSupport
 import Testing
 import XTestHarness
 
@@ -146,12 +147,12 @@ private final class Desktop {
     let server: XvfbServer
     let client: XTestClient
     private var apps: [TracedApp] = []
-    private let dataHome: String
+    private let dataHome: TemporaryFolder
 
     init() throws {
+        dataHome = try TemporaryFolder("e2e")
         server = try XvfbServer()
         client = try XTestClient(display: server.name)
-        dataHome = FileManager.default.temporaryDirectory.appendingPathComponent("touchtracker-e2e-\(UUID().uuidString)").path
     }
 
     deinit {
@@ -159,13 +160,12 @@ private final class Desktop {
         client.close()
         apps.forEach { $0.process.child.stop() }
         server.process.stop()
-        try? FileManager.default.removeItem(atPath: dataHome)
     }
 
     func launchApp(arguments: [String] = []) throws -> TracedApp {
         let process = try AppProcess(
             arguments: ["--trace-gestures", "--geometry", "300x200+0+0"] + arguments, display: server.name,
-            environment: ["XDG_DATA_HOME": dataHome])
+            environment: ["XDG_DATA_HOME": dataHome.path])
         let app = TracedApp(process)
         apps.append(app)
         return app
@@ -270,7 +270,7 @@ private final class SettingsManager {
 }
 
 /// A table of integer settings in the XSETTINGS wire format, LSBFirst (the parser's byte-exact fixtures
-/// are in XShellTests; this only has to be right, which the app's reaction shows).
+/// are in DesktopTests; this only has to be right, which the app's reaction shows).
 private func xsettingsBytes(_ integers: KeyValuePairs<String, Int32>, serial: UInt32) -> [UInt8] {
     func card32(_ value: UInt32) -> [UInt8] { (0..<4).map { UInt8(truncatingIfNeeded: value >> (8 * $0)) } }
     var bytes: [UInt8] = [0, 0, 0, 0] + card32(serial) + card32(UInt32(integers.count))

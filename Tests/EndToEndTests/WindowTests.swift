@@ -72,7 +72,7 @@ struct WindowTests {
         running.drawLine(from: (50, 50), to: (150, 150))
         // The autosave (0.5 s after the edit) must not fall inside the measurement: wait for its file,
         // then let any remaining work settle.
-        let saved = running.dataHome.appendingPathComponent("touchtracker/drawing.json").path
+        let saved = running.documentPath
         let deadline = Date().addingTimeInterval(5)
         while !FileManager.default.fileExists(atPath: saved), Date() < deadline { usleep(20_000) }
         try #require(FileManager.default.fileExists(atPath: saved), "the edit was never autosaved")

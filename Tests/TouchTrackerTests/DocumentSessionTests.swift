@@ -1,27 +1,25 @@
 import Document
 import Foundation
+import TestSupport
 import Testing
 import Timing
 @testable import TouchTracker
 
 private func at(_ milliseconds: Int64) -> Deadline { .zero + .milliseconds(1_000 + milliseconds) }
 
-/// A session on a file in a fresh folder (removed afterwards).
+/// A session on a file in a fresh folder (removed with the fixture).
 private final class SessionFixture {
-    let folder: String
+    let folder: TemporaryFolder
     var session: DocumentSession
     var drawing: Drawing
 
     init(file: String = "drawing.json") throws {
-        var template = Array("/tmp/touchtracker-session-XXXXXX".utf8CString)
-        folder = template.withUnsafeMutableBufferPointer { String(cString: mkdtemp($0.baseAddress!)!) }
+        folder = try TemporaryFolder("session")
         let civil = CivilTime(year: 2026, month: 11, day: 30, hour: 1, minute: 2, second: 3)
-        let opened = try DocumentStore.open(path: folder + "/" + file, now: civil)
+        let opened = try DocumentStore.open(path: folder.file(file), now: civil)
         session = DocumentSession(opened)
         drawing = opened.drawing
     }
-
-    deinit { try? FileManager.default.removeItem(atPath: folder) }
 
     func draw(at milliseconds: Int64) {
         drawing.add(Segment(begin: Point(x: Double(milliseconds), y: 0), end: Point(x: 0, y: 1)))
@@ -75,28 +73,26 @@ private final class SessionFixture {
 
     @Test func aFailingSaveIsReportedOnceAndTheTitleSaysUnsavedUntilASaveWorks() throws {
         let fixture = try SessionFixture(file: "blocked/drawing.json")
-        _ = FileManager.default.createFile(atPath: fixture.folder + "/blocked", contents: Data("a file".utf8))
+        try fixture.folder.write("a file", to: "blocked")
         fixture.draw(at: 0)
         let message = fixture.session.saveIfDue(fixture.drawing, now: at(500))
-        #expect(message == "cannot create a file in \(fixture.folder)/blocked: Not a directory; the drawing is kept in memory, unsaved")
+        #expect(message == "cannot create a file in \(fixture.folder.file("blocked")): Not a directory; the drawing is kept in memory, unsaved")
         #expect(fixture.session.title == "drawing.json (unsaved) — TouchTracker")
         #expect(fixture.session.nextDeadline == at(5_500))
         #expect(fixture.session.saveIfDue(fixture.drawing, now: at(5_500)) == nil, "the same failure is not repeated")
         #expect(fixture.session.saveBeforeClosing(fixture.drawing, now: at(6_000)) != nil, "closing reports it again")
 
-        try FileManager.default.removeItem(atPath: fixture.folder + "/blocked")
+        try FileManager.default.removeItem(atPath: fixture.folder.file("blocked"))
         #expect(fixture.session.save(fixture.drawing, now: at(7_000)) == nil)
         #expect(fixture.session.title == "drawing.json — TouchTracker")
         #expect(try fixture.savedDrawing() == fixture.drawing)
     }
 
     @Test func aRecoveredDocumentSaysSoInTheTitle() throws {
-        var template = Array("/tmp/touchtracker-session-XXXXXX".utf8CString)
-        let folder = template.withUnsafeMutableBufferPointer { String(cString: mkdtemp($0.baseAddress!)!) }
-        defer { try? FileManager.default.removeItem(atPath: folder) }
-        _ = FileManager.default.createFile(atPath: folder + "/drawing.json", contents: Data("garbage".utf8))
+        let folder = try TemporaryFolder("session")
+        try folder.write("garbage", to: "drawing.json")
         let civil = CivilTime(year: 2026, month: 11, day: 30, hour: 1, minute: 2, second: 3)
-        let session = DocumentSession(try DocumentStore.open(path: folder + "/drawing.json", now: civil))
+        let session = DocumentSession(try DocumentStore.open(path: folder.file("drawing.json"), now: civil))
         #expect(session.title == "drawing.json (damaged file kept as drawing.json.damaged-20261130-010203) — TouchTracker")
     }
 }
