@@ -1,11 +1,13 @@
 // swift-tools-version:6.0
 // TouchTracker for X11: a drawing program whose heart is a gesture engine.
-// Module boundaries (see README "Architecture"):
-//   Timing, Gestures, Document, TouchTracker: Swift (Document also uses libc for fsync and rename), no X,
-//   no Cairo: testable without a display.
+// Module boundaries (see README "Architecture"; `assets/check-imports.sh` checks every import against them):
+//   Timing, Gestures, Desktop, Document, TouchTracker: Swift, no X, no Cairo: testable without a display.
+//   Gestures depends on Timing only, Desktop on Gestures and Timing only; Document also uses libc (files,
+//   fsync, rename, local time) and Synchronization.
 //   Rendering: the only Cairo user (besides XShell's window surface).
 //   XShell: the only importer of CX11 in the program.
-//   XTestHarness: Xvfb, child processes and an XTest client for the end-to-end tests and the bench only.
+//   For the tests and the bench only: DocumentTesting (the loader's fuzzer, the book's hit test),
+//   XTestHarness (Xvfb, child processes and an XTest client), TestSupport (tests only; Foundation).
 import PackageDescription
 
 let package = Package(
@@ -27,7 +29,7 @@ let package = Package(
             name: "CXTest", pkgConfig: "xtst",
             providers: [.apt(["libxtst-dev"])]),
 
-        // Pure Swift.
+        // Swift without X or Cairo.
         .target(name: "SeededRandom"),  // repeatable random streams: the fuzzer, the bench, the tests
         .target(name: "Timing"),
         .target(name: "Gestures", dependencies: ["Timing"]),
