@@ -224,6 +224,10 @@ func appEngine(
         case .menu: engine.add(.menu, TapRecognizer(taps: 1, button: 3))
         }
     }
-    try! engine.require(.select, toFail: .clear)
+    do {
+        try engine.require(.select, toFail: .clear)
+    } catch {
+        Issue.record("the app's engine cannot make select wait for clear: \(error)")
+    }
     return engine
 }
