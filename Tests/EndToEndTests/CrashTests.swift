@@ -54,7 +54,7 @@ struct CrashTests {
             }
             let delay = Bool.random(using: &random) ? UInt32.random(in: 0...700_000, using: &random)
                                                      : UInt32.random(in: 470_000...540_000, using: &random)
-            usleep(delay)
+            usleep(delay)  // the random moment of the kill is the behaviour under test
             kill(app.pid, SIGKILL)
             #expect(app.waitForExit() == 128 + SIGKILL)
             if !temporaries(in: folder, notOf: 0).isEmpty { killedMidSave += 1 }

@@ -32,6 +32,7 @@ struct DesktopCitizenEndToEndTests {
 
         // The engine times clicks by the server's timestamps: XSync makes the server stamp the first click
         // before the pause starts, so the clicks are at least that far apart even on a loaded machine.
+        // The pause, and each click's 20 ms hold, are the input under test.
         func clickTwice(apartBy microseconds: UInt32) {
             for second in [false, true] {
                 if second { usleep(microseconds) }
@@ -43,7 +44,7 @@ struct DesktopCitizenEndToEndTests {
             }
         }
         clickTwice(apartBy: 400_000)  // slower than 150 ms: two single clicks
-        usleep(600_000)
+        usleep(600_000)  // nothing may happen: wait out the double-click window, then look
         #expect(client.pixel(window, 140, 60) == Colours.black, "400 ms apart is no double click at 150 ms")
 
         manager.publish(["Net/DoubleClickTime": 1500], serial: 2)
@@ -107,7 +108,7 @@ struct DesktopCitizenEndToEndTests {
         #expect(client.pixel(window, 140, 113) == Colours.white, "13 px from the centre is outside it")
         client.move(to: 140, 135)  // 35 px away: beyond 20 px, within 20 px at scale 2
         client.press()
-        usleep(20_000)
+        usleep(20_000)  // a click's hold: the shape of the input
         client.release()
         #expect(client.waitForPixel(window, 140, 100, toBe: Colours.green) == Colours.green, "the click selects")
     }
@@ -225,8 +226,7 @@ private final class Desktop {
         ping.xclient.data.l.2 = Int(window)
         XSendEvent(client.display, window, 0, 0, &ping)
         XSync(client.display, 0)
-        let deadline = Date().addingTimeInterval(10)
-        while Date() < deadline {
+        let reply = waitForValue(timeout: 10) { () -> (window: Window, data: [Int])? in
             while XPending(client.display) > 0 {
                 var event = XEvent()
                 XNextEvent(client.display, &event)
@@ -235,9 +235,10 @@ private final class Desktop {
                     return (event.xclient.window, [l.0, l.1, l.2])
                 }
             }
-            usleep(10_000)
+            return nil
         }
-        throw XTestClient.Failure(description: "no reply to _NET_WM_PING within 10 s")
+        guard let reply else { throw XTestClient.Failure(description: "no reply to _NET_WM_PING within 10 s") }
+        return reply
     }
 }
 
@@ -294,20 +295,18 @@ private final class TracedApp {
 
     /// Waits up to `timeout` seconds for a new stderr line containing `text`.
     func expectLine(_ text: String, timeout: Double = 10) throws {
-        let deadline = Date().addingTimeInterval(timeout)
-        while true {
+        let found = waitUntil(timeout: timeout, interval: 0.005) {
             let output = process.standardError
             let complete = output[..<(output.lastIndex(of: "\n") ?? output.startIndex)]  // a line being written waits
             let lines = complete.isEmpty ? [] : complete.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-            let fresh = lines.dropFirst(linesSoFar.count)
-            for line in fresh {
+            for line in lines.dropFirst(linesSoFar.count) {
                 linesSoFar.append(line)
-                if line.contains(text) { return }
+                if line.contains(text) { return true }
             }
-            guard Date() < deadline else {
-                throw XTestClient.Failure(description: "no line with \(text) within \(timeout) s; stderr: \(linesSoFar)")
-            }
-            usleep(5_000)
+            return false
+        }
+        guard found else {
+            throw XTestClient.Failure(description: "no line with \(text) within \(timeout) s; stderr: \(linesSoFar)")
         }
     }
 

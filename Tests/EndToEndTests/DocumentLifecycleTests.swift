@@ -47,8 +47,7 @@ struct DocumentLifecycleTests {
         let running = try RunningApp()
         running.drawLine(from: (50, 100), to: (250, 100))
         // The autosave fires 0.5 s after the edit; 2.5 s leaves room for a busy machine, not for a lost timer.
-        let deadline = Date().addingTimeInterval(2.5)
-        while (try? savedDrawing(running)) == nil, Date() < deadline { usleep(20_000) }
+        #expect(waitUntil(timeout: 2.5) { (try? savedDrawing(running)) != nil }, "nothing saved within 2.5 s")
         #expect(try savedDrawing(running).lines.map(\.segment) == [horizontal])
         #expect(running.app.child.isRunning)
     }
@@ -57,8 +56,7 @@ struct DocumentLifecycleTests {
         let running = try RunningApp()
         running.drawLine(from: (50, 100), to: (250, 100))
         // Start from a saved state: wait for the line's autosave.
-        let deadline = Date().addingTimeInterval(5)
-        while (try? savedDrawing(running))?.lines.map(\.segment) != [horizontal], Date() < deadline { usleep(10_000) }
+        waitUntil(timeout: 5) { (try? savedDrawing(running))?.lines.map(\.segment) == [horizontal] }
         #expect(try savedDrawing(running).lines.map(\.segment) == [horizontal])
         running.client.move(to: 150, 100)  // select the line (not an edit)
         running.client.press()
@@ -67,6 +65,7 @@ struct DocumentLifecycleTests {
 
         // Nudge it 10 px down every 100 ms: with edits coming that often, the autosave (0.5 s after the
         // last edit, at most 2 s after the first) cannot save before 2 s. Ctrl+S comes after the third.
+        // The 100 ms between edits are the input under test, not a wait for anything.
         let start = Date()
         for nudge in 1...12 {
             running.client.key(XK_Down, modifiers: [XK_Shift_L])
@@ -137,10 +136,7 @@ struct DocumentLifecycleTests {
 
         let running = try RunningApp(arguments: [path])
         running.drawLine(from: (50, 100), to: (250, 100))
-        let deadline = Date().addingTimeInterval(5)
-        while running.client.text(running.window, "_NET_WM_NAME") != "drawing.json (unsaved) — TouchTracker", Date() < deadline {
-            usleep(20_000)
-        }
+        waitUntil(timeout: 5) { running.client.text(running.window, "_NET_WM_NAME") == "drawing.json (unsaved) — TouchTracker" }
         #expect(running.client.text(running.window, "_NET_WM_NAME") == "drawing.json (unsaved) — TouchTracker")
         #expect(running.app.standardError.contains("cannot create a file in \(folder.file("blocker")): Not a directory; the drawing is kept in memory, unsaved"))
         #expect(running.pixel(150, 100) == Colours.black)
@@ -178,8 +174,7 @@ struct DocumentLifecycleTests {
         running.drawLine(from: (50, 100), to: (250, 100))
         running.client.key(XK_e, modifiers: [XK_Control_L])
         let png = running.dataHome.file("touchtracker/drawing.png")
-        let deadline = Date().addingTimeInterval(5)
-        while !running.app.standardError.contains("\n"), Date() < deadline { usleep(10_000) }
+        waitUntil(timeout: 5) { running.app.standardError.contains("\n") }
         #expect(running.app.standardError == "touchtracker: exported \(png)\n")
         #expect(FileManager.default.contents(atPath: png).map { Array($0.prefix(4)) } == [0x89, 0x50, 0x4E, 0x47])
     }
