@@ -23,9 +23,6 @@ public final class TemporaryFolder {
 
     deinit { try? FileManager.default.removeItem(atPath: path) }
 
-    /// The folder as a file URL.
-    public var url: URL { URL(fileURLWithPath: path, isDirectory: true) }
-
     /// The path of `name` (which may contain slashes) inside the folder.
     public func file(_ name: String) -> String { path + "/" + name }
 
