@@ -1,5 +1,6 @@
 // Document: lines, the drawing, and (in their own files) hit testing, undo history and the file
-// format. Pure Swift: no C, no display. Everything here is a value type so tests can compare states.
+// format. Swift with libc (Glibc: files, fsync, rename, local time) and Synchronization (revision
+// numbers); no X, no Cairo, no display. Everything here is a value type so tests can compare states.
 
 /// The user's drawing: its finished lines, in drawing order. (Lines still being drawn belong to the
 /// contacts drawing them, not to the document: the app keeps them.)

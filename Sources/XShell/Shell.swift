@@ -15,6 +15,7 @@
 //   XInput2      XI 2.2 negotiation and selection     ShellEvent+XInput2  XI2 device events (cookies) -> ShellEvent
 //   DesktopSettingsWatcher  XSETTINGS, Xft.dpi, live  WindowManagerConventions  icon, ping, cursor
 import CX11
+import Desktop
 import Document
 import Gestures
 import Rendering

@@ -5,9 +5,10 @@ import Glibc
 /// SIGTERM, SIGINT and SIGHUP reach the event loop, not a handler that does work (st's pselect).
 ///
 /// The signals stay blocked except while the loop waits in `pselect`, which unblocks them
-/// atomically for the wait. Their handler does nothing at all: its only effect is that `pselect`
-/// returns EINTR, which tells the loop a termination signal came. A signal sent while the loop is
-/// busy stays pending and ends the next wait at once, so none is lost and the loop saves first.
+/// atomically for the wait. Their handler only records which signal came (`received`); `pselect`
+/// then returns EINTR, and the recorded signal tells a termination signal from any other that
+/// interrupted the wait. A signal sent while the loop is busy stays pending and ends the next wait
+/// at once, so none is lost and the loop saves first.
 struct TerminationSignals {
     static let numbers = [SIGTERM, SIGINT, SIGHUP]
 
@@ -29,7 +30,7 @@ struct TerminationSignals {
         case failed(Int32)
     }
 
-    /// Blocks the termination signals and installs the empty handler. Call on the main thread
+    /// Blocks the termination signals and installs the handler that records them. Call on the main thread
     /// before any other thread starts (threads inherit the mask).
     init() {
         var blocked = sigset_t()

@@ -116,12 +116,9 @@ public final class ChildProcess {
 
     /// Waits up to `timeout` seconds; the exit status (128 + N when killed by signal N), or nil if still running.
     public func waitForExit(timeout: Double) -> Int32? {
-        let deadline = ContinuousClock.now + .seconds(timeout)
-        while true {
-            if let status = exitStatus(blocking: false) { return status }
-            if ContinuousClock.now >= deadline { return nil }
-            drain()
-            usleep(5_000)
+        waitForValue(timeout: timeout, interval: 0.005) {
+            drain()  // A child blocked on a full pipe would never exit.
+            return exitStatus(blocking: false)
         }
     }
 
@@ -141,16 +138,16 @@ public final class ChildProcess {
     /// Reads stdout until it holds a newline or the child closes it (for `-displayfd`); the text before
     /// the newline, or nil after `timeout` seconds or when the child exits first.
     public func readLine(timeout: Double) -> String? {
-        let deadline = ContinuousClock.now + .seconds(timeout)
-        while ContinuousClock.now < deadline {
+        var line: String?
+        waitUntil(timeout: timeout, interval: 0.005) {
             drain()
             if let newline = output.bytes.firstIndex(of: UInt8(ascii: "\n")) {
-                return String(decoding: output.bytes[..<newline], as: UTF8.self)
+                line = String(decoding: output.bytes[..<newline], as: UTF8.self)
+                return true
             }
-            if exitStatus(blocking: false) != nil { return nil }
-            usleep(5_000)
+            return exitStatus(blocking: false) != nil
         }
-        return nil
+        return line
     }
 
     private func exitStatus(blocking: Bool) -> Int32? {

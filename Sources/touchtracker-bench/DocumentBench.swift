@@ -1,4 +1,5 @@
 import Document
+import DocumentTesting
 #if canImport(Glibc)
 import Glibc
 #endif

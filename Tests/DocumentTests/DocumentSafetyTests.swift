@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 @testable import Document
 
@@ -6,9 +7,9 @@ import Testing
 @Suite("The store keeps the drawing in edge cases")
 struct DocumentSafetyTests {
     @Test func aFileUsingTheLargestIdStaysSavableAfterAnEdit() throws {
-        let folder = TemporaryFolder()
+        let folder = try TemporaryFolder()
         let path = folder.file("drawing.json")
-        folder.write(#"{"format":"touchtracker-drawing","version":1,"lines":[{"id":9007199254740991,"begin":[0,0],"end":[1,1]}]}"#,
+        try folder.write(#"{"format":"touchtracker-drawing","version":1,"lines":[{"id":9007199254740991,"begin":[0,0],"end":[1,1]}]}"#,
                      to: "drawing.json")
         var drawing = try DocumentStore.open(path: path, now: testTime).drawing
         drawing.add(Segment(begin: Point(x: 5, y: 5), end: Point(x: 9, y: 9)))
@@ -19,8 +20,8 @@ struct DocumentSafetyTests {
     }
 
     @Test func openingRenumbersIdsInDrawingOrder() throws {
-        let folder = TemporaryFolder()
-        folder.write(#"{"format":"touchtracker-drawing","version":1,"lines":[{"id":40,"begin":[0,0],"end":[1,1]},{"id":7,"begin":[2,2],"end":[3,3]}]}"#,
+        let folder = try TemporaryFolder()
+        try folder.write(#"{"format":"touchtracker-drawing","version":1,"lines":[{"id":40,"begin":[0,0],"end":[1,1]},{"id":7,"begin":[2,2],"end":[3,3]}]}"#,
                      to: "drawing.json")
         let drawing = try DocumentStore.open(path: folder.file("drawing.json"), now: testTime).drawing
         #expect(drawing.lines.map(\.id) == [LineID(1), LineID(2)])
@@ -28,7 +29,7 @@ struct DocumentSafetyTests {
     }
 
     @Test func aDanglingSymbolicLinkIsKeptAndItsTargetCreated() throws {
-        let folder = TemporaryFolder()
+        let folder = try TemporaryFolder()
         symlink(folder.file("real/drawing.json"), folder.file("link.json"))
         let opened = try DocumentStore.open(path: folder.file("link.json"), now: testTime)
         var drawing = opened.drawing
@@ -41,7 +42,7 @@ struct DocumentSafetyTests {
     }
 
     @Test func aRelativeLinkCountsFromItsOwnFolder() throws {
-        let folder = TemporaryFolder()
+        let folder = try TemporaryFolder()
         mkdir(folder.file("docs"), 0o700)
         symlink("../kept/drawing.json", folder.file("docs/link.json"))
         let opened = try DocumentStore.open(path: folder.file("docs/link.json"), now: testTime)
@@ -60,9 +61,9 @@ struct DocumentSafetyTests {
         #expect(DocumentLocation.exportPath(forDocument: "/a/drawing.json", extension: "png") == "/a/drawing.png")
     }
 
-    @Test func aFileIsRecognisedUnderAnotherNameOrThroughALink() {
-        let folder = TemporaryFolder()
-        folder.write("x", to: "a.json")
+    @Test func aFileIsRecognisedUnderAnotherNameOrThroughALink() throws {
+        let folder = try TemporaryFolder()
+        try folder.write("x", to: "a.json")
         symlink(folder.file("a.json"), folder.file("b.png"))
         #expect(DocumentStore.isSameFile(folder.file("a.json"), folder.file("./a.json")))
         #expect(DocumentStore.isSameFile(folder.file("a.json"), folder.file("b.png")))

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 @testable import Document
 
@@ -35,7 +36,7 @@ enum Damage: CaseIterable, Sendable {
 
 @Suite struct DocumentStoreTests {
     @Test func aMissingFileOpensAsAnEmptyDrawingAndTheFirstSaveCreatesItsFolders() throws {
-        let folder = TemporaryFolder()
+        let folder = try TemporaryFolder()
         let path = folder.file("a/b/drawing.json")
         let opened = try DocumentStore.open(path: path, now: testTime)
         #expect(opened.drawing == Drawing())
@@ -48,7 +49,7 @@ enum Damage: CaseIterable, Sendable {
     }
 
     @Test func savingTwiceReplacesTheFileAndLeavesNoTemporaryFiles() throws {
-        let folder = TemporaryFolder()
+        let folder = try TemporaryFolder()
         let store = DocumentStore(path: folder.file("drawing.json"))
         try store.save(sampleDrawing())
         var drawing = sampleDrawing()
@@ -59,7 +60,7 @@ enum Damage: CaseIterable, Sendable {
     }
 
     @Test func aSaveKeepsTheFilesPermissions() throws {
-        let folder = TemporaryFolder()
+        let folder = try TemporaryFolder()
         let store = DocumentStore(path: folder.file("drawing.json"))
         try store.save(sampleDrawing())
         chmod(store.path, 0o600)
@@ -72,8 +73,8 @@ enum Damage: CaseIterable, Sendable {
     @Test(arguments: Damage.allCases)
     func aDamagedFileIsKeptAsideWithItsBytesAndTheDrawingStartsEmpty(damage: Damage) throws {
         let bytes = damage.bytes
-        let folder = TemporaryFolder()
-        folder.write(bytes, to: "drawing.json")
+        let folder = try TemporaryFolder()
+        try folder.write(bytes, to: "drawing.json")
         let opened = try DocumentStore.open(path: folder.file("drawing.json"), now: testTime)
 
         #expect(opened.drawing == Drawing())
@@ -90,7 +91,7 @@ enum Damage: CaseIterable, Sendable {
     }
 
     @Test func aDocumentWithTooManyLinesIsKeptAside() throws {
-        let folder = TemporaryFolder()
+        let folder = try TemporaryFolder()
         var bytes = Array(#"{"format":"touchtracker-drawing","version":1,"lines":["#.utf8)
         var firstLineTooMany = 0
         for id in 1...DocumentLimits.maxLines + 1 {
@@ -99,16 +100,16 @@ enum Damage: CaseIterable, Sendable {
         }
         bytes[bytes.count - 1] = .closeBracket
         bytes.append(.closeBrace)
-        folder.write(bytes, to: "drawing.json")
+        try folder.write(bytes, to: "drawing.json")
         let opened = try DocumentStore.open(path: folder.file("drawing.json"), now: testTime)
         #expect(opened.recovery?.problem == .tooManyLines(at: TextPosition(line: 1, column: firstLineTooMany + 1)))
         #expect(folder.read("drawing.json.damaged-20261130-002005") == bytes)
     }
 
     @Test func aFileOverTheSizeLimitIsKeptAsideWithoutBeingRead() throws {
-        let folder = TemporaryFolder()
+        let folder = try TemporaryFolder()
         let path = folder.file("drawing.json")
-        folder.write("{", to: "drawing.json")
+        try folder.write("{", to: "drawing.json")
         truncate(path, off_t(DocumentLimits.maxFileBytes + 1))  // Sparse: costs no disk.
         let opened = try DocumentStore.open(path: path, now: testTime)
         #expect(opened.recovery?.problem == .tooLarge(byteCount: DocumentLimits.maxFileBytes + 1))
@@ -118,10 +119,10 @@ enum Damage: CaseIterable, Sendable {
     }
 
     @Test func aKeptDamagedFileNeverReplacesAnEarlierOne() throws {
-        let folder = TemporaryFolder()
-        folder.write("first", to: "drawing.json.damaged-20261130-002005")
-        folder.write("second", to: "drawing.json.damaged-20261130-002005-2")
-        folder.write("third", to: "drawing.json")
+        let folder = try TemporaryFolder()
+        try folder.write("first", to: "drawing.json.damaged-20261130-002005")
+        try folder.write("second", to: "drawing.json.damaged-20261130-002005-2")
+        try folder.write("third", to: "drawing.json")
         let opened = try DocumentStore.open(path: folder.file("drawing.json"), now: testTime)
         #expect(opened.recovery?.keptAs == folder.file("drawing.json.damaged-20261130-002005-3"))
         #expect(folder.read("drawing.json.damaged-20261130-002005") == Array("first".utf8))
@@ -130,9 +131,9 @@ enum Damage: CaseIterable, Sendable {
     }
 
     @Test func aNewerVersionIsRefusedAndLeftUntouched() throws {
-        let folder = TemporaryFolder()
+        let folder = try TemporaryFolder()
         let newer = #"{"format":"touchtracker-drawing","version":2,"lines":{"layers":[]}}"#
-        folder.write(newer, to: "drawing.json")
+        try folder.write(newer, to: "drawing.json")
         let error = #expect(throws: DocumentOpenError.self) {
             try DocumentStore.open(path: folder.file("drawing.json"), now: testTime)
         }
@@ -143,7 +144,7 @@ enum Damage: CaseIterable, Sendable {
     }
 
     @Test func aFolderWhereTheFileShouldBeIsRefusedAsUnreadable() throws {
-        let folder = TemporaryFolder()
+        let folder = try TemporaryFolder()
         mkdir(folder.file("drawing.json"), 0o700)
         #expect(throws: DocumentOpenError.unreadable(SystemError("read", folder.file("drawing.json"), code: EISDIR))) {
             try DocumentStore.open(path: folder.file("drawing.json"), now: testTime)
@@ -151,8 +152,8 @@ enum Damage: CaseIterable, Sendable {
     }
 
     @Test func aSaveIntoAnUnwritableFolderFailsWithAClearErrorAndChangesNothing() throws {
-        let folder = TemporaryFolder()
-        folder.write("not a folder", to: "blocker")
+        let folder = try TemporaryFolder()
+        try folder.write("not a folder", to: "blocker")
         let opened = try DocumentStore.open(path: folder.file("blocker/touchtracker/drawing.json"), now: testTime)
         #expect(opened.drawing == Drawing(), "a file under a file cannot exist: the drawing starts empty")
         let store = opened.store
@@ -163,7 +164,7 @@ enum Damage: CaseIterable, Sendable {
 
     @Test(.enabled(if: getuid() != 0, "root writes into read-only folders"))
     func aSaveIntoAReadOnlyFolderFailsAndKeepsTheOldFile() throws {
-        let folder = TemporaryFolder()
+        let folder = try TemporaryFolder()
         let store = DocumentStore(path: folder.file("drawing.json"))
         try store.save(sampleDrawing())
         chmod(folder.path, 0o500)
@@ -174,7 +175,7 @@ enum Damage: CaseIterable, Sendable {
     }
 
     @Test func aDrawingBeyondTheFormatsLimitsIsNotSaved() throws {
-        let folder = TemporaryFolder()
+        let folder = try TemporaryFolder()
         let store = DocumentStore(path: folder.file("drawing.json"))
         var drawing = Drawing()
         drawing.add(Segment(begin: .zero, end: Point(x: .infinity, y: 0)))
@@ -183,17 +184,17 @@ enum Damage: CaseIterable, Sendable {
     }
 
     @Test func openingRemovesTemporaryFilesAbandonedByDeadProcessesOnly() throws {
-        let folder = TemporaryFolder()
+        let folder = try TemporaryFolder()
         let dead = FileSystem.temporaryPrefix(for: "drawing.json", pid: Int32.max - 1) + "abc"
         let alive = FileSystem.temporaryPrefix(for: "drawing.json", pid: getpid()) + "abc"
         let other = FileSystem.temporaryPrefix(for: "other.json", pid: Int32.max - 1) + "abc"
-        for name in [dead, alive, other] { folder.write("partial", to: name) }
+        for name in [dead, alive, other] { try folder.write("partial", to: name) }
         _ = try DocumentStore.open(path: folder.file("drawing.json"), now: testTime)
         #expect(folder.names() == [alive, other].sorted())
     }
 
     @Test func aSymbolicLinkIsFollowedSoSavesReplaceItsTargetAndKeepTheLink() throws {
-        let folder = TemporaryFolder()
+        let folder = try TemporaryFolder()
         mkdir(folder.file("real"), 0o700)
         try DocumentStore(path: folder.file("real/drawing.json")).save(sampleDrawing())
         symlink(folder.file("real/drawing.json"), folder.file("link.json"))
@@ -207,10 +208,10 @@ enum Damage: CaseIterable, Sendable {
     }
 
     @Test func loadingForExportReadsTheDrawingAndNeverTouchesADamagedFile() throws {
-        let folder = TemporaryFolder()
+        let folder = try TemporaryFolder()
         try DocumentStore(path: folder.file("good.json")).save(sampleDrawing())
         #expect(try DocumentStore.load(path: folder.file("good.json")) == sampleDrawing())
-        folder.write("garbage", to: "bad.json")
+        try folder.write("garbage", to: "bad.json")
         #expect(throws: DocumentLoadError.invalid(path: folder.file("bad.json"), .malformed("expected '{' to begin the drawing, found 'g'", at: TextPosition(line: 1, column: 1)))) {
             try DocumentStore.load(path: folder.file("bad.json"))
         }

@@ -64,7 +64,7 @@ import Timing
 
     @Test("Random streams with settings changed live and recognizers removed and re-added stay well formed and reach rest",
           arguments: 0..<10)
-    func randomReconfiguration(seed: Int) {
+    func randomReconfiguration(seed: Int) throws {
         var builder = StreamBuilder(seed: UInt64(seed) &+ 5_000)
         while builder.events.count < 10_000 { builder.addAction() }
         builder.finish()
@@ -84,7 +84,7 @@ import Timing
             default:
                 engine.remove(.clear)
                 engine.add(.clear, TapRecognizer(taps: 2), delaysContactsBegan: true)
-                try! engine.require(.select, toFail: .clear)
+                try engine.require(.select, toFail: .clear)
             }
         }
         engine.advance(to: builder.events.last!.readTime + .seconds(5), into: &outputs)

@@ -2,7 +2,7 @@ import Gestures
 import Testing
 import Timing
 
-/// The tags the app uses (issue 4), in the order tests expect them to be visited.
+/// The tags the app (TouchTracker's AppController) uses, in the order tests expect them to be visited.
 enum G: Hashable, Comparable, Sendable {
     case select, clear, longPress, moveLine, menu
 }
@@ -201,7 +201,7 @@ struct Timeline {
     }
 }
 
-/// The engine as the app (issue 4) configures it. `lineAt` says whether a line is under a point;
+/// The engine as the app (TouchTracker's AppController) configures it. `lineAt` says whether a line is under a point;
 /// `selectedLineAt` whether the selected line is.
 func appEngine(
     settings: GestureSettings = .default,
@@ -224,6 +224,10 @@ func appEngine(
         case .menu: engine.add(.menu, TapRecognizer(taps: 1, button: 3))
         }
     }
-    try! engine.require(.select, toFail: .clear)
+    do {
+        try engine.require(.select, toFail: .clear)
+    } catch {
+        Issue.record("the app's engine cannot make select wait for clear: \(error)")
+    }
     return engine
 }

@@ -1,6 +1,7 @@
 import CCairo
 import Document
 import Rendering
+import TestSupport
 import Testing
 #if canImport(Glibc)
 import Glibc
@@ -34,7 +35,8 @@ struct ExporterTests {
     }
 
     @Test func linesOffTheTopAndLeftAreVisibleInTheExportedPNG() throws {
-        let path = try temporaryPath("png")
+        let folder = try TemporaryFolder("export")
+        let path = folder.file("out.png")
         try Exporter.export(drawing(segment(-50, -30, 100, -30)), to: path, format: .png)
         let image = try #require(PNGImage(path: path))
         #expect(image.width == 800 && image.height == 600)
@@ -45,7 +47,8 @@ struct ExporterTests {
     }
 
     @Test func aSmallDrawingFarFromTheOriginExportsAsASmallPNG() throws {
-        let path = try temporaryPath("png")
+        let folder = try TemporaryFolder("export")
+        let path = folder.file("out.png")
         try Exporter.export(drawing(segment(999_000, -1_000_000, 1_000_000, -999_500)), to: path, format: .png)
         let image = try #require(PNGImage(path: path))
         #expect(image.width == 1020 && image.height == 600)
@@ -54,7 +57,8 @@ struct ExporterTests {
     }
 
     @Test func aDrawingTooLargeForAPNGIsAClearErrorAndWritesNothing() throws {
-        let path = try temporaryPath("png")
+        let folder = try TemporaryFolder("export")
+        let path = folder.file("out.png")
         let huge = drawing(segment(-1_000_000, 0, 1_000_000, 0))
         #expect(throws: ExportError.pageTooLarge(width: 2_000_020, height: 600, format: .png, limit: 32767)) {
             try Exporter.export(huge, to: path, format: .png)
@@ -67,9 +71,9 @@ struct ExporterTests {
     @Test func aDrawingTooLargeForAPNGExportsAsSVGAndPDF() throws {
         let huge = drawing(segment(-1_000_000, -1_000_000, 1_000_000, 1_000_000))
         for format in [Exporter.Format.svg, .pdf] {
-            let path = try temporaryPath(format.rawValue)
-            try Exporter.export(huge, to: path, format: format)
-            let head = try #require(readPrefix(of: path, count: 5))
+            let folder = try TemporaryFolder("export"), name = "out.\(format.rawValue)"
+            try Exporter.export(huge, to: folder.file(name), format: format)
+            let head = try #require(folder.read(name)).prefix(5)
             #expect(String(decoding: head, as: UTF8.self) == (format == .svg ? "<?xml" : "%PDF-"))
         }
     }
@@ -77,9 +81,9 @@ struct ExporterTests {
     @Test func exportWritesPNGSVGAndPDFFiles() throws {
         let drawing = drawing(segment(20, 50, 180, 50), segment(900, 700, 950, 750))
         for format in Exporter.Format.allCases {
-            let path = try temporaryPath(format.rawValue)
-            try Exporter.export(drawing, to: path, format: format)
-            let head = try #require(readPrefix(of: path, count: 5))
+            let folder = try TemporaryFolder("export"), name = "out.\(format.rawValue)"
+            try Exporter.export(drawing, to: folder.file(name), format: format)
+            let head = try #require(folder.read(name)).prefix(5)
             switch format {
             case .png: #expect(head.starts(with: [0x89, 0x50, 0x4E, 0x47]))
             case .svg: #expect(String(decoding: head, as: UTF8.self) == "<?xml")
@@ -104,13 +108,6 @@ struct ExporterTests {
         #expect(Exporter.Format(path: "x.gif") == nil)
         #expect(Exporter.Format(path: "dir.png/x") == nil)
     }
-}
-
-/// A fresh path `out.EXTENSION` in a new folder under /tmp.
-func temporaryPath(_ fileExtension: String) throws -> String {
-    var template = Array("/tmp/touchtracker-export-XXXXXX".utf8CString)
-    let folder = try #require(template.withUnsafeMutableBufferPointer { mkdtemp($0.baseAddress!) })
-    return "\(String(cString: folder))/out.\(fileExtension)"
 }
 
 /// A PNG file read back through Cairo.
@@ -138,11 +135,4 @@ final class PNGImage {
         let stride = Int(cairo_image_surface_get_stride(surface))
         return UnsafeRawPointer(data).load(fromByteOffset: y * stride + x * 4, as: UInt32.self) & 0x00FF_FFFF
     }
-}
-
-func readPrefix(of path: String, count: Int) -> [UInt8]? {
-    guard let file = fopen(path, "rb") else { return nil }
-    defer { fclose(file) }
-    var bytes = [UInt8](repeating: 0, count: count)
-    return fread(&bytes, 1, count, file) == count ? bytes : nil
 }

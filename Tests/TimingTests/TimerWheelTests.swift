@@ -2,7 +2,8 @@ import SeededRandom
 import Testing
 @testable import Timing
 
-// One test (or a few) per requirement of shared/reference/timers.md, numbered R1..R8.
+// One suite per promise the wheel makes, numbered R1..R8 here (R6 also in TimerWheelSteadyStateTests),
+// each named for what it promises; one test (or a few) per suite.
 
 @Suite struct TimerWheelNeverFiresEarly {  // R1
     @Test func aTimerOneNanosecondInTheFutureDoesNotFire() {

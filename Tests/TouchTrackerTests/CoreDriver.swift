@@ -1,6 +1,7 @@
 import Document
 import Foundation
 import Gestures
+import TestSupport
 import Testing
 import Timing
 @testable import TouchTracker
@@ -11,7 +12,8 @@ func at(_ milliseconds: Int64) -> Deadline { .zero + .milliseconds(1_000 + milli
 /// answering saves (through a real store in a fresh folder, or with a failure the test scripts) and exports
 /// at once, and records the rest. Time is passed in; nothing sleeps.
 final class CoreDriver {
-    let folder: String
+    private let temporary: TemporaryFolder
+    var folder: String { temporary.path }
     let store: DocumentStore
     let core: AppCore
     private(set) var now = at(0)
@@ -28,16 +30,13 @@ final class CoreDriver {
     var exportFailure: String?
 
     init(file: String = "drawing.json", contents: String? = nil, tracing: Bool = false) throws {
-        var template = Array("/tmp/touchtracker-core-XXXXXX".utf8CString)
-        folder = template.withUnsafeMutableBufferPointer { String(cString: mkdtemp($0.baseAddress!)!) }
-        if let contents { _ = FileManager.default.createFile(atPath: folder + "/" + file, contents: Data(contents.utf8)) }
+        temporary = try TemporaryFolder("core")
+        if let contents { try temporary.write(contents, to: file) }
         let civil = CivilTime(year: 2026, month: 11, day: 30, hour: 1, minute: 2, second: 3)
-        let opened = try DocumentStore.open(path: folder + "/" + file, now: civil)
+        let opened = try DocumentStore.open(path: temporary.file(file), now: civil)
         store = opened.store
         core = AppCore(document: opened, visibleArea: Rect(x: 0, y: 0, width: 400, height: 300), now: now, tracing: tracing)
     }
-
-    deinit { try? FileManager.default.removeItem(atPath: folder) }
 
     func handle(_ input: AppInput) {
         core.handle(input, now: now)
