@@ -7,29 +7,32 @@
 ///   taken), and the drawing starts empty, saving to FILE. `OpenedDocument.recovery` says so.
 /// - A file from a newer version is refused (`DocumentOpenError.newerVersion`) and left as it is:
 ///   no store exists for it, so nothing can save over it. The app exits 1 with the message.
-/// - A file that exists but cannot be read (permissions, a folder), or a damaged file that cannot be
-///   renamed, is refused the same way: its bytes are never at risk.
+/// - A file that exists but cannot be read (permissions), is not a regular file (a folder, a FIFO, a
+///   device), or is damaged and cannot be renamed, is refused the same way: its bytes are never at risk.
 /// - A save that fails (unwritable folder, full disk) throws; the old file is untouched and the
-///   drawing stays in memory (the app says "unsaved" and tries again later).
+///   drawing stays in memory (the app says "unsaved" and tries again later). Saves go through
+///   `FileWriter`, as exports do.
+///
+/// Paths are bytes (`FilePath`): a name that is not UTF-8 opens and saves that very file.
 public struct DocumentStore: Hashable, Sendable {
     /// The file the drawing saves to.
-    public let path: String
+    public let path: FilePath
 
     /// A store for `path`; does no I/O.
-    public init(path: String) { self.path = path }
+    public init(path: FilePath) { self.path = path }
 
     /// True when `a` and `b` name one existing file (through links, `.` or another spelling).
-    public static func isSameFile(_ a: String, _ b: String) -> Bool { FileSystem.isSameFile(a, b) }
+    public static func isSameFile(_ a: FilePath, _ b: FilePath) -> Bool { FileSystem.isSameFile(a, b) }
 
-    /// The document's name for the window title: the file's name.
-    public var displayName: String { DocumentLocation.fileName(of: path) }
+    /// The document's name for the window title: the file's name (invalid UTF-8 shown escaped).
+    public var displayName: String { path.fileName.description }
 
     /// Reads the drawing at `path`, as described above. `now` names a damaged file kept aside.
     /// A symbolic link is followed: the store saves to its target, keeping the link.
-    public static func open(path requested: String, now: CivilTime) throws(DocumentOpenError) -> OpenedDocument {
+    public static func open(path requested: FilePath, now: CivilTime) throws(DocumentOpenError) -> OpenedDocument {
         let path = FileSystem.resolvingSymbolicLink(requested)
         let store = DocumentStore(path: path)
-        FileSystem.removeAbandonedTemporaries(beside: path)
+        FileWriter.removeAbandonedTemporaries(beside: path)
         let contents: FileContents
         do { contents = try FileSystem.read(path, limit: DocumentLimits.maxFileBytes) } catch {
             throw .unreadable(error)
@@ -38,9 +41,11 @@ public struct DocumentStore: Hashable, Sendable {
         switch contents {
         case .missing:
             return OpenedDocument(store: store, drawing: Drawing(), recovery: nil)
+        case .notARegularFile:
+            throw .notARegularFile(path: path)
         case .tooLarge(let byteCount):
             problem = .tooLarge(byteCount: byteCount)
-        case .bytes(let bytes):
+        case .bytes(let bytes, _):
             do {
                 return OpenedDocument(store: store, drawing: try DrawingFormat.decode(bytes).renumbered(), recovery: nil)
             } catch {
@@ -48,7 +53,7 @@ public struct DocumentStore: Hashable, Sendable {
             }
         }
         guard problem.isDamage else { throw .newerVersion(path: path, problem) }
-        let candidates = [path + ".damaged-" + now.stamp] + (2...999).map { path + ".damaged-\(now.stamp)-\($0)" }
+        let candidates = [path.appendingToName(".damaged-" + now.stamp)] + (2...999).map { path.appendingToName(".damaged-\(now.stamp)-\($0)") }
         do {
             let keptAs = try FileSystem.moveAside(path, candidates: candidates)
             return OpenedDocument(store: store, drawing: Drawing(), recovery: DamagedFileRecovery(path: path, keptAs: keptAs, problem: problem))
@@ -59,7 +64,7 @@ public struct DocumentStore: Hashable, Sendable {
 
     /// Reads the drawing at `path` and changes nothing on disk (for `--export`): a missing, damaged
     /// or newer file is an error.
-    public static func load(path: String) throws(DocumentLoadError) -> Drawing {
+    public static func load(path: FilePath) throws(DocumentLoadError) -> Drawing {
         let contents: FileContents
         do { contents = try FileSystem.read(path, limit: DocumentLimits.maxFileBytes) } catch {
             throw .unreadable(error)
@@ -67,9 +72,11 @@ public struct DocumentStore: Hashable, Sendable {
         switch contents {
         case .missing:
             throw .missing(path: path)
+        case .notARegularFile:
+            throw .notARegularFile(path: path)
         case .tooLarge(let byteCount):
             throw .invalid(path: path, .tooLarge(byteCount: byteCount))
-        case .bytes(let bytes):
+        case .bytes(let bytes, _):
             do { return try DrawingFormat.decode(bytes) } catch { throw .invalid(path: path, error) }
         }
     }
@@ -77,9 +84,16 @@ public struct DocumentStore: Hashable, Sendable {
     /// Replaces the file with `drawing`, atomically: after a crash at any moment the file holds the
     /// previous drawing or this one, whole. Creates missing folders.
     public func save(_ drawing: Drawing) throws(DocumentSaveError) {
+        let bytes = try encode(drawing)
+        do { try FileWriter.write(bytes, to: path) } catch { throw .write(path: path, error) }
+    }
+
+    /// The drawing's bytes, its folders created: everything a save does before writing.
+    private func encode(_ drawing: Drawing) throws(DocumentSaveError) -> [UInt8] {
         let bytes: [UInt8]
         do { bytes = try DrawingFormat.encode(drawing) } catch { throw .unsavable(path: path, error) }
-        do { try FileSystem.writeAtomically(bytes, to: path) } catch { throw .system(error) }
+        do { try FileSystem.makeFolders(path.folder) } catch { throw .system(error) }
+        return bytes
     }
 }
 
@@ -96,9 +110,9 @@ public struct OpenedDocument: Sendable {
 /// A damaged file that was renamed out of the way.
 public struct DamagedFileRecovery: Hashable, Sendable, CustomStringConvertible {
     /// Where the damaged file was.
-    public let path: String
+    public let path: FilePath
     /// Where its bytes are now.
-    public let keptAs: String
+    public let keptAs: FilePath
     /// What was wrong with it.
     public let problem: DocumentError
 
@@ -111,11 +125,13 @@ public struct DamagedFileRecovery: Hashable, Sendable, CustomStringConvertible {
 /// Why a document could not be opened. In every case the file is left exactly as it was.
 public enum DocumentOpenError: Error, Hashable, Sendable, CustomStringConvertible {
     /// The file is from a newer version of the format.
-    case newerVersion(path: String, DocumentError)
+    case newerVersion(path: FilePath, DocumentError)
     /// The file exists but cannot be read.
     case unreadable(SystemError)
+    /// The path names a folder, a FIFO, a device or a socket.
+    case notARegularFile(path: FilePath)
     /// The file is damaged, and renaming it out of the way failed.
-    case cannotKeepDamaged(path: String, DocumentError, SystemError)
+    case cannotKeepDamaged(path: FilePath, DocumentError, SystemError)
 
     public var description: String {
         switch self {
@@ -123,6 +139,8 @@ public enum DocumentOpenError: Error, Hashable, Sendable, CustomStringConvertibl
             return "\(path): \(problem); left it untouched"
         case .unreadable(let error):
             return "\(error)"
+        case .notARegularFile(let path):
+            return "\(path) is not a regular file"
         case .cannotKeepDamaged(let path, let problem, let error):
             return "\(path) is damaged (\(problem)) and could not be kept aside (\(error)); left it untouched"
         }
@@ -132,32 +150,41 @@ public enum DocumentOpenError: Error, Hashable, Sendable, CustomStringConvertibl
 /// Why a document could not be read for export. Nothing on disk is changed.
 public enum DocumentLoadError: Error, Hashable, Sendable, CustomStringConvertible {
     /// There is no file at the path.
-    case missing(path: String)
+    case missing(path: FilePath)
     /// The file exists but cannot be read.
     case unreadable(SystemError)
+    /// The path names a folder, a FIFO, a device or a socket.
+    case notARegularFile(path: FilePath)
     /// Damaged, or from a newer version.
-    case invalid(path: String, DocumentError)
+    case invalid(path: FilePath, DocumentError)
 
     public var description: String {
         switch self {
         case .missing(let path): return "there is no drawing at \(path)"
         case .unreadable(let error): return "\(error)"
+        case .notARegularFile(let path): return "\(path) is not a regular file"
         case .invalid(let path, let problem): return "\(path): \(problem)"
         }
     }
 }
 
 /// Why a save failed. The file on disk is unchanged; the drawing is still in memory.
+///
+/// Every case names the document and the cause, never the temporary file a save writes first, so two
+/// failures with the same cause are equal: the caller reports a failure once, not at every retry.
 public enum DocumentSaveError: Error, Hashable, Sendable, CustomStringConvertible {
     /// The drawing breaks a limit of the format.
-    case unsavable(path: String, DrawingEncodingError)
-    /// A system call failed: no permission, no space, ...
+    case unsavable(path: FilePath, DrawingEncodingError)
+    /// A folder on the way to the document could not be created.
     case system(SystemError)
+    /// Writing the document failed: no permission, no space, ...
+    case write(path: FilePath, WriteError)
 
     public var description: String {
         switch self {
         case .unsavable(let path, let error): return "cannot save \(path): \(error)"
         case .system(let error): return "\(error)"
+        case .write(let path, let error): return "cannot save \(path): \(error)"
         }
     }
 }

@@ -77,7 +77,7 @@ public struct DocumentSession {
         if saveError != nil {
             title += " (unsaved)"
         } else if let recovery {
-            title += " (damaged file kept as \(DocumentLocation.fileName(of: recovery.keptAs)))"
+            title += " (damaged file kept as \(recovery.keptAs.fileName))"
         }
         return title + " — TouchTracker"
     }

@@ -29,21 +29,21 @@ struct DocumentSafetyTests {
 
     @Test func aDanglingSymbolicLinkIsKeptAndItsTargetCreated() throws {
         let folder = TemporaryFolder()
-        symlink(folder.file("real/drawing.json"), folder.file("link.json"))
+        symlink(folder.at("real/drawing.json"), folder.at("link.json"))
         let opened = try DocumentStore.open(path: folder.file("link.json"), now: testTime)
         var drawing = opened.drawing
         drawing.add(Segment(begin: .zero, end: Point(x: 1, y: 1)))
         try opened.store.save(drawing)
         var status = stat()
-        lstat(folder.file("link.json"), &status)
+        lstat(folder.at("link.json"), &status)
         #expect(status.st_mode & S_IFMT == S_IFLNK, "the link is still a link")
         #expect(try DocumentStore.load(path: folder.file("real/drawing.json")).lines.count == 1)
     }
 
     @Test func aRelativeLinkCountsFromItsOwnFolder() throws {
         let folder = TemporaryFolder()
-        mkdir(folder.file("docs"), 0o700)
-        symlink("../kept/drawing.json", folder.file("docs/link.json"))
+        mkdir(folder.at("docs"), 0o700)
+        symlink("../kept/drawing.json", folder.at("docs/link.json"))
         let opened = try DocumentStore.open(path: folder.file("docs/link.json"), now: testTime)
         try opened.store.save(Drawing(lines: [Line(id: LineID(1), segment: Segment(begin: .zero, end: Point(x: 1, y: 1)))]))
         #expect(try DocumentStore.load(path: folder.file("kept/drawing.json")).lines.count == 1)
@@ -51,9 +51,9 @@ struct DocumentSafetyTests {
 
     @Test(arguments: ["/home/u/sketch.png", "sketch.png", "/d/x.PNG.png"])
     func thePictureBesideADocumentIsNeverTheDocument(path: String) {
-        let picture = DocumentLocation.exportPath(forDocument: path, extension: "png")
-        #expect(picture != path)
-        #expect(picture.hasSuffix("-export.png"))
+        let picture = DocumentLocation.exportPath(forDocument: FilePath(path), extension: "png")
+        #expect(picture != FilePath(path))
+        #expect(picture.description.hasSuffix("-export.png"))
     }
 
     @Test func thePictureOfAJSONDocumentIsBesideIt() {
@@ -63,7 +63,7 @@ struct DocumentSafetyTests {
     @Test func aFileIsRecognisedUnderAnotherNameOrThroughALink() {
         let folder = TemporaryFolder()
         folder.write("x", to: "a.json")
-        symlink(folder.file("a.json"), folder.file("b.png"))
+        symlink(folder.at("a.json"), folder.at("b.png"))
         #expect(DocumentStore.isSameFile(folder.file("a.json"), folder.file("./a.json")))
         #expect(DocumentStore.isSameFile(folder.file("a.json"), folder.file("b.png")))
         #expect(!DocumentStore.isSameFile(folder.file("a.json"), folder.file("missing.png")))

@@ -62,10 +62,10 @@ enum Damage: CaseIterable, Sendable {
         let folder = TemporaryFolder()
         let store = DocumentStore(path: folder.file("drawing.json"))
         try store.save(sampleDrawing())
-        chmod(store.path, 0o600)
+        chmod(store.path.description, 0o600)
         try store.save(Drawing())
         var status = stat()
-        stat(store.path, &status)
+        stat(store.path.description, &status)
         #expect(status.st_mode & 0o777 == 0o600)
     }
 
@@ -109,11 +109,11 @@ enum Damage: CaseIterable, Sendable {
         let folder = TemporaryFolder()
         let path = folder.file("drawing.json")
         folder.write("{", to: "drawing.json")
-        truncate(path, off_t(DocumentLimits.maxFileBytes + 1))  // Sparse: costs no disk.
+        truncate(path.description, off_t(DocumentLimits.maxFileBytes + 1))  // Sparse: costs no disk.
         let opened = try DocumentStore.open(path: path, now: testTime)
         #expect(opened.recovery?.problem == .tooLarge(byteCount: DocumentLimits.maxFileBytes + 1))
         var status = stat()
-        #expect(stat(folder.file("drawing.json.damaged-20261130-002005"), &status) == 0)
+        #expect(stat(folder.at("drawing.json.damaged-20261130-002005"), &status) == 0)
         #expect(status.st_size == off_t(DocumentLimits.maxFileBytes + 1))
     }
 
@@ -142,12 +142,37 @@ enum Damage: CaseIterable, Sendable {
         #expect(folder.read("drawing.json") == Array(newer.utf8))
     }
 
-    @Test func aFolderWhereTheFileShouldBeIsRefusedAsUnreadable() throws {
+    @Test func aFolderOrAFIFOWhereTheFileShouldBeIsNotARegularFile() throws {
         let folder = TemporaryFolder()
-        mkdir(folder.file("drawing.json"), 0o700)
-        #expect(throws: DocumentOpenError.unreadable(SystemError("read", folder.file("drawing.json"), code: EISDIR))) {
-            try DocumentStore.open(path: folder.file("drawing.json"), now: testTime)
+        mkdir(folder.at("folder.json"), 0o700)
+        mkfifo(folder.at("fifo.json"), 0o600)
+        for path in [folder.file("folder.json"), folder.file("fifo.json"), "/dev/null"] {
+            let error = #expect(throws: DocumentOpenError.notARegularFile(path: path)) {
+                try DocumentStore.open(path: path, now: testTime)
+            }
+            #expect(error?.description == "\(path) is not a regular file")
+            #expect(throws: DocumentLoadError.notARegularFile(path: path)) { try DocumentStore.load(path: path) }
         }
+        #expect(folder.names() == ["fifo.json", "folder.json"])
+    }
+
+    @Test func aNameThatIsNotUTF8OpensAndSavesThatVeryFile() throws {
+        let folder = TemporaryFolder()
+        let name: [UInt8] = Array("m".utf8) + [0xFC] + Array("ller.json".utf8)
+        let path = FilePath(bytes: Array(folder.path.utf8) + [.slash] + name)
+        let opened = try DocumentStore.open(path: path, now: testTime)
+        #expect(opened.store.displayName == "m\\xFCller.json")
+        try opened.store.save(sampleDrawing())
+        #expect(folder.nameBytes() == [name], "the bytes given, not a U+FFFD name")
+        #expect(try DocumentStore.load(path: path) == sampleDrawing())
+        #expect(try DocumentStore.open(path: path, now: testTime).drawing == sampleDrawing())
+    }
+
+    @Test func aNameTooLongForATemporaryBesideItStillSaves() throws {
+        let folder = TemporaryFolder()
+        let name = String(repeating: "n", count: 250) + ".json"
+        try DocumentStore(path: folder.file(name)).save(sampleDrawing())
+        #expect(folder.names() == [name])
     }
 
     @Test func aSaveIntoAnUnwritableFolderFailsWithAClearErrorAndChangesNothing() throws {
@@ -169,7 +194,7 @@ enum Damage: CaseIterable, Sendable {
         chmod(folder.path, 0o500)
         defer { chmod(folder.path, 0o700) }
         let error = #expect(throws: DocumentSaveError.self) { try store.save(Drawing()) }
-        #expect(error?.description == "cannot create a file in \(folder.path): Permission denied")
+        #expect(error?.description == "cannot save \(folder.file("drawing.json")): Permission denied")
         #expect(try DocumentStore.open(path: store.path, now: testTime).drawing == sampleDrawing())
     }
 
@@ -184,9 +209,9 @@ enum Damage: CaseIterable, Sendable {
 
     @Test func openingRemovesTemporaryFilesAbandonedByDeadProcessesOnly() throws {
         let folder = TemporaryFolder()
-        let dead = FileSystem.temporaryPrefix(for: "drawing.json", pid: Int32.max - 1) + "abc"
-        let alive = FileSystem.temporaryPrefix(for: "drawing.json", pid: getpid()) + "abc"
-        let other = FileSystem.temporaryPrefix(for: "other.json", pid: Int32.max - 1) + "abc"
+        let dead = FileWriter.temporaryPrefix(for: "drawing.json", pid: Int32.max - 1).appendingToName("abc").description
+        let alive = FileWriter.temporaryPrefix(for: "drawing.json", pid: getpid()).appendingToName("abc").description
+        let other = FileWriter.temporaryPrefix(for: "other.json", pid: Int32.max - 1).appendingToName("abc").description
         for name in [dead, alive, other] { folder.write("partial", to: name) }
         _ = try DocumentStore.open(path: folder.file("drawing.json"), now: testTime)
         #expect(folder.names() == [alive, other].sorted())
@@ -194,14 +219,14 @@ enum Damage: CaseIterable, Sendable {
 
     @Test func aSymbolicLinkIsFollowedSoSavesReplaceItsTargetAndKeepTheLink() throws {
         let folder = TemporaryFolder()
-        mkdir(folder.file("real"), 0o700)
+        mkdir(folder.at("real"), 0o700)
         try DocumentStore(path: folder.file("real/drawing.json")).save(sampleDrawing())
-        symlink(folder.file("real/drawing.json"), folder.file("link.json"))
+        symlink(folder.at("real/drawing.json"), folder.at("link.json"))
         let opened = try DocumentStore.open(path: folder.file("link.json"), now: testTime)
         #expect(opened.drawing == sampleDrawing())
         try opened.store.save(Drawing())
         var status = stat()
-        lstat(folder.file("link.json"), &status)
+        lstat(folder.at("link.json"), &status)
         #expect(status.st_mode & S_IFMT == S_IFLNK)
         #expect(try DocumentStore.open(path: folder.file("real/drawing.json"), now: testTime).drawing == Drawing())
     }

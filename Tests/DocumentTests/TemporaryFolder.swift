@@ -12,7 +12,10 @@ final class TemporaryFolder {
 
     deinit { try? FileManager.default.removeItem(atPath: path) }
 
-    func file(_ name: String) -> String { path + "/" + name }
+    func file(_ name: String) -> FilePath { FilePath(path + "/" + name) }
+
+    /// The same path as text, for libc calls in tests (every name here is ASCII).
+    func at(_ name: String) -> String { path + "/" + name }
 
     /// The names in the folder (or in `subfolder`), sorted.
     func names(in subfolder: String? = nil) -> [String] {
@@ -20,14 +23,26 @@ final class TemporaryFolder {
         return ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).sorted()
     }
 
+    /// The names in the folder as the bytes on disk, sorted.
+    func nameBytes() -> [[UInt8]] {
+        guard let directory = opendir(path) else { return [] }
+        defer { closedir(directory) }
+        var names: [[UInt8]] = []
+        while let entry = readdir(directory) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { Array($0.prefix { $0 != 0 }) }
+            if name != [.dot], name != [.dot, .dot] { names.append(name) }
+        }
+        return names.sorted { $0.lexicographicallyPrecedes($1) }
+    }
+
     func write(_ bytes: [UInt8], to name: String) {
-        _ = FileManager.default.createFile(atPath: file(name), contents: Data(bytes))
+        _ = FileManager.default.createFile(atPath: path + "/" + name, contents: Data(bytes))
     }
 
     func write(_ text: String, to name: String) { write(Array(text.utf8), to: name) }
 
     func read(_ name: String) -> [UInt8]? {
-        FileManager.default.contents(atPath: file(name)).map { Array($0) }
+        FileManager.default.contents(atPath: path + "/" + name).map { Array($0) }
     }
 }
 

@@ -83,7 +83,7 @@ struct DocumentLifecycleTests {
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         let path = folder.appendingPathComponent("sketch.json").path
-        try DocumentStore(path: path).save(Drawing(lines: [Line(id: LineID(1), segment: horizontal)]))
+        try DocumentStore(path: FilePath(path)).save(Drawing(lines: [Line(id: LineID(1), segment: horizontal)]))
 
         let inode = try FileManager.default.attributesOfItem(atPath: path)[.systemFileNumber] as? UInt64
 
@@ -116,7 +116,7 @@ struct DocumentLifecycleTests {
         running.drawLine(from: (50, 100), to: (250, 100))
         running.client.sendDeleteWindow(to: running.window)
         #expect(running.app.waitForExit() == 0)
-        #expect(try DocumentStore.open(path: path, now: CivilTime.now()).drawing.lines.map(\.segment) == [horizontal])
+        #expect(try DocumentStore.open(path: FilePath(path), now: CivilTime.now()).drawing.lines.map(\.segment) == [horizontal])
     }
 
     @Test func aDocumentFromANewerVersionIsRefusedLeftUntouchedAndTheAppExitsWithOne() throws {
@@ -159,7 +159,7 @@ struct DocumentLifecycleTests {
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         let path = folder.appendingPathComponent("drawing.json").path
-        try DocumentStore(path: path).save(Drawing(lines: [Line(id: LineID(1), segment: horizontal)]))
+        try DocumentStore(path: FilePath(path)).save(Drawing(lines: [Line(id: LineID(1), segment: horizontal)]))
         let output = folder.appendingPathComponent("out.\(format)").path
 
         let app = try AppProcess(arguments: ["--export", output, path], display: ":9999")

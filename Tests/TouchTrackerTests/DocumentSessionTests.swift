@@ -16,7 +16,7 @@ private final class SessionFixture {
         var template = Array("/tmp/touchtracker-session-XXXXXX".utf8CString)
         folder = template.withUnsafeMutableBufferPointer { String(cString: mkdtemp($0.baseAddress!)!) }
         let civil = CivilTime(year: 2026, month: 11, day: 30, hour: 1, minute: 2, second: 3)
-        let opened = try DocumentStore.open(path: folder + "/" + file, now: civil)
+        let opened = try DocumentStore.open(path: FilePath(folder + "/" + file), now: civil)
         session = DocumentSession(opened)
         drawing = opened.drawing
     }
@@ -29,7 +29,7 @@ private final class SessionFixture {
     }
 
     func savedDrawing() throws -> Drawing {
-        try DrawingFormat.decode(Array(FileManager.default.contents(atPath: session.store.path) ?? Data()))
+        try DrawingFormat.decode(Array(FileManager.default.contents(atPath: session.store.path.description) ?? Data()))
     }
 }
 
@@ -39,7 +39,7 @@ private final class SessionFixture {
         fixture.draw(at: 0)
         #expect(fixture.session.nextDeadline == at(500))
         #expect(fixture.session.saveIfDue(fixture.drawing, now: at(499)) == nil)
-        #expect(!FileManager.default.fileExists(atPath: fixture.session.store.path))
+        #expect(!FileManager.default.fileExists(atPath: fixture.session.store.path.description))
         #expect(fixture.session.saveIfDue(fixture.drawing, now: at(500)) == nil)
         #expect(try fixture.savedDrawing() == fixture.drawing)
         #expect(!fixture.session.hasUnsavedEdits)
@@ -65,7 +65,7 @@ private final class SessionFixture {
     @Test func closingWithNothingToSaveWritesNothing() throws {
         let fixture = try SessionFixture()
         #expect(fixture.session.saveBeforeClosing(fixture.drawing, now: at(10)) == nil)
-        #expect(!FileManager.default.fileExists(atPath: fixture.session.store.path))
+        #expect(!FileManager.default.fileExists(atPath: fixture.session.store.path.description))
     }
 
     @Test func theTitleNamesTheDocument() throws {
@@ -78,7 +78,7 @@ private final class SessionFixture {
         _ = FileManager.default.createFile(atPath: fixture.folder + "/blocked", contents: Data("a file".utf8))
         fixture.draw(at: 0)
         let message = fixture.session.saveIfDue(fixture.drawing, now: at(500))
-        #expect(message == "cannot create a file in \(fixture.folder)/blocked: Not a directory; the drawing is kept in memory, unsaved")
+        #expect(message == "cannot save \(fixture.folder)/blocked/drawing.json: Not a directory; the drawing is kept in memory, unsaved")
         #expect(fixture.session.title == "drawing.json (unsaved) — TouchTracker")
         #expect(fixture.session.nextDeadline == at(5_500))
         #expect(fixture.session.saveIfDue(fixture.drawing, now: at(5_500)) == nil, "the same failure is not repeated")
@@ -96,7 +96,7 @@ private final class SessionFixture {
         defer { try? FileManager.default.removeItem(atPath: folder) }
         _ = FileManager.default.createFile(atPath: folder + "/drawing.json", contents: Data("garbage".utf8))
         let civil = CivilTime(year: 2026, month: 11, day: 30, hour: 1, minute: 2, second: 3)
-        let session = DocumentSession(try DocumentStore.open(path: folder + "/drawing.json", now: civil))
+        let session = DocumentSession(try DocumentStore.open(path: FilePath(folder + "/drawing.json"), now: civil))
         #expect(session.title == "drawing.json (damaged file kept as drawing.json.damaged-20261130-010203) — TouchTracker")
     }
 }
