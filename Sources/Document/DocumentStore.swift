@@ -30,37 +30,55 @@ public struct DocumentStore: Hashable, Sendable {
     /// Reads the drawing at `path`, as described above. `now` names a damaged file kept aside.
     /// A symbolic link is followed: the store saves to its target, keeping the link.
     public static func open(path requested: FilePath, now: CivilTime) throws(DocumentOpenError) -> OpenedDocument {
-        let path = FileSystem.resolvingSymbolicLink(requested)
-        let store = DocumentStore(path: path)
-        FileWriter.removeAbandonedTemporaries(beside: path)
+        let store = DocumentStore(path: FileSystem.resolvingSymbolicLink(requested))
+        FileWriter.removeAbandonedTemporaries(beside: store.path)
+        switch store.readCurrent(now: now) {
+        case .missing:
+            return OpenedDocument(store: store, drawing: Drawing(), identity: nil, recovery: nil)
+        case .drawing(let drawing, let identity):
+            return OpenedDocument(store: store, drawing: drawing, identity: identity, recovery: nil)
+        case .damaged(let recovery):
+            return OpenedDocument(store: store, drawing: Drawing(), identity: nil, recovery: recovery)
+        case .newer(let problem, _):
+            throw .newerVersion(path: store.path, problem)
+        case .unreadable(let error):
+            throw error
+        }
+    }
+
+    /// What the file holds now, decided as at opening: a damaged file is kept aside (the caller starts
+    /// from an empty drawing or keeps its own), a newer one is left alone. For a file another program
+    /// wrote while the document was open (see `DocumentWatcher`); the drawing is renumbered 1...n.
+    public func readCurrent(now: CivilTime) -> DiskVersion {
         let contents: FileContents
         do { contents = try FileSystem.read(path, limit: DocumentLimits.maxFileBytes) } catch {
-            throw .unreadable(error)
+            return .unreadable(.unreadable(error))
         }
         let problem: DocumentError
         switch contents {
         case .missing:
-            return OpenedDocument(store: store, drawing: Drawing(), recovery: nil)
+            return .missing
         case .notARegularFile:
-            throw .notARegularFile(path: path)
+            return .unreadable(.notARegularFile(path: path))
         case .tooLarge(let byteCount):
             problem = .tooLarge(byteCount: byteCount)
-        case .bytes(let bytes, _):
-            do {
-                return OpenedDocument(store: store, drawing: try DrawingFormat.decode(bytes).renumbered(), recovery: nil)
-            } catch {
+        case .bytes(let bytes, let identity):
+            do { return .drawing(try DrawingFormat.decode(bytes).renumbered(), identity) } catch {
+                guard error.isDamage else { return .newer(error, identity) }
                 problem = error
             }
         }
-        guard problem.isDamage else { throw .newerVersion(path: path, problem) }
         let candidates = [path.appendingToName(".damaged-" + now.stamp)] + (2...999).map { path.appendingToName(".damaged-\(now.stamp)-\($0)") }
         do {
             let keptAs = try FileSystem.moveAside(path, candidates: candidates)
-            return OpenedDocument(store: store, drawing: Drawing(), recovery: DamagedFileRecovery(path: path, keptAs: keptAs, problem: problem))
+            return .damaged(DamagedFileRecovery(path: path, keptAs: keptAs, problem: problem))
         } catch {
-            throw .cannotKeepDamaged(path: path, problem, error)
+            return .unreadable(.cannotKeepDamaged(path: path, problem, error))
         }
     }
+
+    /// The identity of the file at `path` now; nil when there is none (deleted, or never saved).
+    public func currentIdentity() throws(SystemError) -> FileIdentity? { try FileSystem.identity(of: path) }
 
     /// Reads the drawing at `path` and changes nothing on disk (for `--export`): a missing, damaged
     /// or newer file is an error.
@@ -82,18 +100,45 @@ public struct DocumentStore: Hashable, Sendable {
     }
 
     /// Replaces the file with `drawing`, atomically: after a crash at any moment the file holds the
-    /// previous drawing or this one, whole. Creates missing folders.
-    public func save(_ drawing: Drawing) throws(DocumentSaveError) {
+    /// previous drawing or this one, whole. Creates missing folders. Returns the identity of the file
+    /// written, for a later `save(_:replacing:)`.
+    @discardableResult
+    public func save(_ drawing: Drawing) throws(DocumentSaveError) -> FileIdentity {
         let bytes = try encode(drawing)
-        do { try FileWriter.write(bytes, to: path) } catch { throw .write(path: path, error) }
+        try makeFolders()
+        do { return try FileWriter.write(bytes, to: path) } catch { throw .write(path: path, error) }
     }
 
-    /// The drawing's bytes, its folders created: everything a save does before writing.
-    private func encode(_ drawing: Drawing) throws(DocumentSaveError) -> [UInt8] {
+    /// Saves `drawing` as `save(_:)` does, but only over the file last read or written: `expected`,
+    /// its identity then (nil: there was no file). When the file is not that one any more (another
+    /// program wrote, replaced, created or deleted it) nothing is written: `.changedOnDisk`. The file
+    /// is checked before writing and again just before the rename; only a change within that last
+    /// moment can slip through, as between any two programs that do not share a lock.
+    ///
+    /// A document deleted while open gives `.changedOnDisk` too, and then `currentIdentity()` is nil:
+    /// to write it again, save with `replacing: nil`.
+    public func save(_ drawing: Drawing, replacing expected: FileIdentity?) -> SaveOutcome {
         let bytes: [UInt8]
-        do { bytes = try DrawingFormat.encode(drawing) } catch { throw .unsavable(path: path, error) }
+        do {
+            bytes = try encode(drawing)
+            if expected == nil { try makeFolders() }  // A file that was there had its folders.
+        } catch {
+            return .failed(error)
+        }
+        do {
+            guard let identity = try FileWriter.write(bytes, to: path, replacing: expected) else { return .changedOnDisk }
+            return .saved(identity)
+        } catch {
+            return .failed(.write(path: path, error))
+        }
+    }
+
+    private func encode(_ drawing: Drawing) throws(DocumentSaveError) -> [UInt8] {
+        do { return try DrawingFormat.encode(drawing) } catch { throw .unsavable(path: path, error) }
+    }
+
+    private func makeFolders() throws(DocumentSaveError) {
         do { try FileSystem.makeFolders(path.folder) } catch { throw .system(error) }
-        return bytes
     }
 }
 
@@ -103,6 +148,8 @@ public struct OpenedDocument: Sendable {
     public let store: DocumentStore
     /// The drawing read, or an empty one (no file yet, or a damaged file kept aside).
     public let drawing: Drawing
+    /// The identity of the file read; nil when there was none (or it was kept aside as damaged).
+    public let identity: FileIdentity?
     /// Set when the file was damaged: it was kept aside and the drawing starts empty.
     public let recovery: DamagedFileRecovery?
 }
