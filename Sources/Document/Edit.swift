@@ -37,6 +37,9 @@ public enum Edit: Hashable, Sendable {
     case nudge(LineID, from: Segment, to: Segment)
     /// Every line was removed (the lines, in drawing order).
     case clear([Line])
+    /// Lines were removed and others added in one step: a merge with the file another program wrote,
+    /// or a reload of it (see `DrawingMerge`). Undo brings back the lines as they were before.
+    case replace(removed: [Line], added: [Line])
 
     /// A short human name ("Undo Move"), for menus and traces.
     public var name: String {
@@ -46,6 +49,7 @@ public enum Edit: Hashable, Sendable {
         case .move: "Move"
         case .nudge: "Nudge"
         case .clear: "Clear"
+        case .replace: "Merge"
         }
     }
 
@@ -56,6 +60,9 @@ public enum Edit: Hashable, Sendable {
         case .delete(let line): target.remove(line.id)
         case .move(let id, _, let to), .nudge(let id, _, let to): target.setSegment(to, of: id)
         case .clear: target.removeAll()
+        case .replace(let removed, let added):
+            for line in removed { target.remove(line.id) }
+            target.restore(contentsOf: added)
         }
     }
 
@@ -66,6 +73,9 @@ public enum Edit: Hashable, Sendable {
         case .delete(let line): target.restore(line)
         case .move(let id, let from, _), .nudge(let id, let from, _): target.setSegment(from, of: id)
         case .clear(let lines): target.restore(contentsOf: lines)
+        case .replace(let removed, let added):
+            for line in added { target.remove(line.id) }
+            target.restore(contentsOf: removed)
         }
     }
 }
