@@ -1,15 +1,17 @@
 import Foundation
 @testable import Document
 
-/// A tmpfs of a few KiB mounted on a fresh folder, for writes that run out of space; unmounted and
+/// A tmpfs of a few KiB mounted on a fresh folder, for writes that run out of space (or, read-only,
+/// cannot be made at all); unmounted and
 /// removed when released. Mounting needs root (or CAP_SYS_ADMIN): tests using it are enabled only
 /// where `canMount`.
 final class SmallDisk {
     let folder: TemporaryFolder
 
-    init?(kilobytes: Int) {
+    init?(kilobytes: Int, readOnly: Bool = false) {
         folder = TemporaryFolder()
-        guard mount("tmpfs", folder.path, "tmpfs", 0, "size=\(kilobytes)k,mode=0700") == 0 else { return nil }
+        let flags = UInt(readOnly ? MS_RDONLY : 0)
+        guard mount("tmpfs", folder.path, "tmpfs", flags, "size=\(kilobytes)k,mode=0700") == 0 else { return nil }
     }
 
     deinit { umount2(folder.path, Int32(MNT_DETACH)) }
