@@ -234,4 +234,13 @@ public enum DocumentSaveError: Error, Hashable, Sendable, CustomStringConvertibl
         case .write(let path, let error): return "cannot save \(path): \(error)"
         }
     }
+
+    /// The cause alone, for a notice that names the document elsewhere: "No space left on device".
+    public var reason: String {
+        switch self {
+        case .unsavable(_, let error): "\(error)"
+        case .system(let error): SystemError.reason(error.code)
+        case .write(_, let error): "\(error)"
+        }
+    }
 }

@@ -33,6 +33,7 @@ struct FileWriterTests {
         let second = #expect(throws: DocumentSaveError.self) { try store.save(drawing) }
         #expect(first == second, "the same cause: reported once")
         #expect(first?.description == "cannot save \(store.path): No space left on device")
+        #expect(first?.reason == "No space left on device")
         #expect(disk.folder.names() == [])
     }
 

@@ -149,7 +149,7 @@ struct DocumentLifecycleTests {
             usleep(20_000)
         }
         #expect(running.client.text(running.window, "_NET_WM_NAME") == "drawing.json (unsaved) — TouchTracker")
-        #expect(running.app.standardError.contains("cannot create a file in \(folder.path)/blocker: Not a directory; the drawing is kept in memory, unsaved"))
+        #expect(running.app.standardError.contains("cannot save \(path): Not a directory; the drawing is kept in memory, unsaved"))
         #expect(running.pixel(150, 100) == Colours.black)
     }
 

@@ -11,13 +11,19 @@ final class RunningApp {
     let window: Window
     let dataHome: URL
 
-    init(arguments: [String] = [], geometry: String = "400x300+0+0", environment: [String: String] = [:]) throws {
+    convenience init(arguments: [String] = [], geometry: String = "400x300+0+0", environment: [String: String] = [:]) throws {
+        try self.init(argumentBytes: arguments.map { Array($0.utf8) }, geometry: geometry, environment: environment)
+    }
+
+    /// The arguments as bytes: a file name need not be UTF-8.
+    init(argumentBytes arguments: [[UInt8]], geometry: String = "400x300+0+0", environment: [String: String] = [:]) throws {
         server = try XvfbServer()
         dataHome = FileManager.default.temporaryDirectory.appendingPathComponent("touchtracker-e2e-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: dataHome, withIntermediateDirectories: true)
         var environment = environment
         environment["XDG_DATA_HOME"] = environment["XDG_DATA_HOME"] ?? dataHome.path
-        app = try AppProcess(arguments: ["--geometry", geometry] + arguments, display: server.name, environment: environment)
+        app = try AppProcess(argumentBytes: [Array("--geometry".utf8), Array(geometry.utf8)] + arguments,
+                             display: server.name, environment: environment)
         client = try XTestClient(display: server.name)
         do {
             window = try client.window(ofProcess: app.pid)
