@@ -8,6 +8,8 @@ public protocol LineEditing {
     mutating func restore(contentsOf lines: [Line])
     /// Removes the line with `id`; returns it, or nil when there is none.
     @discardableResult mutating func remove(_ id: LineID) -> Line?
+    /// Removes many lines at once (a merge); may be faster than removing one by one.
+    mutating func remove(contentsOf ids: [LineID])
     /// Removes every finished line and returns them.
     @discardableResult mutating func removeAll() -> [Line]
     /// Replaces the geometry of line `id`; returns false when there is no such line.
@@ -17,6 +19,10 @@ public protocol LineEditing {
 extension LineEditing {
     public mutating func restore(contentsOf lines: [Line]) {
         for line in lines { restore(line) }
+    }
+
+    public mutating func remove(contentsOf ids: [LineID]) {
+        for id in ids { remove(id) }
     }
 }
 
@@ -61,7 +67,7 @@ public enum Edit: Hashable, Sendable {
         case .move(let id, _, let to), .nudge(let id, _, let to): target.setSegment(to, of: id)
         case .clear: target.removeAll()
         case .replace(let removed, let added):
-            for line in removed { target.remove(line.id) }
+            target.remove(contentsOf: removed.map(\.id))
             target.restore(contentsOf: added)
         }
     }
@@ -74,7 +80,7 @@ public enum Edit: Hashable, Sendable {
         case .move(let id, let from, _), .nudge(let id, let from, _): target.setSegment(from, of: id)
         case .clear(let lines): target.restore(contentsOf: lines)
         case .replace(let removed, let added):
-            for line in added { target.remove(line.id) }
+            target.remove(contentsOf: added.map(\.id))
             target.restore(contentsOf: removed)
         }
     }

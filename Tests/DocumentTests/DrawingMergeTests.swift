@@ -86,3 +86,32 @@ struct DrawingMergeTests {
         #expect(window.lines.map(\.begin.x) == [2, 4])
     }
 }
+
+@Suite("Many lines at once")
+struct BulkEditTests {
+    @Test func manyLinesAreRemovedAndRestoredInOnePassAndACacheStartsOver() {
+        let original = drawing((0..<100).map(Double.init))
+        var edited = original
+        let revision = edited.revision
+        let doomed = edited.lines.filter { Int($0.begin.x) % 3 == 0 }
+        edited.remove(contentsOf: doomed.map(\.id))
+        #expect(edited.lines.count == 66)
+        #expect(edited.changes(since: revision) == nil, "too many changes to tell one by one")
+        edited.restore(contentsOf: doomed)
+        #expect(edited.lines == original.lines)
+        #expect(edited.nextID == original.nextID)
+    }
+
+    @Test func anIndexedDrawingKeepsItsIndexThroughAMerge() throws {
+        var window = IndexedDrawing(drawing((0..<40).map(Double.init), firstID: 5))
+        let merge = DrawingMerge(base: window.drawing, theirs: drawing([3, 500]), ours: window.drawing)
+        merge.edit?.apply(to: &window)
+        #expect(window.lines.map(\.begin.x) == [3, 500])
+        #expect(window.nearestLine(to: Point(x: 500, y: 5), within: 1) == window.lines.last?.id)
+        #expect(window.nearestLine(to: Point(x: 20, y: 5), within: 1) == nil)
+        try #require(merge.edit).revert(on: &window)
+        #expect(window.lines.count == 40)
+        let twenty = try #require(window.lines.first { $0.begin.x == 20 })
+        #expect(window.nearestLine(to: Point(x: 20, y: 5), within: 1) == twenty.id)
+    }
+}
