@@ -178,7 +178,7 @@ public final class AppCore {
 
     /// While saving fails, the window says so until a save works.
     private var standingNotice: Notice? {
-        document.saveError.map { Notice(text: "Cannot save \(document.name): \(Self.reason($0)) — kept in memory") }
+        document.saveError.map { Notice(text: "Cannot save \(document.name): \($0.reason) — kept in memory") }
     }
 
     // MARK: - Commands
@@ -189,7 +189,7 @@ public final class AppCore {
             save(now: now)
         case .exportPNG:
             save(now: now)  // the document (and its folder) exist before the picture beside it
-            let path = document.path.exportPath
+            let path = DocumentLocation.exportPath(forDocument: document.path, extension: "png")
             effects.append(.exportPNG(controller.model.drawing, to: path))
             pendingExport = path
         case .quit:
@@ -274,7 +274,7 @@ public final class AppCore {
             isConfirmingQuit = true
             schedule(.quitConfirmation, at: now + Self.quitConfirmationWindow)
             effects.append(.message("\(failure); not quitting: close again within 5 s to quit without saving"))
-            show("Cannot save: \(Self.reason(failure)). Close again within 5 s to quit without saving.", now: now)
+            show("Cannot save: \(failure.reason). Close again within 5 s to quit without saving.", now: now)
         case (.userAsked, let failure?):
             effects.append(.message("\(failure); quitting without saving the last edits"))
             effects.append(.exit(1))
@@ -293,21 +293,5 @@ public final class AppCore {
             effects.append(.message("\(failure); closing with the last edits unsaved"))
             effects.append(.exit(1))
         }
-    }
-
-    /// The reason alone, for a notice ("No space left on device").
-    static func reason(_ error: DocumentSaveError) -> String {
-        let text = "\(error)"
-        guard let colon = text.lastIndex(of: ":") else { return text }
-        return text[text.index(after: colon)...].trimmingPrefix(" ").description
-    }
-}
-
-extension FilePath {
-    /// Where Ctrl+E writes the picture of the document at this path: beside it, with the picture's
-    /// extension, and never the document itself (`sketch.png` exports to `sketch-export.png`).
-    var exportPath: FilePath {
-        let beside = replacingExtension(with: "png")
-        return beside == self ? removingExtension.appendingToName("-export.png") : beside
     }
 }

@@ -20,7 +20,7 @@ public struct DocumentSession {
 
     /// A session for a document just opened: everything in it is on disk.
     public init(_ opened: OpenedDocument) {
-        path = FilePath(opened.store.path)
+        path = opened.store.path
         observedRevision = opened.drawing.revision
         recovery = opened.recovery
     }
@@ -65,7 +65,7 @@ public struct DocumentSession {
         if saveError != nil {
             title += " (unsaved)"
         } else if let recovery {
-            title += " (damaged file kept as \(FilePath(recovery.keptAs).fileName.description))"
+            title += " (damaged file kept as \(recovery.keptAs.fileName.description))"
         }
         return title + " — TouchTracker"
     }

@@ -41,7 +41,7 @@ extension Shell {
 
     private func export(_ drawing: Drawing, to path: FilePath) -> String? {
         do {
-            try Exporter.export(drawing, to: String(decoding: path.bytes, as: UTF8.self), format: .png)
+            try Exporter.export(drawing, to: path, format: .png)
             return nil
         } catch {
             return "\(error)"

@@ -14,7 +14,10 @@ func fail(_ message: String, status: Int32) -> Never {
     exit(status)
 }
 
-switch LaunchOptions.parse(CommandLine.arguments.dropFirst()) {
+// The arguments as the kernel passed them: a file name need not be UTF-8.
+let arguments = (1..<Int(CommandLine.argc)).compactMap { CommandLine.unsafeArgv[$0].map { FilePath(cString: $0).bytes } }
+
+switch LaunchOptions.parse(arguments: arguments) {
 case .help:
     print(LaunchOptions.usage, terminator: "")
     exit(0)
@@ -26,14 +29,14 @@ case .invalid(let message):
     StandardError.writeText(LaunchOptions.usage)
     exit(2)
 case .run(let options):
-    let environment = ["XDG_DATA_HOME", "HOME"].reduce(into: [String: String]()) { environment, name in
-        environment[name] = getenv(name).map { String(cString: $0) }
+    let environment = ["XDG_DATA_HOME", "HOME"].reduce(into: [String: FilePath]()) { environment, name in
+        environment[name] = getenv(name).map { FilePath(cString: $0) }
     }
     guard let path = options.documentPath ?? DocumentLocation.defaultPath(environment: environment) else {
         fail("neither XDG_DATA_HOME nor HOME is an absolute folder; name the drawing's FILE", status: 1)
     }
     if let output = options.exportPath {
-        // --export: render FILE and exit; no display, and nothing but OUT is written.
+        // --export: render FILE and exit; no display, and nothing but OUT is written (whole, or not at all).
         guard let format = Exporter.Format(path: output) else {
             preconditionFailure("LaunchOptions.parse accepts only .png, .svg and .pdf")
         }

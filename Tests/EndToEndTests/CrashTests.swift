@@ -31,7 +31,7 @@ struct CrashTests {
         let ballast = (1...10_000).map { id in
             Line(id: LineID(UInt64(id)), segment: Segment(begin: Point(x: -100, y: Double(id)), end: Point(x: -50, y: Double(id))))
         }
-        try DocumentStore(path: path).save(Drawing(lines: ballast))
+        try DocumentStore(path: FilePath(path)).save(Drawing(lines: ballast))
         var expected = ballast
         let seed = ProcessInfo.processInfo.environment["TOUCHTRACKER_CRASH_SEED"].flatMap(UInt64.init)
             ?? UInt64(Date().timeIntervalSince1970 * 1000)

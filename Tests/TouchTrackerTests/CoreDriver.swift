@@ -33,7 +33,7 @@ final class CoreDriver {
         temporary = try TemporaryFolder("core")
         if let contents { try temporary.write(contents, to: file) }
         let civil = CivilTime(year: 2026, month: 11, day: 30, hour: 1, minute: 2, second: 3)
-        let opened = try DocumentStore.open(path: temporary.file(file), now: civil)
+        let opened = try DocumentStore.open(path: FilePath(temporary.file(file)), now: civil)
         store = opened.store
         core = AppCore(document: opened, visibleArea: Rect(x: 0, y: 0, width: 400, height: 300), now: now, tracing: tracing)
     }
@@ -64,10 +64,10 @@ final class CoreDriver {
 
     /// The drawing on disk, as the app's loader reads it.
     func savedDrawing() throws -> Drawing {
-        try DrawingFormat.decode(Array(FileManager.default.contents(atPath: store.path) ?? Data()))
+        try DrawingFormat.decode(Array(FileManager.default.contents(atPath: store.path.description) ?? Data()))
     }
 
-    var fileExists: Bool { FileManager.default.fileExists(atPath: store.path) }
+    var fileExists: Bool { FileManager.default.fileExists(atPath: store.path.description) }
 
     private func perform() {
         var pending = core.takeEffects()[...]

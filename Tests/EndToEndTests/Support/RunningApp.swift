@@ -12,12 +12,18 @@ final class RunningApp {
     /// XDG_DATA_HOME: the default document is `touchtracker/drawing.json` in it.
     let dataHome: TemporaryFolder
 
-    init(arguments: [String] = [], geometry: String = "400x300+0+0", environment: [String: String] = [:]) throws {
+    convenience init(arguments: [String] = [], geometry: String = "400x300+0+0", environment: [String: String] = [:]) throws {
+        try self.init(argumentBytes: arguments.map { Array($0.utf8) }, geometry: geometry, environment: environment)
+    }
+
+    /// The arguments as bytes: a file name need not be UTF-8.
+    init(argumentBytes arguments: [[UInt8]], geometry: String = "400x300+0+0", environment: [String: String] = [:]) throws {
         server = try XvfbServer()
         dataHome = try TemporaryFolder("e2e")
         var environment = environment
         environment["XDG_DATA_HOME"] = environment["XDG_DATA_HOME"] ?? dataHome.path
-        app = try AppProcess(arguments: ["--geometry", geometry] + arguments, display: server.name, environment: environment)
+        app = try AppProcess(argumentBytes: [Array("--geometry".utf8), Array(geometry.utf8)] + arguments,
+                             display: server.name, environment: environment)
         client = try XTestClient(display: server.name)
         do {
             window = try client.window(ofProcess: app.pid)
