@@ -37,6 +37,14 @@ public final class DocumentLock {
         document.folder.appending(FilePath(bytes: [.dot] + document.fileName.bytes + Array(".lock".utf8)))
     }
 
+    /// The device and inode of the lock file of the document at `document` as it is now, if there is one:
+    /// what a second start that finds the lock held names the holder's X selection after.
+    public static func lockFileIdentity(for document: FilePath) -> (device: UInt64, inode: UInt64)? {
+        var status = stat()
+        guard lockPath(for: document).withCString({ lstat($0, &status) }) == 0 else { return nil }
+        return (UInt64(status.st_dev), UInt64(status.st_ino))
+    }
+
     /// Locks the document at `document` for `holder`, creating missing folders (0700).
     public static func acquire(for document: FilePath, holder: LockHolder) throws(DocumentLockError) -> DocumentLock {
         let path = lockPath(for: document)

@@ -27,6 +27,10 @@ public struct DocumentStore: Hashable, Sendable {
     /// The document's name for the window title: the file's name (invalid UTF-8 shown escaped).
     public var displayName: String { path.fileName.description }
 
+    /// The file a document at `requested` is saved to: a symbolic link's target (so that it can be locked
+    /// before it is opened).
+    public static func resolvingLinks(_ requested: FilePath) -> FilePath { FileSystem.resolvingSymbolicLink(requested) }
+
     /// Reads the drawing at `path`, as described above. `now` names a damaged file kept aside.
     /// A symbolic link is followed: the store saves to its target, keeping the link.
     public static func open(path requested: FilePath, now: CivilTime) throws(DocumentOpenError) -> OpenedDocument {
@@ -226,12 +230,16 @@ public enum DocumentSaveError: Error, Hashable, Sendable, CustomStringConvertibl
     case system(SystemError)
     /// Writing the document failed: no permission, no space, ...
     case write(path: FilePath, WriteError)
+    /// The file now at the path is one this program must not write over (another program put a newer
+    /// version's drawing there, or something it cannot read): `reason` says which.
+    case refused(path: FilePath, reason: String)
 
     public var description: String {
         switch self {
         case .unsavable(let path, let error): return "cannot save \(path): \(error)"
         case .system(let error): return "\(error)"
         case .write(let path, let error): return "cannot save \(path): \(error)"
+        case .refused(let path, let reason): return "not saving over \(path): \(reason)"
         }
     }
 
@@ -241,6 +249,7 @@ public enum DocumentSaveError: Error, Hashable, Sendable, CustomStringConvertibl
         case .unsavable(_, let error): "\(error)"
         case .system(let error): SystemError.reason(error.code)
         case .write(_, let error): "\(error)"
+        case .refused(_, let reason): reason
         }
     }
 }

@@ -97,6 +97,9 @@ public final class AppController {
 
     public func setVisibleArea(_ area: Rect) { model.setVisibleArea(area) }
 
+    /// Another program's version of the document, merged in (see `CanvasModel.applyMerge`).
+    public func applyMerge(_ edit: Edit) { model.applyMerge(edit) }
+
     /// The gesture decisions made since the last call, one JSON line each (`--trace-gestures`).
     public func drainTrace() -> [String] {
         engine.drainDecisions(into: &decisions)

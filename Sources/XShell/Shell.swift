@@ -38,6 +38,10 @@ public final class Shell {
     let core: AppCore
     /// Where the drawing is saved.
     let store: DocumentStore
+    /// Tells when another program may have written the document (nil when the folder cannot be watched).
+    let watcher: DocumentWatcher?
+    /// The document's lock, held while the window is open (nil where the folder cannot hold one).
+    private let lock: DocumentLock?
     /// The desktop's double-click time and distance, drag threshold and resolution, followed live.
     private let desktop: DesktopSettingsWatcher
     private let tracesGestures: Bool
@@ -50,9 +54,17 @@ public final class Shell {
 
     /// Maps the window showing `opened` on `connection`, opened first so that without a display
     /// nothing is done to the document.
-    public init(connection: XConnection, options: LaunchOptions, document opened: OpenedDocument) throws(XShellError) {
+    public init(connection: XConnection, options: LaunchOptions, document opened: OpenedDocument,
+                lock: DocumentLock?) throws(XShellError) {
         self.connection = connection
         store = opened.store
+        self.lock = lock
+        do {
+            watcher = try DocumentWatcher(for: opened.store.path)
+        } catch {
+            watcher = nil
+            StandardError.write("touchtracker: \(error); changes other programs make to it will be noticed only when saving")
+        }
         tracesGestures = options.traceGestures
         xinput = XInput2.negotiate(display: connection.display)
         desktop = DesktopSettingsWatcher(connection: connection, commandLine: DesktopSettings.Overrides(commandLine: options))
@@ -62,6 +74,7 @@ public final class Shell {
                        settings: desktop.settings.gestureSettings, now: MonotonicClock.now(), tracing: options.traceGestures)
         window = try CanvasWindow(connection: connection, geometry: geometry, title: core.title, xinput: xinput)
         core.handle(.visibleAreaChanged(window.visibleArea), now: MonotonicClock.now())
+        if let lock { DocumentPresence(connection: connection, lock: lock).claim(for: window.window) }
         for case .warn(let warning) in startup { StandardError.write("touchtracker: \(warning)") }
         apply(desktop.settings, now: MonotonicClock.now())
     }
@@ -88,8 +101,11 @@ public final class Shell {
             XFlush(display)
             if XPending(display) > 0 { continue }
             let timeout = pollTimeout(until: core.nextDeadline, now: MonotonicClock.now())
-            switch signals.wait(for: connection.fileDescriptor, timeoutMilliseconds: timeout) {
-            case .input, .timeout, .interrupted: break
+            let descriptors = [connection.fileDescriptor] + (watcher.map { [$0.fileDescriptor] } ?? [])
+            switch signals.wait(for: descriptors, timeoutMilliseconds: timeout) {
+            case .input(let readable):
+                if let watcher, readable.contains(watcher.fileDescriptor) { checkTheDocumentOnDisk(now: MonotonicClock.now()) }
+            case .timeout, .interrupted: break
             case .terminationSignal: feed(.terminationSignal, now: MonotonicClock.now())
             case .failed(let code): feed(.waitFailed(String(cString: strerror(code))), now: MonotonicClock.now())
             }
@@ -122,6 +138,8 @@ public final class Shell {
             follow(size: PixelSize(width: width, height: height), now: now)
         case .closeRequested:
             feed(.closeRequested, now: now)
+        case .comeForwardRequested:
+            feed(.anotherStartAsked, now: now)
         case .pinged(let serverTime):
             window.answerPing(serverTime: serverTime)
         case .managerAnnounced(let selection):

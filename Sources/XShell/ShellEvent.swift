@@ -44,6 +44,8 @@ enum ShellEvent: Equatable {
     case exposed(Rect)
     case configured(width: Int, height: Int)
     case closeRequested
+    /// A second start of the program asks the window holding its drawing to come to the front.
+    case comeForwardRequested
     /// The window manager asks whether we still respond (`_NET_WM_PING`), stamped with its `serverTime`.
     case pinged(serverTime: Int)
     /// A new owner of a manager selection (`selection`, such as `_XSETTINGS_S0`) announced itself.
@@ -85,6 +87,8 @@ enum ShellEvent: Equatable {
                 self = .closeRequested
             } else if message.message_type == atoms.wmProtocols, message.format == 32, protocolAtom == atoms.netWMPing {
                 self = .pinged(serverTime: message.data.l.1)
+            } else if message.message_type == atoms.comeForward {
+                self = .comeForwardRequested
             } else if message.message_type == atoms.manager, message.format == 32 {
                 self = .managerAnnounced(selection: Atom(bitPattern: message.data.l.1))
             } else {

@@ -59,6 +59,19 @@ case .run(let options):
     } catch {
         fail(error.description, status: 1)
     }
+    // One window per drawing: a second start hands over to the first instead of competing with it.
+    let lock: DocumentLock?
+    switch DocumentPresence.claim(DocumentStore.resolvingLinks(path), on: connection) {
+    case .locked(let held): lock = held
+    case .unlocked(let warning):
+        StandardError.write("touchtracker: \(warning)")
+        lock = nil
+    case .handedOver(let message):
+        StandardError.write("touchtracker: \(message)")
+        exit(0)
+    case .heldElsewhere(let message):
+        fail(message, status: 1)
+    }
     let opened: OpenedDocument
     do {
         opened = try DocumentStore.open(path: path, now: CivilTime.now())
@@ -68,7 +81,7 @@ case .run(let options):
     if let recovery = opened.recovery { StandardError.write("touchtracker: \(recovery)") }
     let shell: Shell
     do {
-        shell = try Shell(connection: connection, options: options, document: opened)
+        shell = try Shell(connection: connection, options: options, document: opened, lock: lock)
     } catch {
         fail(error.description, status: 1)
     }

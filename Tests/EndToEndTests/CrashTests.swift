@@ -56,7 +56,7 @@ struct CrashTests {
                                                      : UInt32.random(in: 470_000...540_000, using: &random)
             usleep(delay)  // the random moment of the kill is the behaviour under test
             kill(app.pid, SIGKILL)
-            #expect(app.waitForExit() == 128 + SIGKILL)
+            #expect(app.waitForExit() == 128 + SIGKILL, "round \(round): the app said: \(app.standardError)")
             if !temporaries(in: folder, notOf: 0).isEmpty { killedMidSave += 1 }
 
             let loaded: Drawing

@@ -24,6 +24,8 @@ final class CoreDriver {
     private(set) var titles: [String] = []
     private(set) var exports: [FilePath] = []
     private(set) var exitStatus: Int32?
+    /// How many times the core asked to bring the window forward.
+    private(set) var raised = 0
     /// Saves fail with this while it is set.
     var saveFailure: DocumentSaveError?
     /// Exports fail with this while it is set.
@@ -32,7 +34,6 @@ final class CoreDriver {
     init(file: String = "drawing.json", contents: String? = nil, tracing: Bool = false) throws {
         temporary = try TemporaryFolder("core")
         if let contents { try temporary.write(contents, to: file) }
-        let civil = CivilTime(year: 2026, month: 11, day: 30, hour: 1, minute: 2, second: 3)
         let opened = try DocumentStore.open(path: FilePath(temporary.file(file)), now: civil)
         store = opened.store
         core = AppCore(document: opened, visibleArea: Rect(x: 0, y: 0, width: 400, height: 300), now: now, tracing: tracing)
@@ -51,6 +52,19 @@ final class CoreDriver {
     }
 
     func key(_ key: Key, _ modifiers: Modifiers = []) { handle(.key(key, modifiers)) }
+
+    /// What the shell does when the folder's watch says the file may have changed: if its identity is
+    /// not the one the core last read or wrote, hand in what the file holds now.
+    func noticeTheDisk() {
+        guard let identity = try? store.currentIdentity(), identity != core.diskIdentity else { return }
+        handle(.diskChanged(store.readCurrent(now: civil)))
+    }
+
+    /// Another program writes `drawing` over the document (a new file renamed over it, as `cp` and sync
+    /// tools do, or in place).
+    func anotherProgramWrites(_ drawing: Drawing) throws {
+        try DocumentStore(path: store.path).save(drawing)
+    }
 
     /// Draws a line with the mouse: press, move, release (an edit).
     func drawLine(from a: GesturePoint, to b: GesturePoint, at milliseconds: Int64) {
@@ -73,14 +87,14 @@ final class CoreDriver {
         var pending = core.takeEffects()[...]
         while let effect = pending.popFirst() {
             switch effect {
-            case .save(let drawing):
+            case .save(let drawing, let expected):
                 saveRequests.append(drawing)
-                var failure = saveFailure
-                if failure == nil {
-                    do { try store.save(drawing) } catch { failure = error }
-                }
-                core.handle(.saveFinished(failure), now: now)
+                let outcome = saveFailure.map(SaveOutcome.failed) ?? store.save(drawing, replacing: expected)
+                core.handle(.saveFinished(outcome), now: now)
+                if outcome == .changedOnDisk { core.handle(.diskChanged(store.readCurrent(now: civil)), now: now) }
                 pending += core.takeEffects()
+            case .raiseWindow:
+                raised += 1
             case .exportPNG(_, let path):
                 exports.append(path)
                 core.handle(.exportFinished(failure: exportFailure), now: now)
@@ -96,5 +110,7 @@ final class CoreDriver {
     }
 }
 
+private let civil = CivilTime(year: 2026, month: 11, day: 30, hour: 1, minute: 2, second: 3)
+
 /// A save failure as the store reports one: no space left on the device.
-let diskFull = DocumentSaveError.system(SystemError("write", "/tmp/x/.drawing.json.tmp-1-abc", code: ENOSPC))
+let diskFull = DocumentSaveError.write(path: "/tmp/x/drawing.json", .system(code: ENOSPC))

@@ -8,7 +8,7 @@ struct ShellEventTests {
     let canvas: Window = 2
     let atoms = Atoms(wmProtocols: 100, wmDeleteWindow: 101, netWMName: 102, netWMPID: 103, utf8String: 104,
                       netWMPing: 105, netWMIcon: 106, netWMWindowType: 107, netWMWindowTypeNormal: 108,
-                      manager: 109, xsettingsSettings: 110)
+                      manager: 109, xsettingsSettings: 110, netActiveWindow: 111, comeForward: 112)
 
     @Test func aButtonPressBecomesAPointerPressWithItsTimestamp() {
         var event = XEvent()
