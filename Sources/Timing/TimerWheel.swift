@@ -72,6 +72,13 @@ public struct TimerWheel<Payload> {
     @inlinable
     public func isPending(_ handle: TimerHandle) -> Bool { order.isLive(handle) }
 
+    /// The deadline `handle`'s timer is waiting for; nil once it has fired or been cancelled. O(1):
+    /// a client that needs a timer's deadline asks here instead of keeping a copy of its own.
+    @inlinable
+    public func deadline(of handle: TimerHandle) -> Deadline? {
+        order.deadline(of: handle).map(Deadline.init(nanoseconds:))
+    }
+
     /// The earliest pending deadline, exact (not rounded to a slot); nil when nothing is scheduled.
     /// O(1) after `popExpired(now:)` has returned nil, the event loop's usual order; if the earliest
     /// timer has been cancelled since, it costs one scan of the earliest occupied slot.

@@ -186,6 +186,23 @@ import Testing
         #expect(wheel.drain(now: ns(2 * second)) == [2])
     }
 
+    @Test func aHandleTellsItsTimersDeadlineUntilTheTimerFiresOrIsCancelled() {
+        var wheel = TimerWheel<Int>(now: .zero)
+        let early = wheel.schedule(at: ns(second + 7), 1)
+        let late = wheel.schedule(at: ns(3_600 * second + 11), 2)
+        #expect(wheel.deadline(of: early) == ns(second + 7))
+        #expect(wheel.deadline(of: late) == ns(3_600 * second + 11))
+        #expect(wheel.drain(now: ns(2 * second)) == [1])
+        #expect(wheel.deadline(of: early) == nil)
+        #expect(wheel.deadline(of: late) == ns(3_600 * second + 11), "moving down the levels keeps the exact deadline")
+        wheel.cancel(late)
+        #expect(wheel.deadline(of: late) == nil)
+        let reuse = wheel.schedule(at: ns(5 * second), 3)
+        #expect(reuse.index == late.index || reuse.index == early.index)
+        #expect(wheel.deadline(of: early) == nil && wheel.deadline(of: late) == nil, "a stale handle has no deadline")
+        #expect(wheel.deadline(of: reuse) == ns(5 * second))
+    }
+
     @Test func storageStaysFlatUnderScheduleCancelChurn() {
         var wheel = TimerWheel<Int>(now: .zero)
         var random = SeededGenerator(seed: 6)
