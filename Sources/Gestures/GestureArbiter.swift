@@ -35,8 +35,8 @@ import Timing
         let shouldBegin: ((GesturePoint) -> Bool)?
         let options: Options
         var arbitration: Arbitration = .open
+        /// The timer at the recognizer's deadline, if it has one: the wheel holds the deadline.
         var timer: TimerHandle?
-        var timerDeadline: Deadline?
         /// Indices of the slots this one requires to fail (rebuilt when the set changes).
         var waitsOn: [Int] = []
         /// Indices of the slots this one may succeed together with.
@@ -70,7 +70,6 @@ import Timing
     var nextSerial: PressSerial = 1
     var nextSlotID: UInt32 = 0
     var heldCount = 0
-    var earliestDeadline: Deadline?
     /// Whether the event being handled changed any recognizer's course (see `handle`).
     var stepsTaken = false
     @usableFromInline var outputs: [Output] = []
@@ -174,8 +173,8 @@ extension GestureArbiter {
         // Only an event that is no motion, or a step taken, can finish attempts, move deadlines or
         // release contacts: a plain motion skips that bookkeeping.
         stepsTaken = event.kind != .motion
-        if earliestDeadline != nil {  // only attempts with a deadline depend on time passing
-            for i in slots.indices where slots[i].timerDeadline != nil {
+        if !wheel.isEmpty {  // only attempts with a deadline depend on time passing
+            for i in slots.indices where slots[i].timer != nil {
                 let origin = isTracing ? slots[i].recognizer.origin : nil
                 let step = slots[i].recognizer.catchUp(to: event.serverTime, settings)
                 if case .none = step { continue }
@@ -231,14 +230,13 @@ extension GestureArbiter {
     /// Fires every timer due at `now`, in deadline order.
     @usableFromInline mutating func advance(to now: Deadline) {
         if now > self.now { self.now = now }
-        guard let earliestDeadline, earliestDeadline <= now else { return }
+        guard let next = wheel.nextDeadline, next <= now else { return }
         eventTime = nil
         while let expired = wheel.popExpired(now: now) {
             guard let i = slots.firstIndex(where: { $0.id == expired.payload }),
                 slots[i].timer == expired.handle
             else { continue }
             slots[i].timer = nil
-            slots[i].timerDeadline = nil
             let origin = isTracing ? slots[i].recognizer.origin : nil
             let step = slots[i].recognizer.timeout(now: now, settings)
             apply(step, i, origin: origin)
@@ -270,23 +268,20 @@ extension GestureArbiter {
 
     /// Keeps each slot's timer at its recognizer's deadline (cancel and reschedule on change).
     mutating func syncTimers() {
-        var earliest: Deadline?
         for i in slots.indices {
             let deadline = slots[i].recognizer.deadline(settings)
-            if deadline != slots[i].timerDeadline {
+            if deadline != timerDeadline(i) {
                 if let timer = slots[i].timer { wheel.cancel(timer) }
                 slots[i].timer = deadline.map { wheel.schedule(at: $0, slots[i].id) }
-                slots[i].timerDeadline = deadline
             }
-            if let deadline, earliest.map({ deadline < $0 }) ?? true { earliest = deadline }
         }
-        earliestDeadline = earliest
     }
 
+    /// Where slot `i`'s timer stands, as the wheel knows it.
+    func timerDeadline(_ i: Int) -> Deadline? { slots[i].timer.flatMap { wheel.deadline(of: $0) } }
+
     /// The earliest timer: when `advance(to:)` has work to do unless an event comes first.
-    /// Kept by `syncTimers` (the minimum of the slots' deadlines, which the wheel holds too), so
-    /// the loop's question costs no call into the wheel.
-    @usableFromInline var nextDeadline: Deadline? { earliestDeadline }
+    @usableFromInline var nextDeadline: Deadline? { wheel.nextDeadline }
 
     /// R11: no contact down or held back, every recognizer possible, no timer queued.
     var isAtRest: Bool {

@@ -1,4 +1,4 @@
-import Gestures
+@testable import Gestures
 import SeededRandom
 import Testing
 import Timing
@@ -10,19 +10,29 @@ import Timing
     /// Runs a stream like the X loop: idle until the next deadline or an event's arrival, timers
     /// due by the arrival fire first; a late-read event was queued while the loop was busy, so
     /// nothing fires between its arrival and its reading. Finally all time passes.
-    static func run(_ engine: GestureEngine<G>, _ stream: StreamBuilder) -> [GestureOutput<G>] {
+    /// `afterEachStep` runs after every call into the engine.
+    static func run(
+        _ engine: GestureEngine<G>, _ stream: StreamBuilder, afterEachStep: () -> Void = {}
+    ) -> [GestureOutput<G>] {
         let events = stream.events
         var outputs: [GestureOutput<G>] = []
         outputs.reserveCapacity(events.count * 2)
         var loopTime = Deadline.zero
         for (event, arrival) in zip(events, stream.arrivals) {
             if arrival > loopTime {
-                while let due = engine.nextDeadline, due <= arrival { engine.advance(to: due, into: &outputs) }
+                while let due = engine.nextDeadline, due <= arrival {
+                    engine.advance(to: due, into: &outputs)
+                    afterEachStep()
+                }
             }
             engine.handle(event, into: &outputs)
+            afterEachStep()
             loopTime = max(loopTime, event.readTime)
         }
-        if let last = events.last { engine.advance(to: last.readTime + .seconds(5), into: &outputs) }
+        if let last = events.last {
+            engine.advance(to: last.readTime + .seconds(5), into: &outputs)
+            afterEachStep()
+        }
         return outputs
     }
 
@@ -60,6 +70,30 @@ import Timing
         let sketch = Self.engine(order: order, doubleTapDelaysContacts: false)
         checkWellFormed(Self.run(sketch, builder))
         #expect(sketch.isAtRest)
+    }
+
+    @Test("After every event and timer the next deadline is the wheel's, the earliest of the recognizers' own deadlines",
+          arguments: 0..<10)
+    func nextDeadlineIsTheWheels(seed: Int) {
+        var builder = StreamBuilder(seed: UInt64(seed) &+ 9_000)
+        while builder.events.count < 5_000 { builder.addAction() }
+        builder.finish()
+        let engine = Self.engine(order: [.clear, .select, .longPress, .moveLine, .menu])
+        var steps = 0
+        var timed = 0
+        var mismatches: [String] = []
+        _ = Self.run(engine, builder) {
+            steps += 1
+            let arbiter = engine.state.arbiter
+            let earliest = arbiter.slots.compactMap { $0.recognizer.deadline(arbiter.settings) }.min()
+            if earliest != nil { timed += 1 }
+            if engine.nextDeadline != arbiter.wheel.nextDeadline || engine.nextDeadline != earliest {
+                mismatches.append("step \(steps): engine \(String(describing: engine.nextDeadline)), wheel "
+                    + "\(String(describing: arbiter.wheel.nextDeadline)), recognizers \(String(describing: earliest))")
+            }
+        }
+        #expect(mismatches.isEmpty, "\(mismatches.count) of \(steps) steps: \(mismatches.prefix(3))")
+        #expect(timed > steps / 20, "too few steps with a timer pending (\(timed) of \(steps)) to show anything")
     }
 
     @Test("Random streams with settings changed live and recognizers removed and re-added stay well formed and reach rest",
