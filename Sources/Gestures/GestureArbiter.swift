@@ -21,8 +21,9 @@ import Timing
         /// Deciding on its own (possible, or tracking an attempt).
         case open
         /// Succeeded, waiting for the recognizers it requires to fail. For a continuous gesture,
-        /// `location` follows its motion and `ended` records a release meanwhile.
-        case held(location: GesturePoint, ended: GesturePoint?)
+        /// `location` follows its motion, `press` is where its press went down and `ended` records a
+        /// release meanwhile.
+        case held(location: GesturePoint, press: GesturePoint, ended: GesturePoint?)
         /// Recognized (discrete) or began (continuous) and was delivered.
         case succeeded
         case failed
@@ -31,7 +32,7 @@ import Timing
     struct Slot {
         let id: UInt32
         var recognizer: AnyRecognizer
-        /// Asked with the press location when a continuous gesture is about to begin.
+        /// Asked with the press location when a continuous gesture is about to begin (a pure predicate).
         let shouldBegin: ((GesturePoint) -> Bool)?
         let options: Options
         var arbitration: Arbitration = .open

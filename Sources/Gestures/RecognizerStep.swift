@@ -52,7 +52,8 @@ enum RecognizerStep {
     case none
     case failed(DecisionReason)
     case recognized(GesturePoint, DecisionReason)
-    case began(GesturePoint, DecisionReason)
+    /// A continuous gesture begins at the first point; its press went down at `press`.
+    case began(GesturePoint, press: GesturePoint, DecisionReason)
     case changed(GesturePoint, translation: GestureVector, velocity: GestureVector)
     case ended(GesturePoint)
     /// A continuous gesture's contact was cancelled.

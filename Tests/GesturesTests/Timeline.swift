@@ -143,6 +143,14 @@ struct Timeline {
         }
     }
 
+    /// Each continuous gesture's beginning with its press: "moveLine began (20, 4) pressed at (3, 4)".
+    var beginnings: [String] {
+        log.compactMap { entry in
+            guard case .gesture(let tag, .began(let p, let press)) = entry.output else { return nil }
+            return "\(tag) began \(Self.point(p)) pressed at \(Self.point(press))"
+        }
+    }
+
     /// What the canvas saw: "A began (0, 0)", "A moved (20, 0)", "A ended (20, 0)", "A cancelled".
     var canvas: [String] {
         log.compactMap { entry in
@@ -188,7 +196,7 @@ struct Timeline {
         switch event {
         case .recognized(let p): "recognized \(point(p))"
         case .provisional(let p): "provisional \(point(p))"
-        case .began(let p): "began \(point(p))"
+        case .began(let p, _): "began \(point(p))"
         case .changed(let p, let t, _): "changed \(point(p)) by \(point(GesturePoint(x: t.dx, y: t.dy)))"
         case .ended(let p): "ended \(point(p))"
         default: kind(of: event)
