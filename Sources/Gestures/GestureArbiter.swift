@@ -161,8 +161,8 @@ extension GestureArbiter {
     /// Handles one event (see the type's comment for the pipeline). Timers are not fired here:
     /// the event's server time already settled every window it closes.
     @usableFromInline mutating func handle(_ event: GestureInput) {
-        if event.kind == .press,
-            contacts.contains(where: { $0.isDown && $0.contact == event.contact && $0.button == event.button })
+        if case .press(let button) = event.kind,
+            contacts.contains(where: { $0.isDown && $0.contact == event.contact && $0.button == button })
         {
             // The release of the earlier press never came (a grab broke): that press is cancelled.
             var lost = event
@@ -196,7 +196,7 @@ extension GestureArbiter {
             resetFinished()
         }
 
-        if event.kind == .press, input.serial != nil {
+        if input.isPress, input.serial != nil {
             for i in slots.indices where slots[i].recognizer.isIdle {
                 if case .open = slots[i].arbitration {
                     let step = slots[i].recognizer.begin(input)

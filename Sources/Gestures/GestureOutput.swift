@@ -27,15 +27,15 @@ public enum GestureEvent: Hashable, Sendable {
 /// One sample of a contact as the canvas sees it.
 public struct ContactSample: Hashable, Sendable {
     public var contact: ContactID
+    /// The button whose press began the contact.
     public var button: Int
-    public var source: InputSource
     public var location: GesturePoint
+    /// The X server's timestamp of the sample (for a delayed `began`, of the original press).
     public var serverTime: ServerTime
 
-    public init(contact: ContactID, button: Int, source: InputSource, location: GesturePoint, serverTime: ServerTime) {
+    public init(contact: ContactID, button: Int, location: GesturePoint, serverTime: ServerTime) {
         self.contact = contact
         self.button = button
-        self.source = source
         self.location = location
         self.serverTime = serverTime
     }

@@ -15,8 +15,14 @@ struct RecognizerInput {
     var thresholds: GestureSettings.Thresholds
 
     var kind: GestureInput.Kind { event.kind }
+    var isPress: Bool { if case .press = event.kind { true } else { false } }
     /// A release or a cancel: the press is over.
-    var endsPress: Bool { event.kind == .release || event.kind == .cancel }
+    var endsPress: Bool {
+        switch event.kind {
+        case .release, .cancel: true
+        case .press, .motion: false
+        }
+    }
     var location: GesturePoint { event.location }
     var time: ServerTime { event.serverTime }
 }

@@ -9,11 +9,11 @@ extension PointerInput {
     /// The gesture engine's view of this event; `readTime` is when the loop read it (CLOCK_MONOTONIC).
     func gestureInput(readTime: Deadline) -> GestureInput {
         let kind: GestureInput.Kind = switch phase {
-        case .press: .press
+        case .press: .press(button: Int(button))
         case .motion: .motion
-        case .release: .release
+        case .release: .release(button: Int(button))
         }
-        return GestureInput(kind, contact: contact, button: Int(button), source: source == .touch ? .touch : .mouse,
+        return GestureInput(kind, contact: contact, source: source == .touch ? .touch : .mouse,
                             location: GesturePoint(x: location.x, y: location.y),
                             serverTime: ServerTime(milliseconds: serverTime), readTime: readTime)
     }

@@ -53,7 +53,7 @@ import Timing
         #expect(engine.pendingTimerCount == 0)
         #expect(engine.nextDeadline == nil)
         checkWellFormed(outputs)
-        let presses = Set(builder.events.filter { $0.kind == .press }.map { "\($0.contact) \($0.serverTime) \($0.location)" })
+        let presses = Set(builder.events.filter { if case .press = $0.kind { true } else { false } }.map { "\($0.contact) \($0.serverTime) \($0.location)" })
         let lostOrigins = outputs.filter { output in
             guard case .contact(.began(let s)) = output else { return false }
             return !presses.contains("\(s.contact) \(s.serverTime) \(s.location)")

@@ -94,15 +94,15 @@ struct Timeline {
         }
         let kind: GestureInput.Kind
         switch rest {
-        case "down": kind = .press
-        case "up": kind = .release
+        case "down": kind = .press(button: button)
+        case "up": kind = .release(button: button)
         case "move": kind = .motion
         case "cancel": kind = .cancel
         default: return nil
         }
         guard let contact = Self.contact(named: name) else { return nil }
         return GestureInput(
-            kind, contact: contact, button: button, source: contact.device == 9 ? .touch : .mouse,
+            kind, contact: contact, source: contact.device == 9 ? .touch : .mouse,
             location: positions[name] ?? GesturePoint(x: 0, y: 0),
             serverTime: serverStart.advanced(byMilliseconds: elapsed), readTime: readTime(lag: lag))
     }
