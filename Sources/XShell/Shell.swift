@@ -77,7 +77,7 @@ public final class Shell {
             while XPending(display) > 0 {
                 var event = XEvent()
                 XNextEvent(display, &event)
-                handle(translate(&event), now: now)
+                handle(translate(&event, readTime: now), now: now)
                 if let exitStatus { return exitStatus }
             }
             // Only after the queue is drained: the engine classifies by the events' own timestamps,
@@ -102,19 +102,19 @@ public final class Shell {
 
     /// Core events translate by value. An XInput 2 event is a GenericEvent whose data lives in a cookie:
     /// fetched before translation and freed right after (the translation copies what it needs).
-    private func translate(_ event: inout XEvent) -> ShellEvent {
+    private func translate(_ event: inout XEvent, readTime: Deadline) -> ShellEvent {
         guard event.type == GenericEvent, let xinput, event.xcookie.extension == xinput.opcode else {
-            return ShellEvent(event, atoms: connection.atoms, canvas: window.window)
+            return ShellEvent(event, atoms: connection.atoms, canvas: window.window, readTime: readTime)
         }
         guard XGetEventData(connection.display, &event.xcookie) != 0 else { return .unhandled(type: GenericEvent) }
         defer { XFreeEventData(connection.display, &event.xcookie) }
-        return ShellEvent(cookie: event.xcookie)
+        return ShellEvent(cookie: event.xcookie, readTime: readTime)
     }
 
     private func handle(_ event: ShellEvent, now: Deadline) {
         switch event {
         case .pointer(let input):
-            app.handle(input.gestureInput(readTime: now))
+            app.handle(input)
         case .key(let input):
             guard let (key, modifiers) = input.appKey, let command = app.key(key, modifiers) else { return }
             perform(command, now: now)
