@@ -3,11 +3,10 @@ import Timing
 /// The non-generic heart of `GestureEngine`: recognizer slots in canonical (tag) order, the timer
 /// wheel, the contacts held for the canvas, and the pipeline every event goes through.
 ///
-/// Per event: (1) catch up with the event's server time (R3: timestamps decide, timers only cover
-/// silence); (2) phase A: every attempt in progress takes the event; (3) settle requirements and
-/// reset finished attempts; (4) phase B: idle recognizers take a press as a new first press (so a
-/// press that fails one sequence starts the next, R6); (5) deliver contacts to the canvas; (6)
-/// move timers to the recognizers' new deadlines.
+/// Per event: (1) catch up with the event's server time (R3); (2) phase A: every attempt in
+/// progress takes the event; (3) settle requirements and reset finished attempts; (4) phase B: idle
+/// recognizers take a press as a new first press (R6); (5) deliver contacts to the canvas; (6) move
+/// timers to the recognizers' new deadlines.
 @usableFromInline struct GestureArbiter {
     /// Per-slot options given at registration.
     struct Options {
@@ -284,7 +283,7 @@ extension GestureArbiter {
     /// The earliest timer: when `advance(to:)` has work to do unless an event comes first.
     @usableFromInline var nextDeadline: Deadline? { wheel.nextDeadline }
 
-    /// R11: no contact down or held back, every recognizer possible, no timer queued.
+    /// At rest (R11): no contact down or held back, every recognizer possible, no timer queued.
     var isAtRest: Bool {
         contacts.isEmpty && wheel.isEmpty && heldCount == 0
             && slots.allSatisfy { slot in

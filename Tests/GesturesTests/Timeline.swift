@@ -2,7 +2,7 @@ import Gestures
 import Testing
 import Timing
 
-/// The tags the app uses (issue 4), in the order tests expect them to be visited.
+/// The tags the app uses, in the order tests expect them to be visited.
 enum G: Hashable, Comparable, Sendable {
     case select, clear, longPress, moveLine, menu
 }
@@ -209,7 +209,7 @@ struct Timeline {
     }
 }
 
-/// The engine as the app (issue 4) configures it. `lineAt` says whether a line is under a point;
+/// The engine as the app (`AppController`) configures it. `lineAt` says whether a line is under a point;
 /// `selectedLineAt` whether the selected line is.
 func appEngine(
     settings: GestureSettings = .default,
