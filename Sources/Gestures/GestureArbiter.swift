@@ -65,7 +65,7 @@ import Timing
     var slots: [Slot] = []
     var requirements: [(waiter: UInt32, awaited: UInt32)] = []
     var simultaneous: [(UInt32, UInt32)] = []
-    var wheel: TimerWheel<UInt32>
+    @usableFromInline var wheel: TimerWheel<UInt32>
     var contacts: [ContactRecord] = []
     var nextSerial: PressSerial = 1
     var nextSlotID: UInt32 = 0
@@ -281,7 +281,8 @@ extension GestureArbiter {
     func timerDeadline(_ i: Int) -> Deadline? { slots[i].timer.flatMap { wheel.deadline(of: $0) } }
 
     /// The earliest timer: when `advance(to:)` has work to do unless an event comes first.
-    @usableFromInline var nextDeadline: Deadline? { wheel.nextDeadline }
+    /// Inlined into the loop's call site, so asking costs no copy of the arbiter.
+    @inlinable var nextDeadline: Deadline? { wheel.nextDeadline }
 
     /// At rest (R11): no contact down or held back, every recognizer possible, no timer queued.
     var isAtRest: Bool {
