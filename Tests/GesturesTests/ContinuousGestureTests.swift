@@ -78,23 +78,15 @@ import Timing
     }
 
     @Test("A long press that waited for a tap to fail begins where the pointer is by then, pressed where it went down")
-    func heldLongPressBeganCarriesThePress() {
-        let engine = GestureEngine<G>()
-        engine.add(.select, TapRecognizer(taps: 2))
-        engine.add(.longPress, LongPressRecognizer())
-        try! engine.require(.longPress, toFail: .select)
-        var t = Timeline(engine)
+    func heldLongPressBeganCarriesThePress() throws {
+        var t = Timeline(try longPressAwaitingDoubleTap())
         t.run("down@1,2 500ms move@3,2 10ms move@30,2")
         #expect(t.beginnings == ["longPress began (30, 2) pressed at (1, 2)"])
     }
 
     @Test("A long press that waited for a tap to fail and was released meanwhile still says where it was pressed")
-    func heldLongPressEndedMeanwhileCarriesThePress() {
-        let engine = GestureEngine<G>()
-        engine.add(.select, TapRecognizer(taps: 2))
-        engine.add(.longPress, LongPressRecognizer())
-        try! engine.require(.longPress, toFail: .select)
-        var t = Timeline(engine)
+    func heldLongPressEndedMeanwhileCarriesThePress() throws {
+        var t = Timeline(try longPressAwaitingDoubleTap())
         t.run("down@1,2 500ms move@3,2 up@4,2 2000ms")
         #expect(t.beginnings == ["longPress began (3, 2) pressed at (1, 2)"])
         #expect(t.gestures == ["longPress began", "longPress ended"])

@@ -44,9 +44,7 @@ import Timing
     @Test("Random streams: no crash, well-formed gestures and contacts, rest reached, no timer leaked, order-independent",
           arguments: 0..<60)
     func randomStreams(seed: Int) {
-        var builder = StreamBuilder(seed: UInt64(seed) &* 7919 &+ 17)
-        while builder.events.count < 10_000 { builder.addAction() }
-        builder.finish()
+        let builder = StreamBuilder(seed: UInt64(seed) &* 7919 &+ 17, actions: 10_000)
         let engine = Self.engine(order: [.clear, .select, .longPress, .moveLine, .menu])
         let outputs = Self.run(engine, builder)
         #expect(engine.isAtRest)
@@ -75,9 +73,7 @@ import Timing
     @Test("After every event and timer the next deadline is the wheel's, the earliest of the recognizers' own deadlines",
           arguments: 0..<10)
     func nextDeadlineIsTheWheels(seed: Int) {
-        var builder = StreamBuilder(seed: UInt64(seed) &+ 9_000)
-        while builder.events.count < 5_000 { builder.addAction() }
-        builder.finish()
+        let builder = StreamBuilder(seed: UInt64(seed) &+ 9_000, actions: 5_000)
         let engine = Self.engine(order: [.clear, .select, .longPress, .moveLine, .menu])
         var steps = 0
         var timed = 0
@@ -99,9 +95,7 @@ import Timing
     @Test("Random streams with settings changed live and recognizers removed and re-added stay well formed and reach rest",
           arguments: 0..<10)
     func randomReconfiguration(seed: Int) {
-        var builder = StreamBuilder(seed: UInt64(seed) &+ 5_000)
-        while builder.events.count < 10_000 { builder.addAction() }
-        builder.finish()
+        let builder = StreamBuilder(seed: UInt64(seed) &+ 5_000, actions: 10_000)
         var random = SeededGenerator(seed: UInt64(seed))
         let engine = Self.engine(order: [.menu, .moveLine, .longPress, .select, .clear])
         var outputs: [GestureOutput<G>] = []

@@ -21,6 +21,13 @@ struct StreamBuilder {
         serverStart = ServerTime(milliseconds: UInt32.max - UInt32.random(in: 0...20_000, using: &random))
     }
 
+    /// A finished stream of random actions, at least `count` events long.
+    init(seed: UInt64, actions count: Int) {
+        self.init(seed: seed)
+        while events.count < count { addAction() }
+        finish()
+    }
+
     mutating func int(_ range: ClosedRange<Int64>) -> Int64 { Int64.random(in: range, using: &random) }
     mutating func chance(_ p: Double) -> Bool { Double.random(in: 0..<1, using: &random) < p }
 

@@ -209,6 +209,16 @@ struct Timeline {
     }
 }
 
+/// A long press that requires a double tap to fail: it succeeds, then waits until the double tap
+/// has failed before it begins.
+func longPressAwaitingDoubleTap() throws -> GestureEngine<G> {
+    let engine = GestureEngine<G>()
+    engine.add(.select, TapRecognizer(taps: 2))
+    engine.add(.longPress, LongPressRecognizer())
+    try engine.require(.longPress, toFail: .select)
+    return engine
+}
+
 /// The engine as the app (`AppController`) configures it. `lineAt` says whether a line is under a point;
 /// `selectedLineAt` whether the selected line is.
 func appEngine(
