@@ -24,7 +24,8 @@ extension GestureArbiter {
         case .changed(let location, let translation, let velocity):
             switch slots[i].arbitration {
             case .succeeded: emit(i, .changed(location, translation: translation, velocity: velocity))
-            case .held(_, let press, let ended): slots[i].arbitration = .held(location: location, press: press, ended: ended)
+            case .held(_, let press, let ended):
+                slots[i].arbitration = .held(location: location, press: press, ended: ended)
             case .open, .failed: break
             }
         case .ended(let location):
