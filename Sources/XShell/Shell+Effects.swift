@@ -59,6 +59,7 @@ extension Shell {
         ConnectionLoss.install { [unowned self] in
             isDisconnected = true
             feed(.connectionLost, now: MonotonicClock.now())
+            lock?.release()
             return exitStatus ?? 1
         }
     }

@@ -41,7 +41,7 @@ public final class Shell {
     /// Tells when another program may have written the document (nil when the folder cannot be watched).
     let watcher: DocumentWatcher?
     /// The document's lock, held while the window is open (nil where the folder cannot hold one).
-    private let lock: DocumentLock?
+    let lock: DocumentLock?
     /// The desktop's double-click time and distance, drag threshold and resolution, followed live.
     private let desktop: DesktopSettingsWatcher
     private let tracesGestures: Bool
@@ -79,8 +79,10 @@ public final class Shell {
         apply(desktop.settings, now: MonotonicClock.now())
     }
 
-    /// The event loop. Returns the process exit status.
+    /// The event loop. Returns the process exit status, with the document's lock released (the caller
+    /// exits, and `exit` runs no deinitializers).
     public func run() -> Int32 {
+        defer { lock?.release() }
         let display = connection.display
         let signals = TerminationSignals()
         reportTheLossOfTheConnection()
@@ -117,17 +119,17 @@ public final class Shell {
     /// fetched before translation and freed right after (the translation copies what it needs).
     private func translate(_ event: inout XEvent, readTime: Deadline) -> ShellEvent {
         guard event.type == GenericEvent, let xinput, event.xcookie.extension == xinput.opcode else {
-            return ShellEvent(event, atoms: connection.atoms, canvas: window.window)
+            return ShellEvent(event, atoms: connection.atoms, canvas: window.window, readTime: readTime)
         }
         guard XGetEventData(connection.display, &event.xcookie) != 0 else { return .unhandled(type: GenericEvent) }
         defer { XFreeEventData(connection.display, &event.xcookie) }
-        return ShellEvent(cookie: event.xcookie)
+        return ShellEvent(cookie: event.xcookie, readTime: readTime)
     }
 
     private func dispatch(_ event: ShellEvent, now: Deadline) {
         switch event {
         case .pointer(let input):
-            feed(.pointer(input.gestureInput(readTime: now)), now: now)
+            feed(.pointer(input), now: now)
         case .key(let input):
             guard let (key, modifiers) = input.appKey else { return }
             feed(.key(key, modifiers), now: now)

@@ -76,6 +76,7 @@ case .run(let options):
     do {
         opened = try DocumentStore.open(path: path, now: CivilTime.now())
     } catch {
+        lock?.release()  // exit() runs no deinitializers
         fail(error.description, status: 1)
     }
     if let recovery = opened.recovery { StandardError.write("touchtracker: \(recovery)") }
@@ -83,6 +84,7 @@ case .run(let options):
     do {
         shell = try Shell(connection: connection, options: options, document: opened, lock: lock)
     } catch {
+        lock?.release()
         fail(error.description, status: 1)
     }
     exit(shell.run())

@@ -2,7 +2,7 @@ import Gestures
 import Testing
 import Timing
 
-/// The behaviours the app builds on, through the engine configured as the app does.
+/// The behaviours the app builds on (the book's BNRDrawView), through the engine configured as the app does.
 @Suite struct AppBehaviourTests {
     @Test("A click selects after the double click failed, shown at once as provisional, leaving no dot")
     func clickSelects() {

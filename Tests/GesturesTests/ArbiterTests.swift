@@ -32,11 +32,7 @@ import Timing
 
     @Test("A long press waiting on a tap's failure begins once it fails, where the press is by then")
     func heldContinuousGesture() throws {
-        let engine = GestureEngine<G>()
-        engine.add(.select, TapRecognizer(taps: 2))
-        engine.add(.longPress, LongPressRecognizer())
-        try engine.require(.longPress, toFail: .select)
-        var t = Timeline(engine)
+        var t = Timeline(try longPressAwaitingDoubleTap())
         t.run("down 500ms")
         #expect(t.gestures.isEmpty)
         t.run("move@2,0 10ms move@30,0")

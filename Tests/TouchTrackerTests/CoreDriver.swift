@@ -71,9 +71,9 @@ final class CoreDriver {
         now = at(milliseconds)
         let time = ServerTime(milliseconds: UInt32(milliseconds))
         let contact = ContactID(device: 2)
-        handle(.pointer(GestureInput(.press, contact: contact, location: a, serverTime: time, readTime: now)))
+        handle(.pointer(GestureInput(.press(button: 1), contact: contact, location: a, serverTime: time, readTime: now)))
         handle(.pointer(GestureInput(.motion, contact: contact, location: b, serverTime: time, readTime: now)))
-        handle(.pointer(GestureInput(.release, contact: contact, location: b, serverTime: time, readTime: now)))
+        handle(.pointer(GestureInput(.release(button: 1), contact: contact, location: b, serverTime: time, readTime: now)))
     }
 
     /// The drawing on disk, as the app's loader reads it.
