@@ -40,7 +40,11 @@ extension Shell {
     /// last read or written (our own saves have theirs), the core is handed what it holds now.
     func checkTheDocumentOnDisk(now: Deadline) {
         guard let watcher, watcher.drain() else { return }
-        guard let identity = try? store.currentIdentity(), identity != core.diskIdentity else { return }
+        do {
+            guard try store.currentIdentity() != core.diskIdentity else { return }  // nil: deleted
+        } catch {
+            return  // cannot even look at it now; the next save checks again
+        }
         feed(.diskChanged(store.readCurrent(now: CivilTime.now())), now: now)
     }
 

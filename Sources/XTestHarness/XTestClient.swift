@@ -189,6 +189,25 @@ public final class XTestClient {
         XFlush(display)
     }
 
+    /// The top-level windows bottom to top, as the server stacks them.
+    public func stackingOrder() -> [Window] {
+        var rootReturn: Window = 0, parent: Window = 0
+        var children: UnsafeMutablePointer<Window>?
+        var count: UInt32 = 0
+        guard XQueryTree(display, root, &rootReturn, &parent, &children, &count) != 0, let children else { return [] }
+        defer { XFree(children) }
+        return Array(UnsafeBufferPointer(start: children, count: Int(count)))
+    }
+
+    /// Maps a plain window of this client at the given place, above every other: something to cover a
+    /// window with.
+    public func mapCover(x: Int, y: Int, width: Int, height: Int) -> Window {
+        let window = XCreateSimpleWindow(display, root, Int32(x), Int32(y), UInt32(width), UInt32(height), 0, 0, 0)
+        XMapRaised(display, window)
+        XSync(display, 0)
+        return window
+    }
+
     /// Destroys `window` from this client, as `xdotool windowclose` does: no question asked.
     public func destroy(_ window: Window) {
         XDestroyWindow(display, window)

@@ -1,19 +1,11 @@
 import Document
 import Foundation
 import SeededRandom
+import TestSupport
 import Testing
 import XTestHarness
 
-/// A fresh folder under /tmp, removed with its contents when released.
-private final class Folder {
-    let path = FileManager.default.temporaryDirectory.appendingPathComponent("touchtracker-e2e-\(UUID().uuidString)").path
-
-    init() throws { try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true) }
-
-    deinit { try? FileManager.default.removeItem(atPath: path) }
-
-    func file(_ name: String) -> String { path + "/" + name }
-
+extension TemporaryFolder {
     /// Saves a drawing of `count` lines at random places in the folder as `name`; returns its path.
     func document(_ name: String = "drawing.json", lines count: Int = 1) throws -> String {
         var random = SeededGenerator(seed: 7)
@@ -37,7 +29,7 @@ private func export(_ output: String, _ document: String) throws -> AppProcess {
 @Suite("The document's files never lose a line, end to end")
 struct FileSafetyTests {
     @Test func anExportOntoALinkToAFullDeviceFailsInOneLineWithTheSystemsReason() throws {
-        let folder = try Folder()
+        let folder = try TemporaryFolder("e2e")
         let document = try folder.document()
         symlink("/dev/full", folder.file("out.pdf"))
         let app = try export(folder.file("out.pdf"), document)
@@ -47,7 +39,7 @@ struct FileSafetyTests {
     }
 
     @Test func anExportIntoAMissingFolderSaysTheFolderIsMissing() throws {
-        let folder = try Folder()
+        let folder = try TemporaryFolder("e2e")
         let document = try folder.document()
         let app = try export(folder.file("a/b/out.pdf"), document)
         #expect(app.waitForExit(timeout: 0) == 1)
@@ -55,7 +47,7 @@ struct FileSafetyTests {
     }
 
     @Test func anExportStillRefusesToWriteOverTheDocument() throws {
-        let folder = try Folder()
+        let folder = try TemporaryFolder("e2e")
         let document = try folder.document("sketch.png")
         let before = FileManager.default.contents(atPath: document)
         let app = try export(document, document)
@@ -64,11 +56,11 @@ struct FileSafetyTests {
         #expect(FileManager.default.contents(atPath: document) == before)
     }
 
-    @Test(.enabled(if: SmallTmpfs.canMount, "\(SmallTmpfs.cannotMount)"))
+    @Test(.enabled(if: SmallDisk.canMount, "\(SmallDisk.cannotMount)"))
     func anExportThatRunsOutOfSpaceFailsAndLeavesTheOldFile() throws {
-        let folder = try Folder()
+        let folder = try TemporaryFolder("e2e")
         let document = try folder.document(lines: 20_000)
-        let disk = try #require(try SmallTmpfs(kilobytes: 64))
+        let disk = try #require(SmallDisk(kilobytes: 64))
         let output = disk.folder.file("out.pdf")
         _ = FileManager.default.createFile(atPath: output, contents: Data("the old picture".utf8))
 
@@ -80,7 +72,7 @@ struct FileSafetyTests {
     }
 
     @Test func aFileNamedWithBytesThatAreNotUTF8IsSavedUnderExactlyThoseBytes() throws {
-        let folder = try Folder()
+        let folder = try TemporaryFolder("e2e")
         let name: [UInt8] = Array("m".utf8) + [0xFC] + Array("ller.json".utf8)
         let running = try RunningApp(argumentBytes: [Array(folder.path.utf8) + [UInt8(ascii: "/")] + name])
         #expect(running.client.text(running.window, "_NET_WM_NAME") == "m\\xFCller.json — TouchTracker")
@@ -93,27 +85,11 @@ struct FileSafetyTests {
     }
 
     @Test func aFIFOGivenAsTheDocumentIsNotARegularFile() throws {
-        let folder = try Folder()
+        let folder = try TemporaryFolder("e2e")
         mkfifo(folder.file("drawing.json"), 0o600)
         let server = try XvfbServer()  // with a display: the document is opened once the display is there
         let app = try AppProcess(arguments: [folder.file("drawing.json")], display: server.name)
         #expect(app.waitForExit() == 1)
         #expect(app.standardError == "touchtracker: \(folder.file("drawing.json")) is not a regular file\n")
     }
-}
-
-/// A tmpfs of a few KiB on a fresh folder, for an export that runs out of space; unmounted when
-/// released. Mounting needs root (or CAP_SYS_ADMIN): the test is enabled only where `canMount`.
-private final class SmallTmpfs {
-    let folder: Folder
-
-    init?(kilobytes: Int) throws {
-        folder = try Folder()
-        guard mount("tmpfs", folder.path, "tmpfs", 0, "size=\(kilobytes)k") == 0 else { return nil }
-    }
-
-    deinit { umount2(folder.path, Int32(MNT_DETACH)) }
-
-    static let canMount = ((try? SmallTmpfs(kilobytes: 4)) ?? nil) != nil
-    static let cannotMount = "mounting a tmpfs needs root or CAP_SYS_ADMIN"
 }

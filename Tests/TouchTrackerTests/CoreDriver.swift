@@ -56,7 +56,11 @@ final class CoreDriver {
     /// What the shell does when the folder's watch says the file may have changed: if its identity is
     /// not the one the core last read or wrote, hand in what the file holds now.
     func noticeTheDisk() {
-        guard let identity = try? store.currentIdentity(), identity != core.diskIdentity else { return }
+        do {
+            guard try store.currentIdentity() != core.diskIdentity else { return }  // nil: deleted
+        } catch {
+            return
+        }
         handle(.diskChanged(store.readCurrent(now: civil)))
     }
 

@@ -1,0 +1,147 @@
+import CX11
+import Document
+import Foundation
+import TestSupport
+import Testing
+import XTestHarness
+
+/// The drawing at `path` as the app's loader reads it, if it reads.
+private func drawing(at path: String) -> Drawing? {
+    FileManager.default.contents(atPath: path).flatMap { try? DrawingFormat.decode(Array($0)) }
+}
+
+private func line(_ y: Double) -> Segment { Segment(begin: Point(x: 50, y: y), end: Point(x: 250, y: y)) }
+
+/// Runs `cp SOURCE TARGET`, as a user or a sync tool replaces a file, and waits for it.
+private func copy(_ source: String, over target: String) throws {
+    let cp = try ChildProcess(path: "/bin/cp", arguments: [source, target], environment: ChildProcess.inheritedEnvironment)
+    #expect(cp.waitForExit(timeout: 10) == 0, "cp failed: \(cp.standardError)")
+}
+
+/// Fills `disk` with a file named "filler", to the last block.
+private func fill(_ disk: SmallDisk) throws {
+    _ = FileManager.default.createFile(atPath: disk.folder.file("filler"), contents: nil)
+    let filler = try #require(FileHandle(forWritingAtPath: disk.folder.file("filler")))
+    while (try? filler.write(contentsOf: Data(count: 4096))) != nil {}
+    try filler.close()
+}
+
+@Suite("Two windows and other programs on one drawing, end to end", .serialized)
+struct SharedDocumentTests {
+    @Test func aSecondStartOnTheSameDisplayBringsTheFirstWindowForwardAndExitsWithZero() throws {
+        let running = try RunningApp()
+        running.drawLine(from: (50, 100), to: (250, 100))
+        let cover = running.client.mapCover(x: 0, y: 0, width: 400, height: 300)
+        #expect(running.client.stackingOrder().last == cover)
+
+        let second = try AppProcess(arguments: ["--geometry", "400x300+0+0"], display: running.server.name,
+                                    environment: ["XDG_DATA_HOME": running.dataHome.path])
+        #expect(second.waitForExit() == 0)
+        let said = second.standardError
+        #expect(said.hasPrefix("touchtracker: drawing.json is already open in another window (process \(running.app.pid) on "))
+        #expect(said.hasSuffix("); brought it to the front\n") && said.split(separator: "\n").count == 1, "\(said)")
+        #expect(waitUntil(timeout: 5) { running.client.stackingOrder().last == running.window }, "the first window came forward")
+        #expect(running.waitForPixel(150, 100, toBe: Colours.black) == Colours.black, "with its drawing")
+        #expect(running.app.child.isRunning)
+        running.client.sendDeleteWindow(to: running.window)
+        #expect(running.app.waitForExit() == 0)
+        #expect(drawing(at: running.documentPath)?.lines.map(\.segment) == [line(100)], "nothing was saved over")
+    }
+
+    @Test func aSecondStartOnAnotherDisplayNamesTheHolderAndExitsWithOne() throws {
+        let running = try RunningApp()
+        running.drawLine(from: (50, 100), to: (250, 100))
+        let elsewhere = try XvfbServer()
+        let second = try AppProcess(arguments: [], display: elsewhere.name, environment: ["XDG_DATA_HOME": running.dataHome.path])
+        #expect(second.waitForExit() == 1)
+        let said = second.standardError
+        #expect(said.hasPrefix("touchtracker: \(running.documentPath) is open in process \(running.app.pid) on "), "\(said)")
+        #expect(said.hasSuffix(", display \(running.server.name); close it there, or name another FILE\n"), "\(said)")
+        #expect(running.app.child.isRunning)
+    }
+
+    @Test func aFileCopiedOverTheDrawingIsLoadedWhenNothingIsUnsavedAndNotWrittenBack() throws {
+        let running = try RunningApp()
+        running.drawLine(from: (50, 100), to: (250, 100))
+        #expect(waitUntil(timeout: 5) { drawing(at: running.documentPath)?.lines.count == 1 }, "the line was saved")
+
+        let theirs = try TemporaryFolder("theirs")
+        var version = try #require(drawing(at: running.documentPath))
+        version.add(line(200))
+        try DocumentStore(path: FilePath(theirs.file("drawing.json"))).save(version)
+        try copy(theirs.file("drawing.json"), over: running.documentPath)
+        let copied = FileManager.default.contents(atPath: running.documentPath)
+
+        #expect(running.waitForPixel(150, 200, toBe: Colours.black) == Colours.black, "their line is shown")
+        #expect(running.app.standardError == "touchtracker: reloaded drawing.json: kept 1 line another program added\n")
+        usleep(800_000)  // longer than the autosave's delay: what is under test is that no save comes
+        #expect(FileManager.default.contents(atPath: running.documentPath) == copied, "their bytes are not rewritten")
+    }
+
+    @Test func aFileCopiedOverTheDrawingWithUnsavedEditsIsMergedShownAndSaved() throws {
+        let running = try RunningApp()
+        running.drawLine(from: (50, 100), to: (250, 100))
+        #expect(waitUntil(timeout: 5) { drawing(at: running.documentPath)?.lines.count == 1 }, "the line was saved")
+        running.client.move(to: 150, 100)  // select it
+        running.client.press()
+        running.client.release()
+        #expect(running.waitForPixel(150, 100, toBe: Colours.green) == Colours.green)
+
+        let theirs = try TemporaryFolder("theirs")
+        var version = try #require(drawing(at: running.documentPath))
+        version.add(line(250))
+        try DocumentStore(path: FilePath(theirs.file("drawing.json"))).save(version)
+        // Nudge the line down every 100 ms: edits that close, the autosave cannot save before 2 s have
+        // passed, so the copy lands on a window with unsaved edits. (The pacing is the input under test.)
+        for nudge in 1...10 {
+            running.client.key(XK_Down)
+            if nudge == 3 { try copy(theirs.file("drawing.json"), over: running.documentPath) }
+            usleep(100_000)
+        }
+        #expect(waitUntil(timeout: 5) { Set(drawing(at: running.documentPath)?.lines.map(\.segment) ?? []) == [line(110), line(250)] },
+                "saved: the window's nudged line and their new one")
+        #expect(running.waitForPixel(150, 250, toBe: Colours.black) == Colours.black, "their line is shown")
+        #expect(running.app.standardError == "touchtracker: merged drawing.json: kept 1 line another program added\n")
+    }
+
+    @Test(.enabled(if: SmallDisk.canMount, "\(SmallDisk.cannotMount)"))
+    func onAFullDiskTheFailureIsToldOnceCtrlQAsksAgainAndASecondCtrlQQuitsSayingWhatIsLost() throws {
+        let disk = try #require(SmallDisk(kilobytes: 64))
+        let path = disk.folder.file("drawing.json")
+        let running = try RunningApp(arguments: [path])
+        try fill(disk)
+
+        running.drawLine(from: (50, 100), to: (250, 100))
+        let unsaved = "drawing.json (unsaved) — TouchTracker"
+        #expect(waitUntil(timeout: 5) { running.client.text(running.window, "_NET_WM_NAME") == unsaved })
+        let failure = "touchtracker: cannot save \(path): No space left on device"
+        #expect(running.app.standardError == failure + "; the drawing is kept in memory, unsaved\n")
+
+        running.client.key(XK_q, modifiers: [XK_Control_L])
+        #expect(waitUntil(timeout: 5) { running.app.standardError.contains("not quitting") })
+        #expect(running.app.child.isRunning, "the last edit would be lost: it asks again")
+        running.client.key(XK_q, modifiers: [XK_Control_L])
+        #expect(running.app.waitForExit() == 1)
+        #expect(running.app.standardError.hasSuffix(failure + "; quitting without saving the last edits\n"))
+    }
+
+    @Test(.enabled(if: SmallDisk.canMount, "\(SmallDisk.cannotMount)"))
+    func whenTheDiskHasRoomAgainTheRetrySavesAndSaysSoOnce() throws {
+        let disk = try #require(SmallDisk(kilobytes: 64))
+        let path = disk.folder.file("drawing.json")
+        let running = try RunningApp(arguments: [path])
+        try fill(disk)
+
+        running.drawLine(from: (50, 100), to: (250, 100))
+        #expect(waitUntil(timeout: 5) { running.client.text(running.window, "_NET_WM_NAME") == "drawing.json (unsaved) — TouchTracker" })
+        try FileManager.default.removeItem(atPath: disk.folder.file("filler"))
+        // The retry comes 5 s after the failure.
+        #expect(waitUntil(timeout: 8) { drawing(at: path)?.lines.map(\.segment) == [line(100)] })
+        #expect(waitUntil(timeout: 2) { running.client.text(running.window, "_NET_WM_NAME") == "drawing.json — TouchTracker" })
+        #expect(running.app.standardError == """
+            touchtracker: cannot save \(path): No space left on device; the drawing is kept in memory, unsaved
+            touchtracker: saved \(path) again
+
+            """)
+    }
+}

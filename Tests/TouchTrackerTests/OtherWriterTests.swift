@@ -1,0 +1,103 @@
+import Document
+import Foundation
+import Gestures
+import Testing
+import Timing
+@testable import TouchTracker
+
+private func line(_ y: Double) -> Segment { Segment(begin: Point(x: 10, y: y), end: Point(x: 200, y: y)) }
+
+/// A drawing of the segments, as another program would write it.
+private func drawing(_ segments: Segment...) -> Drawing {
+    var drawing = Drawing()
+    for segment in segments { drawing.add(segment) }
+    return drawing
+}
+
+@Suite("Another program writes the file while the window is open")
+struct OtherWriterTests {
+    /// A window showing one saved line at y = 50.
+    private func savedWindow() throws -> CoreDriver {
+        let driver = try CoreDriver()
+        driver.drawLine(from: GesturePoint(x: 10, y: 50), to: GesturePoint(x: 200, y: 50), at: 0)
+        driver.advance(to: at(500))
+        #expect(try driver.savedDrawing().lines.map(\.segment) == [line(50)])
+        return driver
+    }
+
+    @Test func withNoUnsavedEditsTheirVersionIsLoadedAndNotWrittenBack() throws {
+        let driver = try savedWindow()
+        try driver.anotherProgramWrites(drawing(line(50), line(80)))
+        let theirs = try #require(try driver.store.currentIdentity())
+        driver.noticeTheDisk()
+        #expect(driver.core.model.drawing.lines.map(\.segment) == [line(50), line(80)])
+        #expect(driver.messages == ["reloaded drawing.json: kept 1 line another program added"])
+        #expect(driver.core.scene.overlays.map(\.rows) == [["Reloaded drawing.json: kept 1 line another program added"]])
+        #expect(driver.core.nextDeadline == at(500) + AppCore.noticeDuration, "nothing to save, only a notice to take down")
+        #expect(try driver.store.currentIdentity() == theirs, "their file is not rewritten")
+        driver.key(.character("z"), .control)
+        #expect(driver.core.model.drawing.lines.map(\.segment) == [line(50)], "loading their version is undoable")
+    }
+
+    @Test func withUnsavedEditsBothSidesAreMergedShownAndSaved() throws {
+        let driver = try savedWindow()
+        driver.drawLine(from: GesturePoint(x: 10, y: 120), to: GesturePoint(x: 200, y: 120), at: 1_000)  // unsaved
+        try driver.anotherProgramWrites(drawing(line(80)))  // they deleted ours at 50 and drew one at 80
+        driver.noticeTheDisk()
+        #expect(Set(driver.core.model.drawing.lines.map(\.segment)) == [line(80), line(120)])
+        #expect(driver.messages == ["merged drawing.json: kept 1 line another program added, removed 1 it deleted"])
+        driver.advance(to: at(1_500))
+        #expect(Set(try driver.savedDrawing().lines.map(\.segment)) == [line(80), line(120)])
+    }
+
+    @Test func aSaveThatFindsTheFileChangedMergesFirstAndNeverOverwritesTheirBytes() throws {
+        let driver = try savedWindow()
+        driver.drawLine(from: GesturePoint(x: 10, y: 120), to: GesturePoint(x: 200, y: 120), at: 1_000)
+        try driver.anotherProgramWrites(drawing(line(50), line(80)))  // unnoticed: no watch event handed in
+        driver.advance(to: at(1_500))  // the autosave: the conditional save sees their file first
+        #expect(Set(try driver.savedDrawing().lines.map(\.segment)) == [line(50), line(80), line(120)])
+        #expect(driver.messages.count == 1 && driver.messages[0].hasPrefix("merged drawing.json"))
+    }
+
+    @Test func aFileDeletedWhileOpenIsWrittenAgainAtTheNextSaveAndOnClosing() throws {
+        let driver = try savedWindow()
+        try FileManager.default.removeItem(atPath: driver.store.path.description)
+        driver.noticeTheDisk()
+        #expect(driver.messages == ["drawing.json was deleted by another program; it will be written again at the next save"])
+        #expect(driver.core.nextDeadline == at(500) + AppCore.noticeDuration, "not at once: the user may have meant it")
+        driver.handle(.closeRequested)
+        #expect(driver.exitStatus == 0)
+        #expect(try driver.savedDrawing().lines.map(\.segment) == [line(50)])
+    }
+
+    @Test func aDamagedFileWrittenBySomeoneElseIsKeptAsideAndTheWindowsDrawingWrittenInItsPlace() throws {
+        let driver = try savedWindow()
+        try Data("garbage".utf8).write(to: URL(fileURLWithPath: driver.store.path.description))
+        driver.noticeTheDisk()
+        let kept = try FileManager.default.contentsOfDirectory(atPath: driver.folder).filter { $0.contains(".damaged-") }
+        #expect(kept.count == 1)
+        #expect(FileManager.default.contents(atPath: driver.folder + "/" + (kept.first ?? "")) == Data("garbage".utf8))
+        #expect(driver.messages.first?.hasPrefix("drawing.json was damaged by another program") == true)
+        driver.key(.character("s"), .control)
+        #expect(try driver.savedDrawing().lines.map(\.segment) == [line(50)])
+    }
+
+    @Test func aNewerVersionsFileIsNeverWrittenOverAndSavesSaySo() throws {
+        let driver = try savedWindow()
+        let newer = Data(#"{"format":"touchtracker-drawing","version":99,"lines":[]}"#.utf8)
+        try newer.write(to: URL(fileURLWithPath: driver.store.path.description))
+        driver.noticeTheDisk()
+        driver.drawLine(from: GesturePoint(x: 10, y: 120), to: GesturePoint(x: 200, y: 120), at: 1_000)
+        driver.advance(to: at(1_500))
+        #expect(FileManager.default.contents(atPath: driver.store.path.description) == newer)
+        #expect(driver.messages.last?.hasPrefix("not saving over \(driver.store.path)") == true)
+        #expect(driver.core.title == "drawing.json (unsaved) — TouchTracker")
+    }
+
+    @Test func aSecondStartBringsTheWindowForwardAndSaysSoInIt() throws {
+        let driver = try CoreDriver()
+        driver.handle(.anotherStartAsked)
+        #expect(driver.raised == 1)
+        #expect(driver.core.scene.overlays.map(\.rows) == [["drawing.json is open here: another start of TouchTracker asked for it"]])
+    }
+}
