@@ -24,11 +24,15 @@ public final class CairoSurface {
     public let pointer: OpaquePointer
     public let width: Int
     public let height: Int
+    /// What holds the pixels of an image over memory of someone else's, kept as long as the surface.
+    private let memoryOwner: AnyObject?
 
-    private init(_ pointer: OpaquePointer, width: Int, height: Int, _ context: String) throws(CairoError) {
+    private init(_ pointer: OpaquePointer, width: Int, height: Int, _ context: String,
+                 memoryOwner: AnyObject? = nil) throws(CairoError) {
         self.pointer = pointer
         self.width = width
         self.height = height
+        self.memoryOwner = memoryOwner
         do {
             try CairoError.check(cairo_surface_status(pointer), context)
         } catch {
@@ -44,6 +48,18 @@ public final class CairoSurface {
         try self.init(cairo_image_surface_create(CAIRO_FORMAT_RGB24, Int32(width), Int32(height)),
                       width: width, height: height, "cannot create a \(width)x\(height) image")
     }
+
+    /// An RGB image like `init(imageWidth:height:)` over `data`, `stride` bytes a row, which `owner` holds (memory
+    /// the X server reads too, say): the surface keeps `owner` until it goes.
+    public convenience init(imageData data: UnsafeMutableRawPointer, width: Int, height: Int, stride: Int,
+                            owner: AnyObject) throws(CairoError) {
+        try self.init(cairo_image_surface_create_for_data(data.assumingMemoryBound(to: UInt8.self), CAIRO_FORMAT_RGB24,
+                                                          Int32(width), Int32(height), Int32(stride)),
+                      width: width, height: height, "cannot create a \(width)x\(height) image", memoryOwner: owner)
+    }
+
+    /// Bytes per row Cairo wants for an RGB image `width` pixels wide.
+    public static func imageStride(width: Int) -> Int { Int(cairo_format_stride_for_width(CAIRO_FORMAT_RGB24, Int32(width))) }
 
     public convenience init(svgPath path: String, width: Int, height: Int) throws(CairoError) {
         try self.init(cairo_svg_surface_create(path, Double(width), Double(height)),

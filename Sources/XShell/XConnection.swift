@@ -6,15 +6,17 @@ import Glibc
 /// Why the shell could not start or keep going.
 public enum XShellError: Error, CustomStringConvertible, Equatable {
     case cannotOpenDisplay(String)
-    case unsupportedVisual(depth: Int32)
+    /// The screen offers no TrueColor visual; `defaultVisual` names its default ("depth 8 PseudoColor").
+    case noTrueColorVisual(defaultVisual: String)
     case cannotCreateBuffer(String)
 
     public var description: String {
         switch self {
         case .cannotOpenDisplay(let name):
             return "cannot open display \"\(name)\" — is an X server running and DISPLAY set?"
-        case .unsupportedVisual(let depth):
-            return "the default visual (depth \(depth)) is not 24-bit TrueColor; TouchTracker needs one"
+        case .noTrueColorVisual(let defaultVisual):
+            return "the screen offers no TrueColor visual (looked for one of any depth, 24-bit first; the default visual "
+                + "is \(defaultVisual)); TouchTracker needs one"
         case .cannotCreateBuffer(let reason):
             return "cannot create the window's drawing buffer: \(reason)"
         }
@@ -43,6 +45,33 @@ public final class XConnection {
     deinit { XCloseDisplay(display) }
 
     var fileDescriptor: Int32 { cx11_connection_number(display) }
+
+    /// The screen's visuals as `XGetVisualInfo` lists them, each with the pointer Xlib knows it by (valid as
+    /// long as the connection).
+    func visuals() -> [(visual: ScreenVisual, pointer: UnsafeMutablePointer<Visual>)] {
+        var formatCount: Int32 = 0
+        var bitsPerPixel: [Int32: Int] = [:]
+        if let formats = XListPixmapFormats(display, &formatCount) {
+            for format in UnsafeBufferPointer(start: formats, count: Int(formatCount)) {
+                bitsPerPixel[format.depth] = Int(format.bits_per_pixel)
+            }
+            XFree(formats)
+        }
+        var template = XVisualInfo()
+        template.screen = screen
+        var count: Int32 = 0
+        guard let infos = XGetVisualInfo(display, Int(VisualScreenMask), &template, &count) else { return [] }
+        defer { XFree(infos) }
+        let defaultID = XVisualIDFromVisual(cx11_default_visual(display, screen))
+        return UnsafeBufferPointer(start: infos, count: Int(count)).compactMap { (info: XVisualInfo) -> (visual: ScreenVisual, pointer: UnsafeMutablePointer<Visual>)? in
+            guard let visual = info.visual, let kind = ScreenVisual.Kind(rawValue: Int(info.class)) else { return nil }
+            let format = PixelFormat(depth: Int(info.depth), bitsPerPixel: bitsPerPixel[info.depth] ?? 0,
+                                     redMask: UInt32(truncatingIfNeeded: info.red_mask),
+                                     greenMask: UInt32(truncatingIfNeeded: info.green_mask),
+                                     blueMask: UInt32(truncatingIfNeeded: info.blue_mask))
+            return (ScreenVisual(id: info.visualid, kind: kind, format: format, isDefault: info.visualid == defaultID), visual)
+        }
+    }
     var screenSize: (width: Int, height: Int) {
         (Int(XDisplayWidth(display, screen)), Int(XDisplayHeight(display, screen)))
     }
@@ -88,10 +117,32 @@ struct Atoms {
 }
 
 extension XConnection {
+    /// Runs `body`, waits until the server has handled its requests (XSync), and returns the code of the
+    /// first X error they caused, if any, instead of reporting it: for requests whose failure is an answer
+    /// (MIT-SHM's attach fails with BadAccess on a server that cannot reach our memory).
+    func firstError(of body: () -> Void) -> UInt8? {
+        XSync(display, 0)  // errors of earlier requests are reported as usual
+        Self.caughtError = nil
+        let previous = XSetErrorHandler(catchError)
+        body()
+        XSync(display, 0)
+        XSetErrorHandler(previous)
+        return Self.caughtError
+    }
+
+    /// The first error `firstError(of:)` caught. Xlib calls error handlers on the thread that waits for
+    /// the reply: the main thread, inside `firstError(of:)`.
+    nonisolated(unsafe) fileprivate static var caughtError: UInt8?
+
     /// The window whose disappearance the shell learns from its DestroyNotify: errors about it (the
     /// requests sent before that event was read) say nothing new and are not reported. Set once, on the
     /// main thread, before the loop; Xlib calls the error handler on that thread.
     nonisolated(unsafe) static var ownWindow: Window = 0
+}
+
+private func catchError(_ display: OpaquePointer?, _ event: UnsafeMutablePointer<XErrorEvent>?) -> Int32 {
+    if XConnection.caughtError == nil { XConnection.caughtError = event?.pointee.error_code }
+    return 0
 }
 
 /// A protocol error (say, a request about a window that is gone) is reported, never fatal.

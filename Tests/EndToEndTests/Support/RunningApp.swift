@@ -11,8 +11,10 @@ final class RunningApp {
     let window: Window
     let dataHome: URL
 
-    init(arguments: [String] = [], geometry: String = "400x300+0+0", environment: [String: String] = [:]) throws {
-        server = try XvfbServer()
+    /// `screen` is Xvfb's WIDTHxHEIGHTxDEPTH.
+    init(arguments: [String] = [], geometry: String = "400x300+0+0", environment: [String: String] = [:],
+         screen: String = "1024x768x24") throws {
+        server = try XvfbServer(screen: screen)
         dataHome = FileManager.default.temporaryDirectory.appendingPathComponent("touchtracker-e2e-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: dataHome, withIntermediateDirectories: true)
         var environment = environment
