@@ -105,19 +105,34 @@ final class CanvasWindow {
     }
 
 
-    /// Sets the window title (WM_NAME and _NET_WM_NAME in UTF-8).
+    /// Sets the window's title, which is also its icon name (what a task bar or an iconified window shows):
+    /// _NET_WM_NAME and _NET_WM_ICON_NAME in UTF-8, and for window managers that predate them WM_NAME and
+    /// WM_ICON_NAME as ICCCM text, STRING (Latin-1) when every character is Latin-1, else COMPOUND_TEXT.
     func setTitle(_ title: String) {
-        // WM_NAME is a STRING, Latin-1; window managers that read it predate UTF-8 titles, and every
-        // current one reads _NET_WM_NAME. Characters beyond Latin-1 get a readable stand-in.
-        let latin1: [UInt8] = title.unicodeScalars.map { scalar in
-            switch scalar.value {
-            case 0...0xFF: UInt8(scalar.value)
-            case 0x2010...0x2015: UInt8(ascii: "-")  // hyphens and dashes
-            default: UInt8(ascii: "?")
-            }
+        let atoms = connection.atoms
+        for property in [atoms.netWMName, atoms.netWMIconName] {
+            setProperty(property, type: atoms.utf8String, bytes: Array(title.utf8))
         }
-        setProperty(XA_WM_NAME, type: XA_STRING, bytes: latin1)
-        setProperty(connection.atoms.netWMName, type: connection.atoms.utf8String, bytes: Array(title.utf8))
+        guard var text = Self.iccText(title, display: connection.display) else { return }
+        defer { XFree(text.value) }
+        XSetWMName(connection.display, window, &text)
+        XSetWMIconName(connection.display, window, &text)
+    }
+
+    /// `text` as ICCCM text (`XStdICCTextStyle`: STRING, or COMPOUND_TEXT where Latin-1 cannot hold it). Xlib
+    /// converts through the character sets of the locale: a UTF-8 locale has them all, so a process running
+    /// under another (the C locale, by default) converts under C.UTF-8 for the call.
+    private static func iccText(_ text: String, display: OpaquePointer) -> XTextProperty? {
+        let current = String(cString: setlocale(LC_CTYPE, nil))
+        let isUTF8 = String(cString: nl_langinfo(nl_item(CODESET))) == "UTF-8"
+        if !isUTF8 { setlocale(LC_CTYPE, "C.UTF-8") }
+        defer { if !isUTF8 { setlocale(LC_CTYPE, current) } }
+        var property = XTextProperty()
+        var list: [UnsafeMutablePointer<CChar>?] = [strdup(text)]
+        defer { free(list[0]) }
+        // Negative: no memory, or a locale without the converter; positive: characters left out, none here.
+        guard Xutf8TextListToTextProperty(display, &list, 1, XStdICCTextStyle, &property) >= 0 else { return nil }
+        return property
     }
 
     /// The part of the window on screen for the window at its present place, were it `newSize`.

@@ -82,6 +82,7 @@ struct Atoms {
     let wmProtocols: Atom
     let wmDeleteWindow: Atom
     let netWMName: Atom
+    let netWMIconName: Atom
     let netWMPID: Atom
     let utf8String: Atom
     let netWMPing: Atom
@@ -94,25 +95,25 @@ struct Atoms {
 
     init(wmProtocols: Atom, wmDeleteWindow: Atom, netWMName: Atom, netWMPID: Atom, utf8String: Atom,
          netWMPing: Atom, netWMIcon: Atom, netWMWindowType: Atom, netWMWindowTypeNormal: Atom,
-         manager: Atom, xsettingsSettings: Atom) {
+         manager: Atom, xsettingsSettings: Atom, netWMIconName: Atom = 0) {
         (self.wmProtocols, self.wmDeleteWindow, self.netWMName, self.netWMPID, self.utf8String) =
             (wmProtocols, wmDeleteWindow, netWMName, netWMPID, utf8String)
         (self.netWMPing, self.netWMIcon, self.netWMWindowType, self.netWMWindowTypeNormal) =
             (netWMPing, netWMIcon, netWMWindowType, netWMWindowTypeNormal)
-        (self.manager, self.xsettingsSettings) = (manager, xsettingsSettings)
+        (self.manager, self.xsettingsSettings, self.netWMIconName) = (manager, xsettingsSettings, netWMIconName)
     }
 
     init(_ display: OpaquePointer) {
         let names = ["WM_PROTOCOLS", "WM_DELETE_WINDOW", "_NET_WM_NAME", "_NET_WM_PID", "UTF8_STRING",
                      "_NET_WM_PING", "_NET_WM_ICON", "_NET_WM_WINDOW_TYPE", "_NET_WM_WINDOW_TYPE_NORMAL",
-                     "MANAGER", "_XSETTINGS_SETTINGS"]
+                     "MANAGER", "_XSETTINGS_SETTINGS", "_NET_WM_ICON_NAME"]
         var atoms = [Atom](repeating: 0, count: names.count)
         var cNames = names.map { strdup($0) }
         defer { cNames.forEach { free($0) } }
         XInternAtoms(display, &cNames, Int32(names.count), 0, &atoms)
         (wmProtocols, wmDeleteWindow, netWMName, netWMPID, utf8String) = (atoms[0], atoms[1], atoms[2], atoms[3], atoms[4])
         (netWMPing, netWMIcon, netWMWindowType, netWMWindowTypeNormal) = (atoms[5], atoms[6], atoms[7], atoms[8])
-        (manager, xsettingsSettings) = (atoms[9], atoms[10])
+        (manager, xsettingsSettings, netWMIconName) = (atoms[9], atoms[10], atoms[11])
     }
 }
 

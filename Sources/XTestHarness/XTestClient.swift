@@ -94,6 +94,19 @@ public final class XTestClient {
         return String(decoding: bytes, as: UTF8.self)
     }
 
+    /// An ICCCM text property (STRING, COMPOUND_TEXT, UTF8_STRING) decoded by Xlib, with its type's name.
+    public func iccText(_ window: Window, _ property: String) -> (type: String, text: String)? {
+        var value = XTextProperty()
+        guard XGetTextProperty(display, window, &value, atom(property)) != 0 else { return nil }
+        defer { XFree(value.value) }
+        var list: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?
+        var count: Int32 = 0
+        guard Xutf8TextPropertyToTextList(display, &value, &list, &count) == Success, let list, count > 0,
+              let first = list[0], let name = XGetAtomName(display, value.encoding) else { return nil }
+        defer { XFreeStringList(list); XFree(name) }
+        return (String(cString: name), String(cString: first))
+    }
+
     /// The raw items of a property: bytes for format 8, C longs for format 32.
     private func property8or32(_ window: Window, _ property: String) -> (Int32, [UInt8])? {
         var type: Atom = 0, format: Int32 = 0
