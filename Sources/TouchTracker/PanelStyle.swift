@@ -28,10 +28,11 @@ struct PanelStyle: Hashable, Sendable {
         PanelStyle(fontSize: fontSize / self.scale, rowHeight: rowHeight / self.scale, scale: scale)
     }
 
-    /// The same panel with text of `size` px (at this scale); rows shrink or grow with it.
+    /// The same panel with text of `size` px (at this scale); rows shrink or grow with it, to whole pixels (all
+    /// rows then draw their text alike).
     func withFontSize(_ size: Double) -> PanelStyle {
         var style = self
-        style.rowHeight = rowHeight * size / fontSize
+        style.rowHeight = (rowHeight * size / fontSize).rounded()
         style.fontSize = size
         return style
     }

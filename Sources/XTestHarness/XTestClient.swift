@@ -188,6 +188,19 @@ public final class XTestClient {
         return (cx11_get_pixel(image, 0, 0), masks)
     }
 
+    /// The colours of the `width` × `height` rectangle at (x, y) of `window`, row by row, as `pixel` reads them;
+    /// empty when the rectangle cannot be read.
+    public func pixels(_ window: Window, x: Int, y: Int, width: Int, height: Int) -> [UInt32] {
+        guard let image = XGetImage(display, window, Int32(x), Int32(y), UInt32(width), UInt32(height), ~0, ZPixmap) else {
+            return []
+        }
+        defer { cx11_destroy_image(image) }
+        let masks = (image.pointee.red_mask, image.pointee.green_mask, image.pointee.blue_mask)
+        return (0..<height).flatMap { row in
+            (0..<width).map { column in Self.rgb(cx11_get_pixel(image, Int32(column), Int32(row)), masks: masks) }
+        }
+    }
+
     /// `value` as 0xRRGGBB, each channel of `masks` scaled to 8 bits to the nearest value.
     public static func rgb(_ value: UInt, masks: (red: UInt, green: UInt, blue: UInt)) -> UInt32 {
         [masks.red, masks.green, masks.blue].reduce(0) { rgb, mask in
