@@ -58,9 +58,6 @@ public final class CairoSurface {
                       width: width, height: height, "cannot create a \(width)x\(height) image", memoryOwner: owner)
     }
 
-    /// Bytes per row Cairo wants for an RGB image `width` pixels wide.
-    public static func imageStride(width: Int) -> Int { Int(cairo_format_stride_for_width(CAIRO_FORMAT_RGB24, Int32(width))) }
-
     public convenience init(svgPath path: String, width: Int, height: Int) throws(CairoError) {
         try self.init(cairo_svg_surface_create(path, Double(width), Double(height)),
                       width: width, height: height, "cannot create \(path)")

@@ -1,8 +1,5 @@
 import CX11
 import Rendering
-#if canImport(Glibc)
-import Glibc
-#endif
 
 /// The window's back buffer: a Cairo RGB24 image of the part of the window on screen, which the shell
 /// paints, and the way its rectangles reach the window.
@@ -37,6 +34,12 @@ final class BackBuffer {
 
     /// Whether the server reads the pixels from shared memory.
     let sharesMemory: Bool
+
+    /// Bytes a pixel of the buffer takes: the Cairo image's, and a converted copy's when there is one.
+    var bytesPerPixel: Int {
+        guard case .sharedCopy(let converter, _) = output else { return 4 }
+        return 4 + converter.format.bytesPerPixel
+    }
 
     /// A buffer `width` × `height` (at least 1 × 1) for a window of `format`, in shared memory when `sharing`
     /// and the server attaches it.

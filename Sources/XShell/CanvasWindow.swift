@@ -33,8 +33,8 @@ final class CanvasWindow {
     private(set) var buffer: BackBuffer
     /// Whether buffers go to shared memory: the server can map it, and no attach has failed yet.
     private var sharing: Bool
-    /// The type of MIT-SHM's completion event.
-    private let completionEvent: Int32
+    /// The type of MIT-SHM's completion event, when the window may share memory with the server.
+    private let completionEvent: Int32?
     /// Shared puts the server has not finished reading; while any is, nothing draws on the buffer.
     private var putsInFlight = 0
 
@@ -83,7 +83,7 @@ final class CanvasWindow {
         gc = XCreateGC(display, window, 0, nil)
         XConnection.ownWindow = window
         sharing = SharedSegment.isUsable(on: connection)
-        completionEvent = XShmGetEventBase(display) + ShmCompletion
+        completionEvent = sharing ? XShmGetEventBase(display) + ShmCompletion : nil
         do {
             buffer = try BackBuffer(connection: connection, visual: visual, format: format,
                                     width: visible.size.width, height: visible.size.height, sharing: sharing)
@@ -174,7 +174,7 @@ final class CanvasWindow {
 
     /// Takes `event` when it is the completion of a shared put (and returns true).
     func takeCompletion(_ event: XEvent) -> Bool {
-        guard sharing, event.type == completionEvent else { return false }
+        guard let completionEvent, event.type == completionEvent else { return false }
         putsInFlight = max(0, putsInFlight - 1)
         return true
     }

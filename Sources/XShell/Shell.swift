@@ -151,7 +151,8 @@ public final class Shell {
     private func follow(size: PixelSize, now: Deadline) {
         let visible = window.visiblePart(ofSize: size)
         guard size != window.size || visible != window.visible else { return }
-        if visible.size.width * visible.size.height * 12 > Self.largeAllocation { feed(.largeAllocationAhead, now: now) }
+        let bytesPerPixel = window.buffer.bytesPerPixel + 8  // and the compositor's two images
+        if visible.size.width * visible.size.height * bytesPerPixel > Self.largeAllocation { feed(.largeAllocationAhead, now: now) }
         do {
             try window.follow(size: size, visible: visible)
         } catch {

@@ -63,15 +63,19 @@ public final class XConnection {
         guard let infos = XGetVisualInfo(display, Int(VisualScreenMask), &template, &count) else { return [] }
         defer { XFree(infos) }
         let defaultID = XVisualIDFromVisual(cx11_default_visual(display, screen))
-        return UnsafeBufferPointer(start: infos, count: Int(count)).compactMap { (info: XVisualInfo) -> (visual: ScreenVisual, pointer: UnsafeMutablePointer<Visual>)? in
-            guard let visual = info.visual, let kind = ScreenVisual.Kind(rawValue: Int(info.class)) else { return nil }
+        var visuals: [(visual: ScreenVisual, pointer: UnsafeMutablePointer<Visual>)] = []
+        for info in UnsafeBufferPointer(start: infos, count: Int(count)) {
+            guard let pointer = info.visual, let kind = ScreenVisual.Kind(rawValue: Int(info.class)) else { continue }
             let format = PixelFormat(depth: Int(info.depth), bitsPerPixel: bitsPerPixel[info.depth] ?? 0,
                                      redMask: UInt32(truncatingIfNeeded: info.red_mask),
                                      greenMask: UInt32(truncatingIfNeeded: info.green_mask),
                                      blueMask: UInt32(truncatingIfNeeded: info.blue_mask))
-            return (ScreenVisual(id: info.visualid, kind: kind, format: format, isDefault: info.visualid == defaultID), visual)
+            let visual = ScreenVisual(id: info.visualid, kind: kind, format: format, isDefault: info.visualid == defaultID)
+            visuals.append((visual, pointer))
         }
+        return visuals
     }
+
     var screenSize: (width: Int, height: Int) {
         (Int(XDisplayWidth(display, screen)), Int(XDisplayHeight(display, screen)))
     }
