@@ -20,9 +20,11 @@ run: deps build
 build: deps
 	$(SWIFT) build -c release --product touchtracker
 
-# Unit tests in parallel; then the end-to-end tests one at a time, each with its own Xvfb and app,
-# so that timing-sensitive checks (double clicks, idle CPU) do not compete with each other for 2 cores.
+# Each module's imports against the architecture, then the assets; unit tests in parallel; then the end-to-end
+# tests one at a time, each with its own Xvfb and app, so that timing-sensitive checks (double clicks, idle CPU)
+# do not compete with each other for 2 cores.
 test: test-deps
+	sh assets/check-imports.sh
 	sh assets/check-assets.sh
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip EndToEndTests $(TEST_FLAGS)

@@ -1,11 +1,13 @@
 // swift-tools-version:6.0
 // TouchTracker for X11: a drawing program whose heart is a gesture engine.
-// Module boundaries (see README "Architecture"):
-//   Timing, Gestures, Document, TouchTracker: Swift (Document also uses libc for fsync and rename), no X,
-//   no Cairo: testable without a display.
+// Module boundaries (see README "Architecture"; `assets/check-imports.sh` checks every import against them):
+//   Timing, Gestures, Desktop, Document, TouchTracker: Swift, no X, no Cairo: testable without a display.
+//   Gestures depends on Timing only, Desktop on Gestures and Timing only; Document also uses libc (files,
+//   fsync, rename, local time) and Synchronization.
 //   Rendering: the only Cairo user (besides XShell's window surface).
 //   XShell: the only importer of CX11 in the program.
-//   XTestHarness: Xvfb, child processes and an XTest client for the end-to-end tests and the bench only.
+//   For the tests and the bench only: DocumentTesting (the loader's fuzzer, the book's hit test),
+//   XTestHarness (Xvfb, child processes and an XTest client), TestSupport (tests only; Foundation).
 import PackageDescription
 
 let package = Package(
@@ -27,36 +29,50 @@ let package = Package(
             name: "CXTest", pkgConfig: "xtst",
             providers: [.apt(["libxtst-dev"])]),
 
-        // Pure Swift.
+        // Swift without X or Cairo.
         .target(name: "SeededRandom"),  // repeatable random streams: the fuzzer, the bench, the tests
         .target(name: "Timing"),
         .target(name: "Gestures", dependencies: ["Timing"]),
-        .target(name: "Document", dependencies: ["SeededRandom"], linkerSettings: [.linkedLibrary("m")]),
+        .target(name: "Desktop", dependencies: ["Gestures", "Timing"]),
+        .target(name: "Document", linkerSettings: [.linkedLibrary("m")]),
         .target(name: "TouchTracker", dependencies: ["Timing", "Gestures", "Document"]),
 
         // Cairo and X.
         .target(name: "Rendering", dependencies: ["CCairo", "Document"]),
-        .target(name: "XShell", dependencies: ["CX11", "CCairo", "Rendering", "TouchTracker", "Timing", "Gestures", "Document"]),
+        .target(
+            name: "XShell",
+            dependencies: ["CX11", "CCairo", "Rendering", "TouchTracker", "Desktop", "Timing", "Gestures", "Document"]),
 
         // Programs.
         .executableTarget(name: "touchtracker", dependencies: ["XShell", "TouchTracker", "Rendering", "Document"]),
+
+        // For the tests and the bench only, never linked into the program.
+        .target(name: "DocumentTesting", dependencies: ["Document", "SeededRandom"]),  // loader fuzzer, book's hit test
+        .target(name: "TestSupport"),  // the tests' temporary folder (Foundation)
 
         // Driving the real program from outside: the end-to-end tests and the bench's X path.
         .target(name: "XTestHarness", dependencies: ["CX11", "CXTest"]),
         .executableTarget(
             name: "touchtracker-bench",
-            dependencies: ["Timing", "Gestures", "Document", "Rendering", "TouchTracker", "SeededRandom", "CX11", "XTestHarness"]),
+            dependencies: [
+                "Timing", "Gestures", "Document", "DocumentTesting", "Rendering", "TouchTracker", "SeededRandom", "CX11",
+                "XTestHarness",
+            ]),
 
         // Tests: one target per module; EndToEndTests start their own Xvfb.
         .testTarget(name: "SeededRandomTests", dependencies: ["SeededRandom"]),
         .testTarget(name: "TimingTests", dependencies: ["Timing", "SeededRandom"]),
         .testTarget(name: "GesturesTests", dependencies: ["Gestures", "Timing", "SeededRandom"]),
-        .testTarget(name: "DocumentTests", dependencies: ["Document", "SeededRandom"]),
-        .testTarget(name: "RenderingTests", dependencies: ["Rendering", "Document", "CCairo", "SeededRandom"]),
-        .testTarget(name: "TouchTrackerTests", dependencies: ["TouchTracker", "Gestures", "Timing", "Document", "SeededRandom"]),
-        .testTarget(name: "XShellTests", dependencies: ["XShell", "CX11"]),
+        .testTarget(name: "DocumentTests", dependencies: ["Document", "DocumentTesting", "SeededRandom", "TestSupport"]),
+        .testTarget(name: "RenderingTests", dependencies: ["Rendering", "Document", "CCairo", "SeededRandom", "TestSupport"]),
         .testTarget(
-            name: "EndToEndTests", dependencies: ["CX11", "XTestHarness", "Document", "touchtracker", "SeededRandom"]),
+            name: "TouchTrackerTests",
+            dependencies: ["TouchTracker", "Gestures", "Timing", "Document", "DocumentTesting", "SeededRandom", "TestSupport"]),
+        .testTarget(name: "DesktopTests", dependencies: ["Desktop", "Gestures", "Timing"]),
+        .testTarget(name: "XShellTests", dependencies: ["XShell", "Desktop", "TouchTracker", "Document", "CX11"]),
+        .testTarget(
+            name: "EndToEndTests",
+            dependencies: ["CX11", "XTestHarness", "Document", "touchtracker", "SeededRandom", "TestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,5 +1,6 @@
 // Document: lines, the drawing, and (in their own files) hit testing, undo history and the file
-// format. Pure Swift: no C, no display. Everything here is a value type so tests can compare states.
+// format. Swift with libc (Glibc: files, fsync, rename, local time) and Synchronization (revision
+// numbers); no X, no Cairo, no display. Everything here is a value type so tests can compare states.
 
 /// The user's drawing: its finished lines, in drawing order. (Lines still being drawn belong to the
 /// contacts drawing them, not to the document: the app keeps them.)
@@ -69,6 +70,31 @@ public struct Drawing: Hashable, Sendable {
         return line
     }
 
+    /// Puts back many removed lines at once (undoing a clear or a merge). More than
+    /// `rememberedChanges` lines go in one pass, as one change too large to remember line by line.
+    public mutating func restore(contentsOf restored: [Line]) {
+        guard restored.count > Self.rememberedChanges else {
+            for line in restored { restore(line) }
+            return
+        }
+        let replaced = Set(restored.map(\.id))
+        lines = (lines.filter { !replaced.contains($0.id) } + restored).sorted { $0.id < $1.id }
+        if let last = lines.last, last.id >= nextID { nextID = LineID(last.id.rawValue + 1) }
+        forgetChanges()
+    }
+
+    /// Removes the lines with `ids` (those it has). More than `rememberedChanges` lines go in one pass,
+    /// as one change too large to remember line by line.
+    public mutating func remove(contentsOf ids: [LineID]) {
+        guard ids.count > Self.rememberedChanges else {
+            for id in ids { remove(id) }
+            return
+        }
+        let removed = Set(ids)
+        lines.removeAll { removed.contains($0.id) }
+        forgetChanges()
+    }
+
     /// Removes every finished line and returns them (for undo).
     @discardableResult
     public mutating func removeAll() -> [Line] {
@@ -113,6 +139,13 @@ public struct Drawing: Hashable, Sendable {
     private mutating func record(_ change: DrawingChange) {
         if recentChanges.count == Self.rememberedChanges { recentChanges.removeFirst() }
         recentChanges.append(RecordedChange(before: revision, change: change))
+        revision = .fresh()
+    }
+
+    /// Notes a change to `lines` too large to remember: a new revision, and `changes(since:)` answers
+    /// nil for every earlier one (a cache starts over).
+    private mutating func forgetChanges() {
+        recentChanges.removeAll()
         revision = .fresh()
     }
 

@@ -8,6 +8,8 @@ public protocol LineEditing {
     mutating func restore(contentsOf lines: [Line])
     /// Removes the line with `id`; returns it, or nil when there is none.
     @discardableResult mutating func remove(_ id: LineID) -> Line?
+    /// Removes many lines at once (a merge); may be faster than removing one by one.
+    mutating func remove(contentsOf ids: [LineID])
     /// Removes every finished line and returns them.
     @discardableResult mutating func removeAll() -> [Line]
     /// Replaces the geometry of line `id`; returns false when there is no such line.
@@ -17,6 +19,10 @@ public protocol LineEditing {
 extension LineEditing {
     public mutating func restore(contentsOf lines: [Line]) {
         for line in lines { restore(line) }
+    }
+
+    public mutating func remove(contentsOf ids: [LineID]) {
+        for id in ids { remove(id) }
     }
 }
 
@@ -37,6 +43,9 @@ public enum Edit: Hashable, Sendable {
     case nudge(LineID, from: Segment, to: Segment)
     /// Every line was removed (the lines, in drawing order).
     case clear([Line])
+    /// Lines were removed and others added in one step: a merge with the file another program wrote,
+    /// or a reload of it (see `DrawingMerge`). Undo brings back the lines as they were before.
+    case replace(removed: [Line], added: [Line])
 
     /// A short human name ("Undo Move"), for menus and traces.
     public var name: String {
@@ -46,6 +55,7 @@ public enum Edit: Hashable, Sendable {
         case .move: "Move"
         case .nudge: "Nudge"
         case .clear: "Clear"
+        case .replace: "Merge"
         }
     }
 
@@ -56,6 +66,9 @@ public enum Edit: Hashable, Sendable {
         case .delete(let line): target.remove(line.id)
         case .move(let id, _, let to), .nudge(let id, _, let to): target.setSegment(to, of: id)
         case .clear: target.removeAll()
+        case .replace(let removed, let added):
+            target.remove(contentsOf: removed.map(\.id))
+            target.restore(contentsOf: added)
         }
     }
 
@@ -66,6 +79,9 @@ public enum Edit: Hashable, Sendable {
         case .delete(let line): target.restore(line)
         case .move(let id, let from, _), .nudge(let id, let from, _): target.setSegment(from, of: id)
         case .clear(let lines): target.restore(contentsOf: lines)
+        case .replace(let removed, let added):
+            target.remove(contentsOf: added.map(\.id))
+            target.restore(contentsOf: removed)
         }
     }
 }

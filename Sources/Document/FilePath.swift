@@ -16,6 +16,13 @@ public struct FilePath: Hashable, Sendable, CustomStringConvertible, Expressible
 
     public init(_ text: String) { self.init(bytes: Array(text.utf8)) }
 
+    /// The bytes of a NUL-terminated C string: a program argument, an environment variable's value.
+    public init(cString: UnsafePointer<CChar>) {
+        var count = 0
+        while cString[count] != 0 { count += 1 }
+        self.init(bytes: UnsafeBufferPointer(start: cString, count: count).map { UInt8(bitPattern: $0) })
+    }
+
     public init(stringLiteral text: String) { self.init(text) }
 
     public var isEmpty: Bool { bytes.isEmpty }

@@ -34,7 +34,7 @@ extension IndexedDrawing: LineEditing {
     }
 
     public mutating func restore(contentsOf lines: [Line]) {
-        for line in lines { drawing.restore(line) }
+        drawing.restore(contentsOf: lines)
         index = LineIndex(drawing.lines)
     }
 
@@ -43,6 +43,11 @@ extension IndexedDrawing: LineEditing {
         guard let line = drawing.remove(id) else { return nil }
         index.remove(line)
         return line
+    }
+
+    public mutating func remove(contentsOf ids: [LineID]) {
+        drawing.remove(contentsOf: ids)
+        index = LineIndex(drawing.lines)
     }
 
     @discardableResult

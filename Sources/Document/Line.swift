@@ -33,11 +33,24 @@ public struct LineID: Hashable, Comparable, Sendable, CustomStringConvertible {
 
 /// A finished line of the drawing: black, or green while selected.
 public struct Line: Hashable, Sendable {
-    public let id: LineID
+    /// Set once outside this module; inside it, only to make `content` and to number a merge's lines.
+    public internal(set) var id: LineID
     public var segment: Segment
 
     public init(id: LineID, segment: Segment) { self.id = id; self.segment = segment }
 
     public var begin: Point { segment.begin }
     public var end: Point { segment.end }
+
+    /// What the line looks like, without its identity: to a merge, lines with equal content are the
+    /// same shape. It is everything but `id`, so a field added to `Line` (a colour, a width) is part
+    /// of it with no change here.
+    var content: Line { withID(LineID(0)) }
+
+    /// This line under another id.
+    func withID(_ id: LineID) -> Line {
+        var line = self
+        line.id = id
+        return line
+    }
 }

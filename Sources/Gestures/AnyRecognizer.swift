@@ -103,15 +103,6 @@ enum AnyRecognizer {
         }
     }
 
-    /// Where the current attempt's (first) press was: what `shouldBegin` is asked about (R12).
-    var pressLocation: GesturePoint? {
-        switch self {
-        case .tap(let r): r.attempt?.firstPressLocation
-        case .longPress(let r): r.attempt?.pressLocation
-        case .pan(let r): r.attempt?.pressLocation
-        }
-    }
-
     /// The current attempt's first press time and its latest input's read time (for traces).
     var origin: (firstPress: ServerTime, lastInputRead: Deadline)? {
         switch self {

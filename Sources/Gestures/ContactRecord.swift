@@ -16,7 +16,6 @@ struct ContactRecord {
     var serial: PressSerial
     var contact: ContactID
     var button: Int
-    var source: InputSource
     var press: ContactSample
     /// The latest motion while delayed.
     var latest: ContactSample?
@@ -26,7 +25,6 @@ struct ContactRecord {
     var delivery: Delivery
 
     func sample(_ event: GestureInput) -> ContactSample {
-        ContactSample(contact: contact, button: button, source: source, location: event.location,
-                      serverTime: event.serverTime)
+        ContactSample(contact: contact, button: button, location: event.location, serverTime: event.serverTime)
     }
 }

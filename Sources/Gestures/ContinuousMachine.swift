@@ -27,8 +27,7 @@ protocol ContinuousMachine {
 
 extension ContinuousMachine {
     mutating func begin(_ input: RecognizerInput) -> RecognizerStep {
-        guard case .possible = state, input.kind == .press, let serial = input.serial,
-            input.event.button == button
+        guard case .possible = state, input.kind == .press(button: button), let serial = input.serial
         else { return .none }
         state = .pressed(ContinuousAttempt(input, serial: serial))
         return .none
@@ -77,7 +76,7 @@ extension ContinuousMachine {
         switch state {
         case .possible, .ended: false
         case .failed(let down): down != nil && input.endsPress && input.serial == down
-        case .pressed(let a), .active(let a): input.serial == a.serial || input.kind == .press
+        case .pressed(let a), .active(let a): input.serial == a.serial || input.isPress
         }
     }
 

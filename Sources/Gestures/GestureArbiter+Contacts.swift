@@ -11,16 +11,16 @@ extension GestureArbiter {
         var input = RecognizerInput(
             event: event, serial: nil, otherContactsDown: false, thresholds: settings.thresholds(for: event.source))
         switch event.kind {
-        case .press:
+        case .press(let button):
             input.otherContactsDown = contacts.contains { $0.isDown }
             guard down == nil else { return (input, nil) }  // a chord: another button on a down contact
             let serial = nextSerial
             nextSerial += 1
-            let sample = ContactSample(contact: event.contact, button: event.button, source: event.source,
-                                       location: event.location, serverTime: event.serverTime)
+            let sample = ContactSample(contact: event.contact, button: button, location: event.location,
+                                       serverTime: event.serverTime)
             contacts.append(ContactRecord(
-                serial: serial, contact: event.contact, button: event.button, source: event.source, press: sample,
-                latest: nil, release: nil, isDown: true, delivery: .delayed))
+                serial: serial, contact: event.contact, button: button, press: sample, latest: nil, release: nil,
+                isDown: true, delivery: .delayed))
             input.serial = serial
             return (input, contacts.count - 1)
         case .motion:
@@ -29,7 +29,8 @@ extension GestureArbiter {
             input.otherContactsDown = contacts.count > 1 && contacts.contains { $0.isDown && $0.serial != input.serial }
             return (input, down)
         case .release, .cancel:
-            guard let down, event.kind == .cancel || contacts[down].button == event.button else { return (input, nil) }
+            guard let down, event.kind == .cancel || event.kind == .release(button: contacts[down].button)
+            else { return (input, nil) }
             input.serial = contacts[down].serial
             contacts[down].isDown = false
             // A cancelled press still held back is dropped before recognizers let it go.

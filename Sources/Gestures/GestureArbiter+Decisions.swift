@@ -15,13 +15,17 @@ extension GestureArbiter {
         case .failed(let reason):
             stepsTaken = true
             fail(i, reason, origin: origin)
-        case .recognized(let location, let reason), .began(let location, let reason):
+        case .recognized(let location, let reason):
             stepsTaken = true
-            succeed(i, at: location, reason, origin: origin)
+            succeed(i, at: location, press: location, reason, origin: origin)  // a tap is where it was pressed
+        case .began(let location, let press, let reason):
+            stepsTaken = true
+            succeed(i, at: location, press: press, reason, origin: origin)
         case .changed(let location, let translation, let velocity):
             switch slots[i].arbitration {
             case .succeeded: emit(i, .changed(location, translation: translation, velocity: velocity))
-            case .held(_, let ended): slots[i].arbitration = .held(location: location, ended: ended)
+            case .held(_, let press, let ended):
+                slots[i].arbitration = .held(location: location, press: press, ended: ended)
             case .open, .failed: break
             }
         case .ended(let location):
@@ -30,7 +34,8 @@ extension GestureArbiter {
             case .succeeded:
                 emit(i, .ended(location))
                 trace(i, .ended, .released, origin: origin)
-            case .held(let heldLocation, _): slots[i].arbitration = .held(location: heldLocation, ended: location)
+            case .held(let heldLocation, let press, _):
+                slots[i].arbitration = .held(location: heldLocation, press: press, ended: location)
             case .open, .failed: break
             }
         case .cancelled:
@@ -45,10 +50,13 @@ extension GestureArbiter {
         }
     }
 
-    /// Slot `i` recognized (discrete) or is ready to begin (continuous): ask `shouldBegin`, then
-    /// deliver, hold for the recognizers it requires to fail, or fail because one succeeded.
-    mutating func succeed(_ i: Int, at location: GesturePoint, _ reason: DecisionReason, origin: Origin?) {
-        if let shouldBegin = slots[i].shouldBegin, let press = slots[i].recognizer.pressLocation, !shouldBegin(press) {
+    /// Slot `i` recognized (discrete) or is ready to begin (continuous) at `location`, its press
+    /// having gone down at `press`: ask `shouldBegin`, then deliver, hold for the recognizers it
+    /// requires to fail, or fail because one succeeded.
+    mutating func succeed(
+        _ i: Int, at location: GesturePoint, press: GesturePoint, _ reason: DecisionReason, origin: Origin?
+    ) {
+        if let shouldBegin = slots[i].shouldBegin, !shouldBegin(press) {
             slots[i].recognizer.forceFail()
             fail(i, .shouldBeginDeclined, origin: origin)
             return
@@ -58,12 +66,12 @@ extension GestureArbiter {
             slots[i].recognizer.forceFail()
             fail(i, .awaitedGestureSucceeded, origin: origin)
         case .pending:
-            slots[i].arbitration = .held(location: location, ended: nil)
+            slots[i].arbitration = .held(location: location, press: press, ended: nil)
             heldCount += 1
             trace(i, .held, .waitingForRequirements, origin: origin)
             if slots[i].options.provisional && !slots[i].recognizer.isContinuous { emit(i, .provisional(location)) }
         case .failed:
-            deliver(i, location: location, ended: nil, reason: reason, wasHeld: false, origin: origin)
+            deliver(i, location: location, press: press, ended: nil, reason: reason, wasHeld: false, origin: origin)
         }
     }
 
@@ -107,12 +115,12 @@ extension GestureArbiter {
     /// Slot `i` succeeded and nothing it requires can still succeed: tell the app, fail competing
     /// attempts on the same presses, and claim those presses from the canvas if asked to.
     mutating func deliver(
-        _ i: Int, location: GesturePoint, ended: GesturePoint?, reason: DecisionReason, wasHeld: Bool,
-        origin: Origin?
+        _ i: Int, location: GesturePoint, press: GesturePoint, ended: GesturePoint?, reason: DecisionReason,
+        wasHeld: Bool, origin: Origin?
     ) {
         slots[i].arbitration = .succeeded
         if slots[i].recognizer.isContinuous {
-            emit(i, .began(location))
+            emit(i, .began(location, press: press))
             trace(i, .began, reason, origin: origin)
             if let ended {
                 emit(i, .ended(ended))
@@ -151,7 +159,7 @@ extension GestureArbiter {
         while changed {
             changed = false
             for i in slots.indices {
-                guard case .held(let location, let ended) = slots[i].arbitration else { continue }
+                guard case .held(let location, let press, let ended) = slots[i].arbitration else { continue }
                 switch dependencies(of: i) {
                 case .pending:
                     continue
@@ -161,8 +169,8 @@ extension GestureArbiter {
                     fail(i, .awaitedGestureSucceeded, origin: origin)
                 case .failed:
                     heldCount -= 1
-                    deliver(i, location: location, ended: ended, reason: .awaitedGestureFailed, wasHeld: true,
-                            origin: isTracing ? slots[i].recognizer.origin : nil)
+                    deliver(i, location: location, press: press, ended: ended, reason: .awaitedGestureFailed,
+                            wasHeld: true, origin: isTracing ? slots[i].recognizer.origin : nil)
                 }
                 changed = true
             }

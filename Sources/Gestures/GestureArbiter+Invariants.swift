@@ -7,18 +7,14 @@ extension GestureArbiter {
     /// A description of the first broken invariant, or nil.
     func invariantViolation() -> String? {
         var held = 0
-        var earliest: Deadline?
         for (i, slot) in slots.enumerated() {
             if case .held = slot.arbitration { held += 1 } else if slot.recognizer.isFinished {
                 return "slot \(i) finished but not reset"
             }
-            if (slot.timer != nil) != (slot.timerDeadline != nil) { return "slot \(i) timer and deadline disagree" }
-            if slot.timerDeadline != slot.recognizer.deadline(settings) { return "slot \(i) timer not at its deadline" }
             if let timer = slot.timer, !wheel.isPending(timer) { return "slot \(i) timer not pending" }
-            if let deadline = slot.timerDeadline, earliest.map({ deadline < $0 }) ?? true { earliest = deadline }
+            if timerDeadline(i) != slot.recognizer.deadline(settings) { return "slot \(i) timer not at its deadline" }
         }
         if held != heldCount { return "heldCount \(heldCount), held slots \(held)" }
-        if earliest != earliestDeadline { return "earliest deadline out of date" }
         if wheel.count != slots.filter({ $0.timer != nil }).count { return "the wheel holds timers no slot owns" }
         var down: Set<ContactID> = []
         for record in contacts {

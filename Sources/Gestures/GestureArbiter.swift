@@ -3,11 +3,10 @@ import Timing
 /// The non-generic heart of `GestureEngine`: recognizer slots in canonical (tag) order, the timer
 /// wheel, the contacts held for the canvas, and the pipeline every event goes through.
 ///
-/// Per event: (1) catch up with the event's server time (R3: timestamps decide, timers only cover
-/// silence); (2) phase A: every attempt in progress takes the event; (3) settle requirements and
-/// reset finished attempts; (4) phase B: idle recognizers take a press as a new first press (so a
-/// press that fails one sequence starts the next, R6); (5) deliver contacts to the canvas; (6)
-/// move timers to the recognizers' new deadlines.
+/// Per event: (1) catch up with the event's server time (R3); (2) phase A: every attempt in
+/// progress takes the event; (3) settle requirements and reset finished attempts; (4) phase B: idle
+/// recognizers take a press as a new first press (R6); (5) deliver contacts to the canvas; (6) move
+/// timers to the recognizers' new deadlines.
 @usableFromInline struct GestureArbiter {
     /// Per-slot options given at registration.
     struct Options {
@@ -21,8 +20,9 @@ import Timing
         /// Deciding on its own (possible, or tracking an attempt).
         case open
         /// Succeeded, waiting for the recognizers it requires to fail. For a continuous gesture,
-        /// `location` follows its motion and `ended` records a release meanwhile.
-        case held(location: GesturePoint, ended: GesturePoint?)
+        /// `location` follows its motion, `press` is where its press went down and `ended` records a
+        /// release meanwhile.
+        case held(location: GesturePoint, press: GesturePoint, ended: GesturePoint?)
         /// Recognized (discrete) or began (continuous) and was delivered.
         case succeeded
         case failed
@@ -31,12 +31,12 @@ import Timing
     struct Slot {
         let id: UInt32
         var recognizer: AnyRecognizer
-        /// Asked with the press location when a continuous gesture is about to begin.
+        /// Asked with the press location when a continuous gesture is about to begin (a pure predicate).
         let shouldBegin: ((GesturePoint) -> Bool)?
         let options: Options
         var arbitration: Arbitration = .open
+        /// The timer at the recognizer's deadline, if it has one: the wheel holds the deadline.
         var timer: TimerHandle?
-        var timerDeadline: Deadline?
         /// Indices of the slots this one requires to fail (rebuilt when the set changes).
         var waitsOn: [Int] = []
         /// Indices of the slots this one may succeed together with.
@@ -65,12 +65,11 @@ import Timing
     var slots: [Slot] = []
     var requirements: [(waiter: UInt32, awaited: UInt32)] = []
     var simultaneous: [(UInt32, UInt32)] = []
-    var wheel: TimerWheel<UInt32>
+    @usableFromInline var wheel: TimerWheel<UInt32>
     var contacts: [ContactRecord] = []
     var nextSerial: PressSerial = 1
     var nextSlotID: UInt32 = 0
     var heldCount = 0
-    var earliestDeadline: Deadline?
     /// Whether the event being handled changed any recognizer's course (see `handle`).
     var stepsTaken = false
     @usableFromInline var outputs: [Output] = []
@@ -161,8 +160,8 @@ extension GestureArbiter {
     /// Handles one event (see the type's comment for the pipeline). Timers are not fired here:
     /// the event's server time already settled every window it closes.
     @usableFromInline mutating func handle(_ event: GestureInput) {
-        if event.kind == .press,
-            contacts.contains(where: { $0.isDown && $0.contact == event.contact && $0.button == event.button })
+        if case .press(let button) = event.kind,
+            contacts.contains(where: { $0.isDown && $0.contact == event.contact && $0.button == button })
         {
             // The release of the earlier press never came (a grab broke): that press is cancelled.
             var lost = event
@@ -174,8 +173,8 @@ extension GestureArbiter {
         // Only an event that is no motion, or a step taken, can finish attempts, move deadlines or
         // release contacts: a plain motion skips that bookkeeping.
         stepsTaken = event.kind != .motion
-        if earliestDeadline != nil {  // only attempts with a deadline depend on time passing
-            for i in slots.indices where slots[i].timerDeadline != nil {
+        if !wheel.isEmpty {  // only attempts with a deadline depend on time passing
+            for i in slots.indices where slots[i].timer != nil {
                 let origin = isTracing ? slots[i].recognizer.origin : nil
                 let step = slots[i].recognizer.catchUp(to: event.serverTime, settings)
                 if case .none = step { continue }
@@ -196,7 +195,7 @@ extension GestureArbiter {
             resetFinished()
         }
 
-        if event.kind == .press, input.serial != nil {
+        if input.isPress, input.serial != nil {
             for i in slots.indices where slots[i].recognizer.isIdle {
                 if case .open = slots[i].arbitration {
                     let step = slots[i].recognizer.begin(input)
@@ -231,14 +230,13 @@ extension GestureArbiter {
     /// Fires every timer due at `now`, in deadline order.
     @usableFromInline mutating func advance(to now: Deadline) {
         if now > self.now { self.now = now }
-        guard let earliestDeadline, earliestDeadline <= now else { return }
+        guard let next = wheel.nextDeadline, next <= now else { return }
         eventTime = nil
         while let expired = wheel.popExpired(now: now) {
             guard let i = slots.firstIndex(where: { $0.id == expired.payload }),
                 slots[i].timer == expired.handle
             else { continue }
             slots[i].timer = nil
-            slots[i].timerDeadline = nil
             let origin = isTracing ? slots[i].recognizer.origin : nil
             let step = slots[i].recognizer.timeout(now: now, settings)
             apply(step, i, origin: origin)
@@ -270,25 +268,23 @@ extension GestureArbiter {
 
     /// Keeps each slot's timer at its recognizer's deadline (cancel and reschedule on change).
     mutating func syncTimers() {
-        var earliest: Deadline?
         for i in slots.indices {
             let deadline = slots[i].recognizer.deadline(settings)
-            if deadline != slots[i].timerDeadline {
+            if deadline != timerDeadline(i) {
                 if let timer = slots[i].timer { wheel.cancel(timer) }
                 slots[i].timer = deadline.map { wheel.schedule(at: $0, slots[i].id) }
-                slots[i].timerDeadline = deadline
             }
-            if let deadline, earliest.map({ deadline < $0 }) ?? true { earliest = deadline }
         }
-        earliestDeadline = earliest
     }
 
-    /// The earliest timer: when `advance(to:)` has work to do unless an event comes first.
-    /// Kept by `syncTimers` (the minimum of the slots' deadlines, which the wheel holds too), so
-    /// the loop's question costs no call into the wheel.
-    @usableFromInline var nextDeadline: Deadline? { earliestDeadline }
+    /// Where slot `i`'s timer stands, as the wheel knows it.
+    func timerDeadline(_ i: Int) -> Deadline? { slots[i].timer.flatMap { wheel.deadline(of: $0) } }
 
-    /// R11: no contact down or held back, every recognizer possible, no timer queued.
+    /// The earliest timer: when `advance(to:)` has work to do unless an event comes first.
+    /// Inlined into the loop's call site, so asking costs no copy of the arbiter.
+    @inlinable var nextDeadline: Deadline? { wheel.nextDeadline }
+
+    /// At rest (R11): no contact down or held back, every recognizer possible, no timer queued.
     var isAtRest: Bool {
         contacts.isEmpty && wheel.isEmpty && heldCount == 0
             && slots.allSatisfy { slot in

@@ -122,10 +122,11 @@ public final class GestureEngine<Tag: Hashable & Comparable & Sendable> {
     /// The earliest moment `advance(to:)` has work to do; nil when nothing waits on time.
     @inlinable public var nextDeadline: Deadline? { state.arbiter.nextDeadline }
 
-    /// R11: all contacts up and delivered, every recognizer possible, no timer queued, nothing held.
+    /// At rest (R11): all contacts up and delivered, every recognizer possible, no timer queued,
+    /// nothing held.
     public var isAtRest: Bool { state.arbiter.isAtRest && state.pendingOutputs.isEmpty }
 
-    /// The number of timers queued (for tests of R11: no timer leaks).
+    /// The number of timers queued (for tests of R11).
     public var pendingTimerCount: Int { state.arbiter.wheel.count }
 
     /// Moves recorded decisions (when `isTracing`) to `decisions`.

@@ -1,6 +1,7 @@
 import Timing
 
-/// What produced a contact. Mouse and touch use separate thresholds (`GestureSettings`).
+/// What produced a contact: the device's kind. Mouse and touch use separate thresholds
+/// (`GestureSettings`). A stylus's pen and eraser will be cases here, with thresholds of their own.
 public enum InputSource: Hashable, Sendable {
     case mouse
     case touch
@@ -19,12 +20,15 @@ public struct ContactID: Hashable, Sendable, CustomStringConvertible {
     public var description: String { touch == 0 ? "\(device)" : "\(device).\(touch)" }
 }
 
-/// One input event as the X shell reads it: a press, a motion or a release of one contact.
+/// One input event, as the X shell decodes it: a press, a motion or a release of one contact.
+/// The engine's only input type: X events are decoded straight into it. A stylus's pressure will be
+/// a field here (and on `ContactSample`), decoded from the XInput 2 event's valuators.
 public struct GestureInput: Hashable, Sendable {
     public enum Kind: Hashable, Sendable {
-        case press
+        /// A button goes down: 1 left, 2 middle, 3 right. A touch is button 1.
+        case press(button: Int)
         case motion
-        case release
+        case release(button: Int)
         /// The contact is gone without a release: a grab taken by another client, a touch the
         /// system took back. Gestures on it end `.cancelled` (or fail); the canvas gets `.cancelled`.
         case cancel
@@ -32,8 +36,6 @@ public struct GestureInput: Hashable, Sendable {
 
     public var kind: Kind
     public var contact: ContactID
-    /// 1 left, 2 middle, 3 right. Touches are button 1. Ignored for motion.
-    public var button: Int
     public var source: InputSource
     public var location: GesturePoint
     /// The X server's timestamp of the event: gestures are classified by these (R3).
@@ -42,12 +44,11 @@ public struct GestureInput: Hashable, Sendable {
     public var readTime: Deadline
 
     public init(
-        _ kind: Kind, contact: ContactID, button: Int = 1, source: InputSource = .mouse,
-        location: GesturePoint, serverTime: ServerTime, readTime: Deadline
+        _ kind: Kind, contact: ContactID, source: InputSource = .mouse, location: GesturePoint,
+        serverTime: ServerTime, readTime: Deadline
     ) {
         self.kind = kind
         self.contact = contact
-        self.button = button
         self.source = source
         self.location = location
         self.serverTime = serverTime

@@ -11,8 +11,11 @@ public enum GestureEvent: Hashable, Sendable {
     case confirmed
     /// The provisional tap was taken back: the gesture it waited on happened.
     case superseded
-    /// A continuous gesture (pan, long press) began.
-    case began(GesturePoint)
+    /// A continuous gesture (pan, long press) began at the first point, its press having gone down at
+    /// `press` (where `changed` measures translation from). A pan begins where the pointer is once
+    /// past the drag threshold; a long press where it was pressed. One that had to wait for other
+    /// gestures to fail begins where the pointer is when they have.
+    case began(GesturePoint, press: GesturePoint)
     /// A continuous gesture moved: translation from the press, velocity in px/s.
     case changed(GesturePoint, translation: GestureVector, velocity: GestureVector)
     /// A continuous gesture ended normally.
@@ -24,15 +27,15 @@ public enum GestureEvent: Hashable, Sendable {
 /// One sample of a contact as the canvas sees it.
 public struct ContactSample: Hashable, Sendable {
     public var contact: ContactID
+    /// The button whose press began the contact.
     public var button: Int
-    public var source: InputSource
     public var location: GesturePoint
+    /// The X server's timestamp of the sample (for a delayed `began`, of the original press).
     public var serverTime: ServerTime
 
-    public init(contact: ContactID, button: Int, source: InputSource, location: GesturePoint, serverTime: ServerTime) {
+    public init(contact: ContactID, button: Int, location: GesturePoint, serverTime: ServerTime) {
         self.contact = contact
         self.button = button
-        self.source = source
         self.location = location
         self.serverTime = serverTime
     }

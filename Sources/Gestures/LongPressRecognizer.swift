@@ -9,13 +9,16 @@ import Timing
 /// before it begins, a release or too much movement fail it.
 public struct LongPressRecognizer {
     public let button: Int
-    /// Asked once, with the press location, when the gesture is about to begin (by the engine,
-    /// while it handles an event: the predicate must not call back into the engine).
+    /// Asked once, with the press location, when the gesture is about to begin. A pure predicate:
+    /// it answers from its argument and what it reads, changes nothing and does not call back into
+    /// the engine (it runs while the engine handles an event). What the app needs to know of the
+    /// gesture comes with `began`.
     public let shouldBegin: (GesturePoint) -> Bool
 
     /// - Parameters:
     ///   - button: the button held (touches are button 1).
-    ///   - shouldBegin: asked once, with the press location, when the duration has passed.
+    ///   - shouldBegin: asked once, with the press location, when the duration has passed; a pure
+    ///     predicate.
     public init(button: Int = 1, shouldBegin: @escaping (GesturePoint) -> Bool = { _ in true }) {
         self.button = button
         self.shouldBegin = shouldBegin
@@ -79,6 +82,6 @@ extension LongPressMachine {
 
     private mutating func fire(_ attempt: ContinuousAttempt) -> RecognizerStep {
         state = .active(attempt)
-        return .began(attempt.pressLocation, .heldLongEnough)
+        return .began(attempt.pressLocation, press: attempt.pressLocation, .heldLongEnough)
     }
 }

@@ -3,18 +3,21 @@ import Timing
 /// Recognizes a drag: continuous, possible -> began -> changed* -> ended | failed.
 ///
 /// Begins when the press moves beyond the drag threshold (the slop), if `shouldBegin(pressLocation)`
-/// agrees at that moment (the app: "only when the press was on the selected line"). Translation is
-/// measured from the press; velocity in px/s from the last two samples by server time. A release
-/// before it began is a failure (R8).
+/// agrees at that moment (the app: "only when the press was on the selected line"); `began` carries
+/// both where the pointer is and where it was pressed. Translation is measured from the press;
+/// velocity in px/s from the last two samples by server time. A release before it began is a
+/// failure (R8).
 public struct PanRecognizer {
     public let button: Int
-    /// Asked once, with the press location, when the gesture is about to begin (by the engine,
-    /// while it handles an event: the predicate must not call back into the engine).
+    /// Asked once, with the press location, when the gesture is about to begin. A pure predicate:
+    /// it answers from its argument and what it reads, changes nothing and does not call back into
+    /// the engine (it runs while the engine handles an event). What the app needs to know of the
+    /// gesture comes with `began`.
     public let shouldBegin: (GesturePoint) -> Bool
 
     /// - Parameters:
     ///   - button: the button dragged with (touches are button 1).
-    ///   - shouldBegin: asked once, with the press location, when the slop is crossed.
+    ///   - shouldBegin: asked once, with the press location, when the slop is crossed; a pure predicate.
     public init(button: Int = 1, shouldBegin: @escaping (GesturePoint) -> Bool = { _ in true }) {
         self.button = button
         self.shouldBegin = shouldBegin
@@ -48,7 +51,7 @@ extension PanMachine {
             }
             _ = attempt.move(input)
             state = .active(attempt)
-            return .began(input.location, .movedPastSlop)
+            return .began(input.location, press: attempt.pressLocation, .movedPastSlop)
         case .release:
             state = .failed(down: nil)
             return .failed(.endedWithoutBeginning)

@@ -15,8 +15,14 @@ struct RecognizerInput {
     var thresholds: GestureSettings.Thresholds
 
     var kind: GestureInput.Kind { event.kind }
+    var isPress: Bool { if case .press = event.kind { true } else { false } }
     /// A release or a cancel: the press is over.
-    var endsPress: Bool { event.kind == .release || event.kind == .cancel }
+    var endsPress: Bool {
+        switch event.kind {
+        case .release, .cancel: true
+        case .press, .motion: false
+        }
+    }
     var location: GesturePoint { event.location }
     var time: ServerTime { event.serverTime }
 }
@@ -52,7 +58,8 @@ enum RecognizerStep {
     case none
     case failed(DecisionReason)
     case recognized(GesturePoint, DecisionReason)
-    case began(GesturePoint, DecisionReason)
+    /// A continuous gesture begins at the first point; its press went down at `press`.
+    case began(GesturePoint, press: GesturePoint, DecisionReason)
     case changed(GesturePoint, translation: GestureVector, velocity: GestureVector)
     case ended(GesturePoint)
     /// A continuous gesture's contact was cancelled.

@@ -50,8 +50,8 @@ public struct TapRecognizer {
 extension TapRecognizer {
     /// Phase B: an idle recognizer takes a press as the first tap of a new attempt.
     mutating func begin(_ input: RecognizerInput) -> RecognizerStep {
-        guard case .possible = state, input.kind == .press, let serial = input.serial,
-            input.event.button == button, !input.otherContactsDown
+        guard case .possible = state, input.kind == .press(button: button), let serial = input.serial,
+            !input.otherContactsDown
         else { return .none }
         state = .pressed(Attempt(
             device: input.event.contact.device, source: input.event.source, tapsCompleted: 0,
@@ -128,7 +128,7 @@ extension TapRecognizer {
             let gap = input.time.milliseconds(since: attempt.releaseTime)
             let serial = input.serial
             let reason: DecisionReason? =
-                if serial == nil || input.otherContactsDown || input.event.button != button
+                if serial == nil || input.otherContactsDown || input.kind != .press(button: button)
                     || input.event.contact.device != attempt.device || input.event.source != attempt.source
                 { .otherButtonOrDevice }
                 else if gap >= thresholds.multiTapWindowMilliseconds { .windowPassed }

@@ -19,19 +19,22 @@ public struct CairoError: Error, CustomStringConvertible, Equatable {
     }
 }
 
-/// Owns one `cairo_surface_t`: an in-memory image, or an SVG or PDF file being written.
+/// Owns one `cairo_surface_t`: an image in memory, or an SVG or PDF document written into memory.
 public final class CairoSurface {
     public let pointer: OpaquePointer
     public let width: Int
     public let height: Int
+    /// Where an SVG or PDF surface writes its document; Cairo holds a pointer to it until the surface goes.
+    private let sink: ByteSink?
     /// What holds the pixels of an image over memory of someone else's, kept as long as the surface.
     private let memoryOwner: AnyObject?
 
-    private init(_ pointer: OpaquePointer, width: Int, height: Int, _ context: String,
-                 memoryOwner: AnyObject? = nil) throws(CairoError) {
+    private init(_ pointer: OpaquePointer, width: Int, height: Int, sink: ByteSink? = nil, memoryOwner: AnyObject? = nil,
+                 _ context: String) throws(CairoError) {
         self.pointer = pointer
         self.width = width
         self.height = height
+        self.sink = sink
         self.memoryOwner = memoryOwner
         do {
             try CairoError.check(cairo_surface_status(pointer), context)
@@ -55,17 +58,21 @@ public final class CairoSurface {
                             owner: AnyObject) throws(CairoError) {
         try self.init(cairo_image_surface_create_for_data(data.assumingMemoryBound(to: UInt8.self), CAIRO_FORMAT_RGB24,
                                                           Int32(width), Int32(height), Int32(stride)),
-                      width: width, height: height, "cannot create a \(width)x\(height) image", memoryOwner: owner)
+                      width: width, height: height, memoryOwner: owner, "cannot create a \(width)x\(height) image")
     }
 
-    public convenience init(svgPath path: String, width: Int, height: Int) throws(CairoError) {
-        try self.init(cairo_svg_surface_create(path, Double(width), Double(height)),
-                      width: width, height: height, "cannot create \(path)")
+    /// An SVG document of `width` x `height` points, written into memory: `finishedBytes()` returns it.
+    public convenience init(svgWidth width: Int, height: Int) throws(CairoError) {
+        let sink = ByteSink()
+        try self.init(cairo_svg_surface_create_for_stream(appendToSink, sink.pointer, Double(width), Double(height)),
+                      width: width, height: height, sink: sink, "cannot create an SVG document")
     }
 
-    public convenience init(pdfPath path: String, width: Int, height: Int) throws(CairoError) {
-        try self.init(cairo_pdf_surface_create(path, Double(width), Double(height)),
-                      width: width, height: height, "cannot create \(path)")
+    /// A PDF document of `width` x `height` points, written into memory: `finishedBytes()` returns it.
+    public convenience init(pdfWidth width: Int, height: Int) throws(CairoError) {
+        let sink = ByteSink()
+        try self.init(cairo_pdf_surface_create_for_stream(appendToSink, sink.pointer, Double(width), Double(height)),
+                      width: width, height: height, sink: sink, "cannot create a PDF document")
     }
 
     /// Bytes per row of an image surface.
@@ -83,15 +90,38 @@ public final class CairoSurface {
 
     public func flush() { cairo_surface_flush(pointer) }
 
-    /// Finishes an SVG or PDF surface (writes the file) and reports any error.
-    public func finish() throws(CairoError) {
+    /// Finishes an SVG or PDF surface and returns the whole document; any error Cairo met while
+    /// drawing, finishing or writing is thrown.
+    public func finishedBytes() throws(CairoError) -> [UInt8] {
+        try CairoError.check(cairo_surface_status(pointer), "cannot draw the document")
         cairo_surface_finish(pointer)
-        try CairoError.check(cairo_surface_status(pointer), "cannot write the file")
+        try CairoError.check(cairo_surface_status(pointer), "cannot finish the document")
+        return sink?.bytes ?? []
     }
 
-    public func writePNG(to path: String) throws(CairoError) {
-        try CairoError.check(cairo_surface_write_to_png(pointer, path), "cannot write \(path)")
+    /// An image surface encoded as PNG, in memory.
+    public func pngBytes() throws(CairoError) -> [UInt8] {
+        let png = ByteSink()
+        try CairoError.check(cairo_surface_write_to_png_stream(pointer, appendToSink, png.pointer), "cannot encode the PNG")
+        return png.bytes
     }
+}
+
+/// Bytes Cairo writes through a stream callback, gathered in memory.
+private final class ByteSink {
+    var bytes: [UInt8] = []
+
+    /// The pointer Cairo passes back to `appendToSink`; valid while the sink lives.
+    var pointer: UnsafeMutableRawPointer { Unmanaged.passUnretained(self).toOpaque() }
+}
+
+/// Cairo's write callback: appends to the `ByteSink` behind `closure`. Memory does not fill up the
+/// way a disk does; the file is written later, by `FileWriter`, which checks every write.
+private func appendToSink(_ closure: UnsafeMutableRawPointer?, _ data: UnsafePointer<UInt8>?, _ length: UInt32) -> cairo_status_t {
+    guard let closure else { return CAIRO_STATUS_WRITE_ERROR }
+    let sink = Unmanaged<ByteSink>.fromOpaque(closure).takeUnretainedValue()
+    if let data { sink.bytes.append(contentsOf: UnsafeBufferPointer(start: data, count: Int(length))) }
+    return CAIRO_STATUS_SUCCESS
 }
 
 /// Owns one `cairo_t` drawing onto a surface.

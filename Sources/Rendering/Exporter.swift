@@ -2,14 +2,18 @@ import CCairo
 import Document
 
 /// Writes a drawing to an image or vector file through the same `Renderer` the window uses.
+///
+/// The whole file is rendered in memory first (Cairo's status checked after drawing, finishing and
+/// encoding), then written by `FileWriter`, the writer documents use: a failed export (a full disk,
+/// a missing folder) says why and leaves an existing file as it was.
 public enum Exporter {
     public enum Format: String, CaseIterable, Sendable {
         case png, svg, pdf
 
         /// The format named by a path's extension (case-insensitive), if supported.
-        public init?(path: String) {
-            guard let dot = path.lastIndex(of: "."), !path[path.index(after: dot)...].contains("/") else { return nil }
-            self.init(rawValue: path[path.index(after: dot)...].lowercased())
+        public init?(path: FilePath) {
+            guard let fileExtension = path.pathExtension else { return nil }
+            self.init(rawValue: fileExtension)
         }
     }
 
@@ -50,11 +54,17 @@ public enum Exporter {
     /// The most pixels a side of a PNG can have (Cairo's image surfaces are limited to 32767).
     public static let largestImageSide = 32767
 
-    /// Renders `drawing` into `path` in `format`, on `page(for:)` moved to the origin. A PNG whose page
-    /// would exceed `largestImageSide` is refused with `ExportError.pageTooLarge` before anything is
-    /// written; SVG and PDF pages (sizes in points, as doubles) hold any valid drawing.
-    public static func export(_ drawing: Drawing, to path: String, format: Format,
+    /// Renders `drawing` into `path` in `format`, on `page(for:)` moved to the origin, and writes it
+    /// through `FileWriter` (see there for links, devices and FIFOs).
+    public static func export(_ drawing: Drawing, to path: FilePath, format: Format,
                               style: RenderStyle = RenderStyle()) throws(ExportError) {
+        let bytes = try render(drawing, format: format, style: style)
+        do { try FileWriter.write(bytes, to: path) } catch { throw .write(error) }
+    }
+
+    /// The file `export` writes, in memory. A PNG whose page would exceed `largestImageSide` is refused
+    /// with `ExportError.pageTooLarge`; SVG and PDF pages (sizes in points, as doubles) hold any valid drawing.
+    public static func render(_ drawing: Drawing, format: Format, style: RenderStyle = RenderStyle()) throws(ExportError) -> [UInt8] {
         let page = page(for: drawing, style: style)
         let width = Int(page.width), height = Int(page.height)
         if format == .png, max(width, height) > largestImageSide {
@@ -64,16 +74,18 @@ public enum Exporter {
             let surface: CairoSurface
             switch format {
             case .png: surface = try CairoSurface(imageWidth: width, height: height)
-            case .svg: surface = try CairoSurface(svgPath: path, width: width, height: height)
-            case .pdf: surface = try CairoSurface(pdfPath: path, width: width, height: height)
+            case .svg: surface = try CairoSurface(svgWidth: width, height: height)
+            case .pdf: surface = try CairoSurface(pdfWidth: width, height: height)
             }
-            let context = CairoContext(surface)
-            cairo_translate(context.pointer, -page.minX, -page.minY)
-            Renderer(style: style).draw(Scene(drawing: drawing), on: context)
-            try CairoError.check(cairo_status(context.pointer), "cannot render \(path)")
+            do {
+                let context = CairoContext(surface)
+                cairo_translate(context.pointer, -page.minX, -page.minY)
+                Renderer(style: style).draw(Scene(drawing: drawing), on: context)
+                try CairoError.check(cairo_status(context.pointer), "cannot render the drawing")
+            }  // The context goes before the surface is finished.
             switch format {
-            case .png: try surface.writePNG(to: path)
-            case .svg, .pdf: try surface.finish()
+            case .png: return try surface.pngBytes()
+            case .svg, .pdf: return try surface.finishedBytes()
             }
         } catch {
             throw .cairo(error)

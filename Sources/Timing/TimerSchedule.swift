@@ -104,6 +104,12 @@ struct TimerSchedule<Payload> {
         return generation == handle.generation && Int(list) <= Geometry.dueList
     }
 
+    /// A live timer's deadline; nil for a stale handle.
+    @inlinable
+    func deadline(of handle: TimerHandle) -> UInt64? {
+        isLive(handle) ? storage.nodes[Int(handle.index)].deadline : nil
+    }
+
     /// Removes a live timer and returns its payload; nil (and no change) for a stale handle.
     @inlinable
     mutating func remove(_ handle: TimerHandle) -> Payload? {

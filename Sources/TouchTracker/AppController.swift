@@ -36,9 +36,6 @@ public final class AppController {
     private let engine: GestureEngine<AppGesture>
     private var outputs: [GestureOutput<AppGesture>] = []
     private var decisions: [GestureDecision<AppGesture>] = []
-    /// Where the press that the move pan accepted went down: a pan reports where the pointer is when
-    /// it begins (past the drag threshold), and the model wants how far it has come.
-    private var movePressLocation: Point?
 
     public init(model initialModel: CanvasModel = CanvasModel(), settings: GestureSettings = .default, now: Deadline = .zero,
                 tracing: Bool = false) {
@@ -53,10 +50,7 @@ public final class AppController {
             self.model.shouldBeginLongPress(at: Point(point))
         }), cancelsContacts: true)
         engine.add(.moveLine, PanRecognizer(button: 1, shouldBegin: { [unowned self] point in
-            // Asked once, with the press location, right before the pan begins.
-            let press = Point(point)
-            self.movePressLocation = press
-            return self.model.shouldBeginMove(at: press)
+            self.model.shouldBeginMove(at: Point(point))
         }), cancelsContacts: true)
         engine.add(.menu, TapRecognizer(taps: 1, button: 3))
     }
@@ -97,6 +91,9 @@ public final class AppController {
 
     public func setVisibleArea(_ area: Rect) { model.setVisibleArea(area) }
 
+    /// Another program's version of the document, merged in (see `CanvasModel.applyMerge`).
+    public func applyMerge(_ edit: Edit) { model.applyMerge(edit) }
+
     /// The gesture decisions made since the last call, one JSON line each (`--trace-gestures`).
     public func drainTrace() -> [String] {
         engine.drainDecisions(into: &decisions)
@@ -124,13 +121,13 @@ public final class AppController {
             model.tapConfirmed()
         case (.select, .confirmed): model.tapConfirmed()
         case (.select, .superseded): model.tapSuperseded()
-        case (.longPress, .began(let p)): model.longPressBegan(at: Point(p))
+        case (.longPress, .began(let p, _)): model.longPressBegan(at: Point(p))
         case (.longPress, .changed(let p, _, _)): model.longPressChanged(at: Point(p))
         case (.longPress, .ended(let p)): model.longPressEnded(at: Point(p))
         case (.longPress, .cancelled): model.longPressCancelled()
-        case (.moveLine, .began(let p)):
-            let point = Point(p)
-            model.moveBegan(at: point, translation: movePressLocation.map { point - $0 } ?? .zero)
+        case (.moveLine, .began(let p, let press)):
+            // The pan begins past the drag threshold: the line has come that far from the press.
+            model.moveBegan(at: Point(p), translation: Point(p) - Point(press))
         case (.moveLine, .changed(let p, _, _)): model.moveChanged(at: Point(p))
         case (.moveLine, .ended(let p)): model.moveEnded(at: Point(p))
         case (.moveLine, .cancelled): model.moveCancelled()

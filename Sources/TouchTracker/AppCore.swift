@@ -66,6 +66,10 @@ public final class AppCore {
     /// The window title in force (the shell sets it when it creates the window).
     public var title: String { shownTitle }
 
+    /// The identity of the document's file as last read or written: when the folder's watch says the file
+    /// changed and its identity is another, the shell reads it and hands in `.diskChanged`.
+    public var diskIdentity: FileIdentity? { document.diskIdentity }
+
     /// The model: the drawing, the selection, the menu.
     public var model: CanvasModel { controller.model }
 
@@ -100,8 +104,13 @@ public final class AppCore {
         case .settingsChanged(let settings, let scale):
             controller.gestureSettings = settings
             controller.setDisplayScale(scale)
-        case .saveFinished(let failure):
-            saveFinished(failure, now: now)
+        case .saveFinished(let outcome):
+            saveFinished(outcome, now: now)
+        case .diskChanged(let version):
+            diskChanged(version, now: now)
+        case .anotherStartAsked:
+            effects.append(.raiseWindow)
+            show("\(document.name) is open here: another start of TouchTracker asked for it", now: now)
         case .exportFinished(let failure):
             exportFinished(failure, now: now)
         }
@@ -177,7 +186,7 @@ public final class AppCore {
 
     /// While saving fails, the window says so until a save works.
     private var standingNotice: Notice? {
-        document.saveError.map { Notice(text: "Cannot save \(document.name): \(Self.reason($0)) — kept in memory") }
+        document.saveError.map { Notice(text: "Cannot save \(document.name): \($0.reason) — kept in memory") }
     }
 
     // MARK: - Commands
@@ -188,7 +197,7 @@ public final class AppCore {
             save(now: now)
         case .exportPNG:
             save(now: now)  // the document (and its folder) exist before the picture beside it
-            let path = document.path.exportPath
+            let path = DocumentLocation.exportPath(forDocument: document.path, extension: "png")
             effects.append(.exportPNG(controller.model.drawing, to: path))
             pendingExport = path
         case .quit:
@@ -215,29 +224,85 @@ public final class AppCore {
 
     // MARK: - Saving
 
-    /// Asks the shell to save; `saveFinished` follows before anything else.
+    /// The drawing of the save under way: its outcome is the next input.
+    private var savingDrawing: Drawing?
+
+    /// Asks the shell to save (replacing only the file last read or written); `saveFinished` follows
+    /// before anything else.
     private func save(now: Deadline) {
         cancel(.autosave)
         _ = document.observe(controller.model.drawing, now: now)
-        effects.append(.save(controller.model.drawing))
+        if let refusal = document.refusal { return saveFailed(refusal, now: now) }
+        savingDrawing = controller.model.drawing
+        effects.append(.save(controller.model.drawing, replacing: document.diskIdentity))
     }
 
-    private func saveFinished(_ failure: DocumentSaveError?, now: Deadline) {
-        let report = document.saveFinished(failure, now: now)
-        switch report {
-        case .saved(let recovered):
-            cancel(.autosave)
-            if recovered {
+    private func saveFinished(_ outcome: SaveOutcome, now: Deadline) {
+        guard let drawing = savingDrawing else { return }
+        switch outcome {
+        case .saved(let identity):
+            savingDrawing = nil
+            if case .saved(recovered: true) = document.saved(drawing, identity: identity) {
                 effects.append(.message("saved \(document.path) again"))
                 show("Saved \(document.name) again", now: now)
             }
-        case .failed(let error, let retryAt, let isNew):
-            schedule(.autosave, at: retryAt)
-            if isNew, closing == nil { effects.append(.message("\(error); the drawing is kept in memory, unsaved")) }
+            cancel(.autosave)
+            finishClosingIfAsked(failure: nil, now: now)
+        case .failed(let error):
+            saveFailed(error, now: now)
+        case .changedOnDisk:
+            break  // still owed: `diskChanged` comes next, merges, and saves again
         }
-        guard let reason = closing else { return }
-        closing = nil
-        finishClosing(reason, saveFailure: failure, now: now)
+    }
+
+    private func saveFailed(_ failure: DocumentSaveError, now: Deadline) {
+        savingDrawing = nil
+        if case .failed(_, let retryAt, let isNew) = document.saveFailed(failure, now: now) {
+            schedule(.autosave, at: retryAt)
+            if isNew, closing == nil { effects.append(.message("\(failure); the drawing is kept in memory, unsaved")) }
+        }
+        finishClosingIfAsked(failure: failure, now: now)
+    }
+
+    /// Another program changed the file. A drawing is merged in three ways (what was last read or written,
+    /// theirs, the window's) as one undoable edit — with no unsaved edits that is loading theirs; a file
+    /// deleted or kept aside as damaged is written again at the next save; a file the app must not write
+    /// over stops every save until it changes again. A save that was owed is made again.
+    private func diskChanged(_ version: DiskVersion, now: Deadline) {
+        let owed = savingDrawing != nil
+        savingDrawing = nil
+        switch version {
+        case .drawing(let theirs, let identity):
+            let merge = DrawingMerge(base: document.base, theirs: theirs, ours: controller.model.drawing)
+            if let edit = merge.edit { controller.applyMerge(edit) }
+            document.adopt(theirs, identity: identity, shown: controller.model.drawing, hadUnsavedEdits: merge.oursChanged)
+            if merge.edit != nil { tell(merge.message(for: document.name), now: now) }
+            if owed {
+                if merge.oursChanged { save(now: now) } else { finishClosingIfAsked(failure: nil, now: now) }
+            }
+        case .missing:
+            document.fileIsGone()
+            tell("\(document.name) was deleted by another program; it will be written again at the next save", now: now)
+            if owed { save(now: now) }
+        case .damaged(let recovery):
+            document.fileIsGone()
+            tell("\(document.name) was damaged by another program (\(recovery.problem)); kept it as \(recovery.keptAs.fileName)", now: now)
+            if owed { save(now: now) }
+        case .newer(let problem, _):
+            document.refuseToSave("another program put a drawing there \(problem)")
+            tell("\(document.name) was replaced by a drawing \(problem); it is left as it is", now: now)
+            if owed { save(now: now) }
+        case .unreadable(let error):
+            document.refuseToSave("\(error)")
+            tell("\(error); it is left as it is", now: now)
+            if owed { save(now: now) }
+        }
+    }
+
+    /// One line on stderr and the same in the window, for a while.
+    private func tell(_ line: String, now: Deadline) {
+        effects.append(.message(line))
+        show(line.prefix(1).uppercased() + line.dropFirst(), now: now)
     }
 
     // MARK: - Closing
@@ -265,6 +330,13 @@ public final class AppCore {
         save(now: now)
     }
 
+    /// A save ended: if a close waited for it, the close goes on.
+    private func finishClosingIfAsked(failure: DocumentSaveError?, now: Deadline) {
+        guard let reason = closing else { return }
+        closing = nil
+        finishClosing(reason, saveFailure: failure, now: now)
+    }
+
     private func finishClosing(_ reason: Closing, saveFailure: DocumentSaveError?, now: Deadline) {
         let saved = "the drawing is saved in \(document.path)"
         switch (reason, saveFailure) {
@@ -273,7 +345,7 @@ public final class AppCore {
             isConfirmingQuit = true
             schedule(.quitConfirmation, at: now + Self.quitConfirmationWindow)
             effects.append(.message("\(failure); not quitting: close again within 5 s to quit without saving"))
-            show("Cannot save: \(Self.reason(failure)). Close again within 5 s to quit without saving.", now: now)
+            show("Cannot save: \(failure.reason). Close again within 5 s to quit without saving.", now: now)
         case (.userAsked, let failure?):
             effects.append(.message("\(failure); quitting without saving the last edits"))
             effects.append(.exit(1))
@@ -292,21 +364,5 @@ public final class AppCore {
             effects.append(.message("\(failure); closing with the last edits unsaved"))
             effects.append(.exit(1))
         }
-    }
-
-    /// The reason alone, for a notice ("No space left on device").
-    static func reason(_ error: DocumentSaveError) -> String {
-        let text = "\(error)"
-        guard let colon = text.lastIndex(of: ":") else { return text }
-        return text[text.index(after: colon)...].trimmingPrefix(" ").description
-    }
-}
-
-extension FilePath {
-    /// Where Ctrl+E writes the picture of the document at this path: beside it, with the picture's
-    /// extension, and never the document itself (`sketch.png` exports to `sketch-export.png`).
-    var exportPath: FilePath {
-        let beside = replacingExtension(with: "png")
-        return beside == self ? removingExtension.appendingToName("-export.png") : beside
     }
 }

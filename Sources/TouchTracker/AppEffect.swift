@@ -3,10 +3,13 @@ import Document
 /// What the app asks the shell to do: the shell performs each, in order, and answers those that can fail
 /// with an `AppInput` (`save` with `.saveFinished`, `exportPNG` with `.exportFinished`) before anything else.
 public enum AppEffect: Hashable, Sendable {
-    /// Write `drawing` to the document.
-    case save(Drawing)
+    /// Write `drawing` to the document, replacing only the file with identity `replacing` (nil: only
+    /// where there is none).
+    case save(Drawing, replacing: FileIdentity?)
     /// Render `drawing` as a PNG into `path`.
     case exportPNG(Drawing, to: FilePath)
+    /// Bring the window to the front.
+    case raiseWindow
     /// Show this window title.
     case setTitle(String)
     /// Write this line on stderr, after "touchtracker: ".

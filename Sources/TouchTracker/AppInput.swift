@@ -29,8 +29,15 @@ public enum AppInput: Sendable {
     case waitFailed(String)
     /// The desktop's settings in force changed: the engine's thresholds and the screen's scale (dpi / 96).
     case settingsChanged(GestureSettings, scale: Double)
-    /// What became of `AppEffect.save`: nil when the drawing was saved.
-    case saveFinished(DocumentSaveError?)
+    /// What became of `AppEffect.save`. After `.changedOnDisk` the shell reads the file and hands in
+    /// `.diskChanged` at once.
+    case saveFinished(SaveOutcome)
+    /// Another program changed the document's file: what it holds now (the shell reads it when the
+    /// folder's watch says so and the file's identity is not `AppCore.diskIdentity`, or when a save found
+    /// the file changed).
+    case diskChanged(DiskVersion)
+    /// A second start of the program asked for this drawing (it is locked by this window).
+    case anotherStartAsked
     /// What became of `AppEffect.exportPNG`: nil when the picture was written, else why not (one line).
     case exportFinished(failure: String?)
 }

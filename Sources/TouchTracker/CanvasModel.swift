@@ -88,6 +88,12 @@ extension CanvasModel {
         dropSelectionOfRemovedLine()
     }
 
+    /// Applies an edit made outside the window: another program's version of the file, merged in. It is
+    /// undoable like any other (undo brings back the window's version).
+    public mutating func applyMerge(_ edit: Edit) {
+        perform(edit)
+    }
+
     /// Records an edit already applied (a drag shown live).
     mutating func record(_ edit: Edit) {
         history.record(edit)

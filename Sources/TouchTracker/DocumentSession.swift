@@ -1,8 +1,10 @@
 import Document
 import Timing
 
-/// The open document while the app runs: it notices edits, keeps the autosave's state, and says what the
-/// title and stderr should show. It does no I/O: the core asks the shell to save and tells it the outcome.
+/// The open document while the app runs: it notices edits, keeps the autosave's state, knows what is on
+/// disk (the file's identity and the drawing last read or written there: the base of a merge), and says
+/// what the title and stderr should show. It does no I/O: the core asks the shell to save and hands the
+/// outcome in.
 ///
 /// Each failure is reported once per cause (the same error on every retry is not repeated), and once more
 /// when saving works again.
@@ -13,6 +15,17 @@ public struct DocumentSession {
     public private(set) var autosave = Autosave()
     /// The drawing's revision as last observed; an edit is any change to it.
     private var observedRevision: Drawing.Revision
+    /// The identity of the file as last read or written; nil when there was none. A save replaces only
+    /// this file: another program's version is read and merged first.
+    public private(set) var diskIdentity: FileIdentity?
+    /// The drawing as last read or written: the base of a three-way merge.
+    public private(set) var base: Drawing
+    /// The file is gone (deleted, or damaged and kept aside by another program's hand): the next save
+    /// and closing write it again, edits or not.
+    public private(set) var needsWrite = false
+    /// Set while the file at the path is one the app must not write over (a newer version's drawing, a file
+    /// it cannot read): every save fails with it until the file changes again.
+    public private(set) var refusal: DocumentSaveError?
     /// Set while saving fails; cleared by the next successful save.
     public private(set) var saveError: DocumentSaveError?
     /// The damaged file kept aside when the document was opened, if any.
@@ -20,8 +33,10 @@ public struct DocumentSession {
 
     /// A session for a document just opened: everything in it is on disk.
     public init(_ opened: OpenedDocument) {
-        path = FilePath(opened.store.path)
+        path = opened.store.path
         observedRevision = opened.drawing.revision
+        diskIdentity = opened.identity
+        base = opened.drawing
         recovery = opened.recovery
     }
 
@@ -36,8 +51,8 @@ public struct DocumentSession {
         return autosave.noteEdit(now: now)
     }
 
-    /// Whether some edit is only in memory.
-    public var hasUnsavedEdits: Bool { autosave.hasUnsavedEdits }
+    /// Whether something is only in memory: edits, or a file to write again.
+    public var hasUnsavedEdits: Bool { autosave.hasUnsavedEdits || needsWrite }
 
     /// The outcome of a save that began with every edit observed.
     public enum SaveReport: Equatable {
@@ -47,16 +62,39 @@ public struct DocumentSession {
         case failed(DocumentSaveError, retryAt: Deadline, isNew: Bool)
     }
 
-    /// Records what became of a save at `now`.
-    public mutating func saveFinished(_ failure: DocumentSaveError?, now: Deadline) -> SaveReport {
-        guard let failure else {
-            autosave.didSave()
-            defer { saveError = nil }
-            return .saved(recovered: saveError != nil)
-        }
+    /// `drawing` was saved; the file now has `identity`.
+    public mutating func saved(_ drawing: Drawing, identity: FileIdentity) -> SaveReport {
+        autosave.didSave()
+        (diskIdentity, base, needsWrite) = (identity, drawing, false)
+        defer { saveError = nil }
+        return .saved(recovered: saveError != nil)
+    }
+
+    /// A save at `now` failed.
+    public mutating func saveFailed(_ failure: DocumentSaveError, now: Deadline) -> SaveReport {
         let retryAt = autosave.didFailToSave(now: now)
         defer { saveError = failure }
         return .failed(failure, retryAt: retryAt, isNew: failure != saveError)
+    }
+
+    /// Another program wrote `theirs` (the file now has `identity`); the window now shows `shown`, which
+    /// holds its merge. When the window had no unsaved edits `shown` is `theirs`, and nothing is unsaved.
+    public mutating func adopt(_ theirs: Drawing, identity: FileIdentity, shown: Drawing, hadUnsavedEdits: Bool) {
+        (diskIdentity, base, needsWrite, refusal) = (identity, theirs, false, nil)
+        if !hadUnsavedEdits, shown.revision != observedRevision {
+            observedRevision = shown.revision
+            autosave.didSave()
+        }
+    }
+
+    /// The file is gone (deleted, or kept aside as damaged): it is written again at the next save.
+    public mutating func fileIsGone() {
+        (diskIdentity, needsWrite, refusal) = (nil, true, nil)
+    }
+
+    /// The file now at the path must not be written over, for `reason`.
+    public mutating func refuseToSave(_ reason: String) {
+        refusal = .refused(path: path, reason: reason)
     }
 
     /// The window title: the document's name, and whether it is unsaved or was recovered.
@@ -65,7 +103,7 @@ public struct DocumentSession {
         if saveError != nil {
             title += " (unsaved)"
         } else if let recovery {
-            title += " (damaged file kept as \(FilePath(recovery.keptAs).fileName.description))"
+            title += " (damaged file kept as \(recovery.keptAs.fileName.description))"
         }
         return title + " — TouchTracker"
     }

@@ -1,10 +1,13 @@
-/// What the command line asks for.
+import Document
+
+/// What the command line asks for. File names are the bytes given, not text: a name that is not
+/// UTF-8 names that very file.
 public struct LaunchOptions: Hashable, Sendable {
     public var geometry = WindowGeometry.standard
     /// The drawing; nil means the default document in the data folder.
-    public var documentPath: String?
+    public var documentPath: FilePath?
     /// `--export OUT`: render the document to OUT and exit without a display.
-    public var exportPath: String?
+    public var exportPath: FilePath?
     public var doubleClickMilliseconds: Int?
     public var doubleClickDistance: Double?
     public var traceGestures = false
@@ -44,58 +47,66 @@ public struct LaunchOptions: Hashable, Sendable {
         }.joined()
     }
 
-    /// Parses the arguments after the program name. Accepts `--opt value` and `--opt=value`; `--` ends options.
+    /// Parses the arguments after the program name, given as text (for tests); see `parse(arguments:)`.
     public static func parse<Arguments: Sequence>(_ arguments: Arguments) -> Parsed where Arguments.Element == String {
+        parse(arguments: arguments.map { Array($0.utf8) })
+    }
+
+    /// Parses the arguments after the program name, as the bytes the kernel passed (`argv`).
+    /// Accepts `--opt value` and `--opt=value`; `--` ends options.
+    public static func parse(arguments: [[UInt8]]) -> Parsed {
         var options = LaunchOptions()
-        var pending = Array(arguments)[...]
-        var positional: [String] = []
+        var pending = arguments[...]
+        var positional: [[UInt8]] = []
         while let argument = pending.popFirst() {
-            if argument == "--" { positional += pending; break }
-            guard argument.hasPrefix("-"), argument != "-" else { positional.append(argument); continue }
-            var name = argument
-            var inlineValue: String?
-            if let equals = argument.firstIndex(of: "="), argument.hasPrefix("--") {
-                name = String(argument[..<equals])
-                inlineValue = String(argument[argument.index(after: equals)...])
+            if argument == Array("--".utf8) { positional += pending; break }
+            guard argument.first == UInt8(ascii: "-"), argument.count > 1 else { positional.append(argument); continue }
+            var name = argument[...]
+            var inlineValue: [UInt8]?
+            if let equals = argument.firstIndex(of: UInt8(ascii: "=")), argument.starts(with: Array("--".utf8)) {
+                name = argument[..<equals]
+                inlineValue = Array(argument[(equals + 1)...])
             }
-            func value() -> String? {
+            func value() -> [UInt8]? {
                 if let inlineValue { return inlineValue }
                 return pending.popFirst()
             }
-            switch name {
+            func textValue() -> String? { value().map { String(decoding: $0, as: UTF8.self) } }
+            switch String(decoding: name, as: UTF8.self) {
             case "--help", "-h": return .help
             case "--version": return .version
             case "--trace-gestures":
                 guard inlineValue == nil else { return .invalid("--trace-gestures takes no value") }
                 options.traceGestures = true
             case "--geometry":
-                guard let text = value() else { return .invalid("--geometry needs a value like 800x600+10+10") }
+                guard let text = textValue() else { return .invalid("--geometry needs a value like 800x600+10+10") }
                 guard let geometry = WindowGeometry(parsing: text) else {
                     return .invalid("malformed --geometry \"\(text)\": expected WxH or WxH+X+Y (-X, -Y from the right, bottom), sizes 1 to 32767")
                 }
                 options.geometry = geometry
             case "--export":
-                guard let path = value(), !path.isEmpty else { return .invalid("--export needs an output file") }
-                guard path.lastIndex(of: ".").map({ ["png", "svg", "pdf"].contains(path[path.index(after: $0)...].lowercased()) }) == true else {
+                guard let bytes = value(), !bytes.isEmpty else { return .invalid("--export needs an output file") }
+                let path = FilePath(bytes: bytes)
+                guard let fileExtension = path.pathExtension, ["png", "svg", "pdf"].contains(fileExtension) else {
                     return .invalid("--export \"\(path)\": the file must end in .png, .svg or .pdf")
                 }
                 options.exportPath = path
             case "--double-click-ms":
-                guard let text = value(), let ms = Int(text), (1...10_000).contains(ms) else {
+                guard let text = textValue(), let ms = Int(text), (1...10_000).contains(ms) else {
                     return .invalid("--double-click-ms needs a whole number of milliseconds from 1 to 10000")
                 }
                 options.doubleClickMilliseconds = ms
             case "--double-click-distance":
-                guard let text = value(), let px = Double(text), px.isFinite, px >= 0, px <= 1000 else {
+                guard let text = textValue(), let px = Double(text), px.isFinite, px >= 0, px <= 1000 else {
                     return .invalid("--double-click-distance needs a number of pixels from 0 to 1000")
                 }
                 options.doubleClickDistance = px
             default:
-                return .invalid("unknown option \(name)")
+                return .invalid("unknown option \(FilePath(bytes: Array(name)))")
             }
         }
         guard positional.count <= 1 else { return .invalid("expected at most one FILE, got \(positional.count)") }
-        options.documentPath = positional.first
+        options.documentPath = positional.first.map { FilePath(bytes: $0) }
         return .run(options)
     }
 }

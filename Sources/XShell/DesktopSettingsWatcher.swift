@@ -1,4 +1,5 @@
 import CX11
+import Desktop
 
 /// Follows the desktop's settings live, as GTK and Qt programs do.
 ///

@@ -11,12 +11,18 @@ extension Shell {
         var pending = core.takeEffects()[...]
         while let effect = pending.popFirst() {
             switch effect {
-            case .save(let drawing):
-                core.handle(.saveFinished(save(drawing)), now: now)
+            case .save(let drawing, let expected):
+                let outcome = store.save(drawing, replacing: expected)
+                core.handle(.saveFinished(outcome), now: now)
+                if outcome == .changedOnDisk {  // someone else's file: read it; the core merges and saves again
+                    core.handle(.diskChanged(store.readCurrent(now: CivilTime.now())), now: now)
+                }
                 pending += core.takeEffects()
             case .exportPNG(let drawing, let path):
                 core.handle(.exportFinished(failure: export(drawing, to: path)), now: now)
                 pending += core.takeEffects()
+            case .raiseWindow:
+                if !isDisconnected { window.comeForward() }
             case .setTitle(let title):
                 if !isDisconnected { window.setTitle(title) }
             case .message(let line):
@@ -30,18 +36,17 @@ extension Shell {
         }
     }
 
-    private func save(_ drawing: Drawing) -> DocumentSaveError? {
-        do {
-            try store.save(drawing)
-            return nil
-        } catch {
-            return error
-        }
+    /// The folder's watch said the document's file may have changed: when its identity is not the one
+    /// last read or written (our own saves have theirs), the core is handed what it holds now.
+    func checkTheDocumentOnDisk(now: Deadline) {
+        guard let watcher, watcher.drain() else { return }
+        guard let identity = try? store.currentIdentity(), identity != core.diskIdentity else { return }
+        feed(.diskChanged(store.readCurrent(now: CivilTime.now())), now: now)
     }
 
     private func export(_ drawing: Drawing, to path: FilePath) -> String? {
         do {
-            try Exporter.export(drawing, to: String(decoding: path.bytes, as: UTF8.self), format: .png)
+            try Exporter.export(drawing, to: path, format: .png)
             return nil
         } catch {
             return "\(error)"
@@ -54,6 +59,7 @@ extension Shell {
         ConnectionLoss.install { [unowned self] in
             isDisconnected = true
             feed(.connectionLost, now: MonotonicClock.now())
+            lock?.release()
             return exitStatus ?? 1
         }
     }

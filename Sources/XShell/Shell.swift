@@ -17,6 +17,7 @@
 //   XInput2      XI 2.2 negotiation and selection     ShellEvent+XInput2  XI2 device events (cookies) -> ShellEvent
 //   DesktopSettingsWatcher  XSETTINGS, Xft.dpi, live  WindowManagerConventions  icon, ping, cursor
 import CX11
+import Desktop
 import Document
 import Gestures
 import Rendering
@@ -39,6 +40,10 @@ public final class Shell {
     let core: AppCore
     /// Where the drawing is saved.
     let store: DocumentStore
+    /// Tells when another program may have written the document (nil when the folder cannot be watched).
+    let watcher: DocumentWatcher?
+    /// The document's lock, held while the window is open (nil where the folder cannot hold one).
+    let lock: DocumentLock?
     /// The desktop's double-click time and distance, drag threshold and resolution, followed live.
     private let desktop: DesktopSettingsWatcher
     private let tracesGestures: Bool
@@ -51,9 +56,17 @@ public final class Shell {
 
     /// Maps the window showing `opened` on `connection`, opened first so that without a display
     /// nothing is done to the document.
-    public init(connection: XConnection, options: LaunchOptions, document opened: OpenedDocument) throws(XShellError) {
+    public init(connection: XConnection, options: LaunchOptions, document opened: OpenedDocument,
+                lock: DocumentLock?) throws(XShellError) {
         self.connection = connection
         store = opened.store
+        self.lock = lock
+        do {
+            watcher = try DocumentWatcher(for: opened.store.path)
+        } catch {
+            watcher = nil
+            StandardError.write("touchtracker: \(error); changes other programs make to it will be noticed only when saving")
+        }
         tracesGestures = options.traceGestures
         xinput = XInput2.negotiate(display: connection.display)
         desktop = DesktopSettingsWatcher(connection: connection, commandLine: DesktopSettings.Overrides(commandLine: options))
@@ -63,12 +76,15 @@ public final class Shell {
                        settings: desktop.settings.gestureSettings, now: MonotonicClock.now(), tracing: options.traceGestures)
         window = try CanvasWindow(connection: connection, geometry: geometry, title: core.title, xinput: xinput)
         core.handle(.visibleAreaChanged(window.visibleArea), now: MonotonicClock.now())
+        if let lock { DocumentPresence(connection: connection, lock: lock).claim(for: window.window) }
         for case .warn(let warning) in startup { StandardError.write("touchtracker: \(warning)") }
         apply(desktop.settings, now: MonotonicClock.now())
     }
 
-    /// The event loop. Returns the process exit status.
+    /// The event loop. Returns the process exit status, with the document's lock released (the caller
+    /// exits, and `exit` runs no deinitializers).
     public func run() -> Int32 {
+        defer { lock?.release() }
         let display = connection.display
         let signals = TerminationSignals()
         reportTheLossOfTheConnection()
@@ -90,8 +106,11 @@ public final class Shell {
             XFlush(display)
             if XPending(display) > 0 { continue }
             let timeout = pollTimeout(until: core.nextDeadline, now: MonotonicClock.now())
-            switch signals.wait(for: connection.fileDescriptor, timeoutMilliseconds: timeout) {
-            case .input, .timeout, .interrupted: break
+            let descriptors = [connection.fileDescriptor] + (watcher.map { [$0.fileDescriptor] } ?? [])
+            switch signals.wait(for: descriptors, timeoutMilliseconds: timeout) {
+            case .input(let readable):
+                if let watcher, readable.contains(watcher.fileDescriptor) { checkTheDocumentOnDisk(now: MonotonicClock.now()) }
+            case .timeout, .interrupted: break
             case .terminationSignal: feed(.terminationSignal, now: MonotonicClock.now())
             case .failed(let code): feed(.waitFailed(String(cString: strerror(code))), now: MonotonicClock.now())
             }
@@ -103,17 +122,17 @@ public final class Shell {
     /// fetched before translation and freed right after (the translation copies what it needs).
     private func translate(_ event: inout XEvent, readTime: Deadline) -> ShellEvent {
         guard event.type == GenericEvent, let xinput, event.xcookie.extension == xinput.opcode else {
-            return ShellEvent(event, atoms: connection.atoms, canvas: window.window)
+            return ShellEvent(event, atoms: connection.atoms, canvas: window.window, readTime: readTime)
         }
         guard XGetEventData(connection.display, &event.xcookie) != 0 else { return .unhandled(type: GenericEvent) }
         defer { XFreeEventData(connection.display, &event.xcookie) }
-        return ShellEvent(cookie: event.xcookie)
+        return ShellEvent(cookie: event.xcookie, readTime: readTime)
     }
 
     private func dispatch(_ event: ShellEvent, now: Deadline) {
         switch event {
         case .pointer(let input):
-            feed(.pointer(input.gestureInput(readTime: now)), now: now)
+            feed(.pointer(input), now: now)
         case .key(let input):
             guard let (key, modifiers) = input.appKey else { return }
             feed(.key(key, modifiers), now: now)
@@ -124,6 +143,8 @@ public final class Shell {
             follow(size: PixelSize(width: width, height: height), now: now)
         case .closeRequested:
             feed(.closeRequested, now: now)
+        case .comeForwardRequested:
+            feed(.anotherStartAsked, now: now)
         case .pinged(let serverTime):
             window.answerPing(serverTime: serverTime)
         case .managerAnnounced(let selection):

@@ -1,49 +1,19 @@
 import CX11
 import Document
-
-/// A pointer press, motion or release (or a touch begin, update, end) as the shell reads it from X.
-struct PointerInput: Equatable {
-    enum Phase: Equatable { case press, motion, release }
-    /// Where the contact comes from: the core protocol has one pointer, XInput 2 names master
-    /// devices (several with MPX) and touches.
-    enum Source: Equatable { case mouse, touch }
-
-    /// The id the core protocol's pointer has in XInput 2 (the virtual core pointer).
-    static let corePointer: UInt16 = 2
-
-    var phase: Phase
-    var device: UInt16 = PointerInput.corePointer
-    /// The touch id for touches; 0 for pointer buttons.
-    var touch: UInt32 = 0
-    var source: Source = .mouse
-    /// 1 left, 2 middle, 3 right, 4/5 wheel; 0 for motion.
-    var button: UInt32
-    var location: Point
-    /// The X server's timestamp in milliseconds (wraps after ~49.7 days).
-    var serverTime: UInt32
-    /// The modifier and button state just before the event.
-    var state: UInt32
-
-    init(phase: Phase, device: UInt16 = PointerInput.corePointer, touch: UInt32 = 0, source: Source = .mouse,
-         button: UInt32, location: Point, serverTime: UInt32, state: UInt32) {
-        self.phase = phase; self.device = device; self.touch = touch; self.source = source
-        self.button = button; self.location = location; self.serverTime = serverTime; self.state = state
-    }
-}
-
-/// A key press: the keysym (with Shift applied: `?`, `Z`) and the modifiers held.
-struct KeyInput: Equatable {
-    var keysym: UInt
-    var state: UInt32
-}
+import Gestures
+import Timing
 
 /// The X events the shell acts on, translated from `XEvent` in one place (dwm's handler table as a `switch`).
 enum ShellEvent: Equatable {
-    case pointer(PointerInput)
+    /// A pointer press, motion or release (or a touch begin, update, end), decoded straight into
+    /// the gesture engine's input.
+    case pointer(GestureInput)
     case key(KeyInput)
     case exposed(Rect)
     case configured(width: Int, height: Int)
     case closeRequested
+    /// A second start of the program asks the window holding its drawing to come to the front.
+    case comeForwardRequested
     /// The window manager asks whether we still respond (`_NET_WM_PING`), stamped with its `serverTime`.
     case pinged(serverTime: Int)
     /// A new owner of a manager selection (`selection`, such as `_XSETTINGS_S0`) announced itself.
@@ -54,21 +24,23 @@ enum ShellEvent: Equatable {
     case destroyed(window: Window)
     case unhandled(type: Int32)
 
-    /// Translates a core event. Key events need the event's display for the keymap. `canvas` is our window:
-    /// only its ConfigureNotify is a resize. (The shell also watches the root window for MANAGER messages
-    /// and the settings manager's window for its destruction; both bring ConfigureNotify of their own.)
-    init(_ event: XEvent, atoms: Atoms, canvas: Window) {
+    /// Translates a core event that the loop read at `readTime`. Key events need the event's display for
+    /// the keymap. `canvas` is our window: only its ConfigureNotify is a resize. (The shell also watches the
+    /// root window for MANAGER messages and the settings manager's window for its destruction; both bring
+    /// ConfigureNotify of their own.) Core pointer events are all of `ContactID.corePointer`.
+    init(_ event: XEvent, atoms: Atoms, canvas: Window, readTime: Deadline) {
         var event = event
         switch event.type {
         case ButtonPress, ButtonRelease:
             let b = event.xbutton
-            self = .pointer(PointerInput(phase: event.type == ButtonPress ? .press : .release, button: b.button,
-                                         location: Point(x: Double(b.x), y: Double(b.y)),
-                                         serverTime: UInt32(truncatingIfNeeded: b.time), state: b.state))
+            let button = Int(b.button)
+            self = .pointer(GestureInput(
+                event.type == ButtonPress ? .press(button: button) : .release(button: button), contact: .corePointer,
+                x: Double(b.x), y: Double(b.y), time: b.time, readTime: readTime))
         case MotionNotify:
             let m = event.xmotion
-            self = .pointer(PointerInput(phase: .motion, button: 0, location: Point(x: Double(m.x), y: Double(m.y)),
-                                         serverTime: UInt32(truncatingIfNeeded: m.time), state: m.state))
+            self = .pointer(GestureInput(
+                .motion, contact: .corePointer, x: Double(m.x), y: Double(m.y), time: m.time, readTime: readTime))
         case KeyPress:
             var keysym: KeySym = 0
             XLookupString(&event.xkey, nil, 0, &keysym, nil)  // the keysym the modifiers select, no text
@@ -85,6 +57,8 @@ enum ShellEvent: Equatable {
                 self = .closeRequested
             } else if message.message_type == atoms.wmProtocols, message.format == 32, protocolAtom == atoms.netWMPing {
                 self = .pinged(serverTime: message.data.l.1)
+            } else if message.message_type == atoms.comeForward {
+                self = .comeForwardRequested
             } else if message.message_type == atoms.manager, message.format == 32 {
                 self = .managerAnnounced(selection: Atom(bitPattern: message.data.l.1))
             } else {

@@ -3,7 +3,7 @@ import Glibc
 #endif
 import Timing
 
-/// The monotonic clock, read once per loop iteration and passed down as `now`.
+/// The monotonic clock. Only the shell reads it, and passes it down as `now`: no other module reads a clock.
 enum MonotonicClock {
     static func now() -> Deadline {
         var ts = timespec()

@@ -5,9 +5,10 @@ import Glibc
 /// SIGTERM, SIGINT and SIGHUP reach the event loop, not a handler that does work (st's pselect).
 ///
 /// The signals stay blocked except while the loop waits in `pselect`, which unblocks them
-/// atomically for the wait. Their handler does nothing at all: its only effect is that `pselect`
-/// returns EINTR, which tells the loop a termination signal came. A signal sent while the loop is
-/// busy stays pending and ends the next wait at once, so none is lost and the loop saves first.
+/// atomically for the wait. Their handler only records which signal came (`received`); `pselect`
+/// then returns EINTR, and the recorded signal tells a termination signal from any other that
+/// interrupted the wait. A signal sent while the loop is busy stays pending and ends the next wait
+/// at once, so none is lost and the loop saves first.
 struct TerminationSignals {
     static let numbers = [SIGTERM, SIGINT, SIGHUP]
 
@@ -20,7 +21,8 @@ struct TerminationSignals {
 
     /// What ended a wait.
     enum Wake: Equatable {
-        case input
+        /// These descriptors are readable.
+        case input([Int32])
         case timeout
         case terminationSignal
         /// Some other signal interrupted the wait.
@@ -29,7 +31,7 @@ struct TerminationSignals {
         case failed(Int32)
     }
 
-    /// Blocks the termination signals and installs the empty handler. Call on the main thread
+    /// Blocks the termination signals and installs the handler that records them. Call on the main thread
     /// before any other thread starts (threads inherit the mask).
     init() {
         var blocked = sigset_t()
@@ -46,20 +48,27 @@ struct TerminationSignals {
         }
     }
 
-    /// Waits until `descriptor` is readable, `timeoutMilliseconds` pass (-1: no limit) or a
+    /// Waits until one of `descriptors` is readable, `timeoutMilliseconds` pass (-1: no limit) or a
     /// termination signal comes.
-    func wait(for descriptor: Int32, timeoutMilliseconds: Int32) -> Wake {
-        precondition(descriptor >= 0 && Int(descriptor) < MemoryLayout<fd_set>.size * 8, "descriptor beyond FD_SETSIZE")
+    func wait(for descriptors: [Int32], timeoutMilliseconds: Int32) -> Wake {
         var readable = fd_set()
         withUnsafeMutableBytes(of: &readable) { bits in  // FD_SET: bit `descriptor`, little-endian words.
-            bits[Int(descriptor) / 8] |= UInt8(1) << (descriptor % 8)
+            for descriptor in descriptors {
+                precondition(descriptor >= 0 && Int(descriptor) < bits.count * 8, "descriptor beyond FD_SETSIZE")
+                bits[Int(descriptor) / 8] |= UInt8(1) << (descriptor % 8)
+            }
         }
         var timeout = timespec(tv_sec: Int(timeoutMilliseconds / 1000), tv_nsec: Int(timeoutMilliseconds % 1000) * 1_000_000)
         var mask = waitMask
+        let highest = (descriptors.max() ?? -1) + 1
         let result = timeoutMilliseconds < 0
-            ? pselect(descriptor + 1, &readable, nil, nil, nil, &mask)
-            : pselect(descriptor + 1, &readable, nil, nil, &timeout, &mask)
-        if result > 0 { return .input }
+            ? pselect(highest, &readable, nil, nil, nil, &mask)
+            : pselect(highest, &readable, nil, nil, &timeout, &mask)
+        if result > 0 {
+            return .input(withUnsafeBytes(of: &readable) { bits in
+                descriptors.filter { bits[Int($0) / 8] & UInt8(1) << ($0 % 8) != 0 }
+            })
+        }
         if result == 0 { return .timeout }
         guard errno == EINTR else { return .failed(errno) }
         // Another signal (a debugger's, say) may interrupt the wait too: only ours end the program.

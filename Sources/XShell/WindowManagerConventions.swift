@@ -39,6 +39,21 @@ extension CanvasWindow {
         XSendEvent(connection.display, connection.root, 0, SubstructureNotifyMask | SubstructureRedirectMask, &reply)
     }
 
+    /// Brings the window to the front: raised above its siblings (what a bare X server does), and the
+    /// window manager asked to activate it (EWMH `_NET_ACTIVE_WINDOW`, from an application).
+    func comeForward() {
+        let display = connection.display
+        XMapRaised(display, window)
+        var request = XEvent()
+        request.xclient.type = ClientMessage
+        request.xclient.window = window
+        request.xclient.message_type = connection.atoms.netActiveWindow
+        request.xclient.format = 32
+        request.xclient.data.l.0 = 1  // source indication: an application
+        request.xclient.data.l.1 = 0  // CurrentTime
+        XSendEvent(display, connection.root, 0, SubstructureNotifyMask | SubstructureRedirectMask, &request)
+    }
+
     /// This machine's name as the X client sees it, or nil when it has none.
     private static var hostName: String? {
         var buffer = [CChar](repeating: 0, count: 256)

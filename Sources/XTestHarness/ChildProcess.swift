@@ -29,9 +29,17 @@ public final class ChildProcess {
     private var status: Int32?
 
     /// Starts `path` with `arguments` and exactly `environment` (see `inheritedEnvironment`).
-    public init(path: String, arguments: [String], environment: [String: String],
+    public convenience init(path: String, arguments: [String], environment: [String: String],
+                            standardOutput: Output = .captured, standardError: Output = .captured) throws {
+        try self.init(path: path, argumentBytes: arguments.map { Array($0.utf8) }, environment: environment,
+                      standardOutput: standardOutput, standardError: standardError)
+    }
+
+    /// Starts `path` with arguments given as bytes, as the kernel passes them (a file name need not be
+    /// UTF-8), and exactly `environment`.
+    public init(path: String, argumentBytes arguments: [[UInt8]], environment: [String: String],
                 standardOutput: Output = .captured, standardError: Output = .captured) throws {
-        let argv = ([path] + arguments).map { strdup($0) } + [nil]
+        let argv = [strdup(path)] + arguments.map(Self.cString) + [nil]
         let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
         defer { (argv + envp).forEach { free($0) } }
         let started = try Self.spawning.withLock { _ throws(SpawnFailed) in
@@ -40,6 +48,14 @@ public final class ChildProcess {
         pid = started.pid
         output.descriptor = started.output
         errors.descriptor = started.errors
+    }
+
+    /// A copy of `bytes` with a NUL after them, to free with `free`.
+    private static func cString(_ bytes: [UInt8]) -> UnsafeMutablePointer<CChar>? {
+        guard let copy = malloc(bytes.count + 1)?.assumingMemoryBound(to: CChar.self) else { return nil }
+        for (index, byte) in bytes.enumerated() { copy[index] = CChar(bitPattern: byte) }
+        copy[bytes.count] = 0
+        return copy
     }
 
     /// This process's own environment, to hand on to a child (with changes on top).
@@ -116,12 +132,9 @@ public final class ChildProcess {
 
     /// Waits up to `timeout` seconds; the exit status (128 + N when killed by signal N), or nil if still running.
     public func waitForExit(timeout: Double) -> Int32? {
-        let deadline = ContinuousClock.now + .seconds(timeout)
-        while true {
-            if let status = exitStatus(blocking: false) { return status }
-            if ContinuousClock.now >= deadline { return nil }
-            drain()
-            usleep(5_000)
+        waitForValue(timeout: timeout, interval: 0.005) {
+            drain()  // A child blocked on a full pipe would never exit.
+            return exitStatus(blocking: false)
         }
     }
 
@@ -141,16 +154,16 @@ public final class ChildProcess {
     /// Reads stdout until it holds a newline or the child closes it (for `-displayfd`); the text before
     /// the newline, or nil after `timeout` seconds or when the child exits first.
     public func readLine(timeout: Double) -> String? {
-        let deadline = ContinuousClock.now + .seconds(timeout)
-        while ContinuousClock.now < deadline {
+        var line: String?
+        waitUntil(timeout: timeout, interval: 0.005) {
             drain()
             if let newline = output.bytes.firstIndex(of: UInt8(ascii: "\n")) {
-                return String(decoding: output.bytes[..<newline], as: UTF8.self)
+                line = String(decoding: output.bytes[..<newline], as: UTF8.self)
+                return true
             }
-            if exitStatus(blocking: false) != nil { return nil }
-            usleep(5_000)
+            return exitStatus(blocking: false) != nil
         }
-        return nil
+        return line
     }
 
     private func exitStatus(blocking: Bool) -> Int32? {

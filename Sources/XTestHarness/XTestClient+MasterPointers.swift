@@ -10,6 +10,20 @@ public struct MasterPointer: Sendable {
     public let xtestSlave: Int32
 }
 
+/// Where a master pointer is and which of its buttons are down, as the server sees it.
+public struct PointerState: Hashable, Sendable {
+    public let x: Int
+    public let y: Int
+    /// The buttons held down (1 = left).
+    public let buttons: Set<Int>
+
+    public init(x: Int, y: Int, buttons: Set<Int>) {
+        self.x = x
+        self.y = y
+        self.buttons = buttons
+    }
+}
+
 /// Several pointers at once: XInput 2 adds master pointers, each with its own XTEST slave, and XTest's device
 /// requests drive each slave (so each master) separately. XTest cannot inject touches; touches are tested with
 /// constructed events in XShellTests. Input here is flushed, whatever the client's `InputDelivery`.
@@ -51,6 +65,20 @@ extension XTestClient {
             var axes = [Int32(x), Int32(y)]
             XTestFakeDeviceMotionEvent(display, device, 0, 0, &axes, 2, 0)
         }
+    }
+
+    /// Where `pointer` is on the screen and which buttons it holds now (XIQueryPointer); nil if the server
+    /// does not know it.
+    public func state(of pointer: MasterPointer) -> PointerState? {
+        var rootReturn: Window = 0, child: Window = 0
+        var rootX = 0.0, rootY = 0.0, windowX = 0.0, windowY = 0.0
+        var buttons = XIButtonState(), modifiers = XIModifierState(), group = XIGroupState()
+        guard XIQueryPointer(display, pointer.id, root, &rootReturn, &child, &rootX, &rootY, &windowX, &windowY,
+                             &buttons, &modifiers, &group) != 0 else { return nil }
+        defer { XFree(buttons.mask) }
+        let mask = UnsafeBufferPointer(start: buttons.mask, count: Int(buttons.mask_len))
+        let down = (0..<mask.count * 8).filter { mask[$0 / 8] & (1 << ($0 % 8)) != 0 }
+        return PointerState(x: Int(rootX), y: Int(rootY), buttons: Set(down))
     }
 
     /// Presses `button` of `pointer`.

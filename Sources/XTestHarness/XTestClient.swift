@@ -55,12 +55,10 @@ public final class XTestClient {
 
     /// The mapped top-level window whose _NET_WM_PID is `pid`, waiting up to `timeout` seconds.
     public func window(ofProcess pid: Int32, timeout: Double = 10) throws -> Window {
-        let deadline = ContinuousClock.now + .seconds(timeout)
-        while ContinuousClock.now < deadline {
-            if let window = viewableWindow(ofProcess: pid) { return window }
-            usleep(20_000)
+        guard let window = waitForValue(timeout: timeout, interval: 0.02, { viewableWindow(ofProcess: pid) }) else {
+            throw Failure(description: "no window of process \(pid) appeared within \(timeout) s")
         }
-        throw Failure(description: "no window of process \(pid) appeared within \(timeout) s")
+        return window
     }
 
     /// The viewable top-level window whose _NET_WM_PID is `pid`, if there is one now.
@@ -149,7 +147,8 @@ public final class XTestClient {
         }
     }
 
-    /// Presses at `from`, moves in `steps` to `to` (and does not release).
+    /// Presses at `from`, moves in `steps` to `to` (and does not release). The motions are 5 ms apart, as a
+    /// hand's are: the shape of the input, not a wait for anything.
     public func drag(from: (Int, Int), to: (Int, Int), steps: Int = 10) {
         move(to: from.0, from.1)
         press()
@@ -220,24 +219,16 @@ public final class XTestClient {
     /// Waits up to `timeout` seconds for the pixel to become `colour`; returns the last colour seen.
     @discardableResult
     public func waitForPixel(_ window: Window, _ x: Int, _ y: Int, toBe colour: UInt32, timeout: Double = 5) -> UInt32 {
-        let deadline = ContinuousClock.now + .seconds(timeout)
-        var seen = pixel(window, x, y)
-        while seen != colour, ContinuousClock.now < deadline {
-            usleep(10_000)
-            seen = pixel(window, x, y)
-        }
+        var seen = colour
+        waitUntil(timeout: timeout) { seen = pixel(window, x, y); return seen == colour }
         return seen
     }
 
     /// Waits up to `timeout` seconds for the pixel to become anything but `colour`; returns the last colour seen.
     @discardableResult
     public func waitForPixel(_ window: Window, _ x: Int, _ y: Int, toLeave colour: UInt32, timeout: Double = 5) -> UInt32 {
-        let deadline = ContinuousClock.now + .seconds(timeout)
-        var seen = pixel(window, x, y)
-        while seen == colour, ContinuousClock.now < deadline {
-            usleep(10_000)
-            seen = pixel(window, x, y)
-        }
+        var seen = colour
+        waitUntil(timeout: timeout) { seen = pixel(window, x, y); return seen != colour }
         return seen
     }
 

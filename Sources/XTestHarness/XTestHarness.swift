@@ -6,3 +6,4 @@
 //   XTestClient    its own X connection: finds the app's window by _NET_WM_PID, reads properties,
 //                  injects input with XTest (also through extra master pointers), reads pixels back
 //                  with XGetImage, and plays the window manager's part (resize, WM_DELETE_WINDOW)
+//   waitUntil      waiting for a condition (a pixel, a window, an exit) until a deadline, never a fixed sleep

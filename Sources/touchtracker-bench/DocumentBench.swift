@@ -1,4 +1,5 @@
 import Document
+import DocumentTesting
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -28,12 +29,12 @@ func documentSection(_ report: inout BenchReport) {
         return
     }
     let path = folder + "/drawing.json"
-    let store = DocumentStore(path: path)
+    let store = DocumentStore(path: FilePath(path))
     report.record("document.save_ns_per_line", bestOf(3) {
         do { try store.save(drawing) } catch { report.row("  save failed: \(error)") }
     } / Double(lineCount), unit: "ns (atomic, fsynced)")
     report.record("document.open_ns_per_line", bestOf(3) {
-        blackHole(try? DocumentStore.open(path: path, now: CivilTime.now()))
+        blackHole(try? DocumentStore.open(path: store.path, now: CivilTime.now()))
     } / Double(lineCount), unit: "ns (read and decode)")
     unlink(path)
     rmdir(folder)

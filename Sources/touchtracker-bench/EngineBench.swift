@@ -25,37 +25,37 @@ private func realisticStream(events count: Int, clicksOnly: Bool = false) -> [Ge
     var ms: Int64 = 0
     var x = 100.0, y = 100.0
     let mouse = ContactID(device: 2)
-    func add(_ kind: GestureInput.Kind, button: Int = 1) {
+    func add(_ kind: GestureInput.Kind) {
         events.append(GestureInput(
-            kind, contact: mouse, button: button, source: .mouse, location: GesturePoint(x: x, y: y),
+            kind, contact: mouse, source: .mouse, location: GesturePoint(x: x, y: y),
             serverTime: ServerTime(milliseconds: UInt32(truncatingIfNeeded: ms)),
             readTime: Deadline(nanoseconds: UInt64(ms) * 1_000_000 + 1_000_000_000)))
     }
     while events.count < count {
         switch clicksOnly ? 5 + random.next(2) : random.next(10) {
         case 0, 1, 2:  // drag at 1 kHz
-            add(.press)
+            add(.press(button: 1))
             for _ in 0..<(50 + random.next(400)) {
                 ms += 1; x += Double(random.next(5)) - 2; y += Double(random.next(5)) - 1
                 add(.motion)
             }
-            add(.release)
+            add(.release(button: 1))
         case 3, 4:  // hover
             for _ in 0..<(20 + random.next(200)) {
                 ms += 1; x += Double(random.next(3)) - 1; y += Double(random.next(3)) - 1
                 add(.motion)
             }
         case 5:  // click
-            add(.press); ms += Int64(40 + random.next(80)); add(.release)
+            add(.press(button: 1)); ms += Int64(40 + random.next(80)); add(.release(button: 1))
         case 6:  // double click
-            add(.press); ms += 60; add(.release); ms += Int64(80 + random.next(150)); add(.press); ms += 60
-            add(.release)
+            add(.press(button: 1)); ms += 60; add(.release(button: 1)); ms += Int64(80 + random.next(150)); add(.press(button: 1)); ms += 60
+            add(.release(button: 1))
         case 7:  // right click
-            add(.press, button: 3); ms += 70; add(.release, button: 3)
+            add(.press(button: 3)); ms += 70; add(.release(button: 3))
         default:  // long press, then moving the line
-            add(.press); ms += 600
+            add(.press(button: 1)); ms += 600
             for _ in 0..<(20 + random.next(100)) { ms += 1; x += 1; add(.motion) }
-            add(.release)
+            add(.release(button: 1))
         }
         ms += Int64(100 + random.next(600))
     }

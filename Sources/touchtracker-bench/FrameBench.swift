@@ -5,7 +5,7 @@ import SeededRandom
 import Glibc
 #endif
 
-// Frames (issue 7, rendering): what one pointer motion costs the window with 10, 1k and 100k finished
+// Frames (rendering): what one pointer motion costs the window with 10, 1k and 100k finished
 // lines on an 800x600 canvas, side by side:
 //
 //   ours   CanvasCompositor: the finished lines are a cached image; a frame copies the damage (old and

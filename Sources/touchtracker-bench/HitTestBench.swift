@@ -1,4 +1,5 @@
 import Document
+import DocumentTesting
 import SeededRandom
 #if canImport(Glibc)
 import Glibc

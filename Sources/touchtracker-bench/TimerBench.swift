@@ -2,7 +2,7 @@ import Dispatch
 import SeededRandom
 import Timing
 
-// Timers (timers.md R9, R6): the wheel against a binary heap, a sorted array, a linear scan and
+// Timers (the wheel's T9 and T6): the wheel against a binary heap, a sorted array, a linear scan and
 // DispatchSourceTimer, side by side at 1, 4, 1k, 100k and 1M pending timers.
 //
 //   schedule+cancel   cancel a random pending timer and schedule a new one in its place, so N

@@ -14,7 +14,10 @@ func fail(_ message: String, status: Int32) -> Never {
     exit(status)
 }
 
-switch LaunchOptions.parse(CommandLine.arguments.dropFirst()) {
+// The arguments as the kernel passed them: a file name need not be UTF-8.
+let arguments = (1..<Int(CommandLine.argc)).compactMap { CommandLine.unsafeArgv[$0].map { FilePath(cString: $0).bytes } }
+
+switch LaunchOptions.parse(arguments: arguments) {
 case .help:
     print(LaunchOptions.usage, terminator: "")
     exit(0)
@@ -26,14 +29,14 @@ case .invalid(let message):
     StandardError.writeText(LaunchOptions.usage)
     exit(2)
 case .run(let options):
-    let environment = ["XDG_DATA_HOME", "HOME"].reduce(into: [String: String]()) { environment, name in
-        environment[name] = getenv(name).map { String(cString: $0) }
+    let environment = ["XDG_DATA_HOME", "HOME"].reduce(into: [String: FilePath]()) { environment, name in
+        environment[name] = getenv(name).map { FilePath(cString: $0) }
     }
     guard let path = options.documentPath ?? DocumentLocation.defaultPath(environment: environment) else {
         fail("neither XDG_DATA_HOME nor HOME is an absolute folder; name the drawing's FILE", status: 1)
     }
     if let output = options.exportPath {
-        // --export: render FILE and exit; no display, and nothing but OUT is written.
+        // --export: render FILE and exit; no display, and nothing but OUT is written (whole, or not at all).
         guard let format = Exporter.Format(path: output) else {
             preconditionFailure("LaunchOptions.parse accepts only .png, .svg and .pdf")
         }
@@ -56,17 +59,32 @@ case .run(let options):
     } catch {
         fail(error.description, status: 1)
     }
+    // One window per drawing: a second start hands over to the first instead of competing with it.
+    let lock: DocumentLock?
+    switch DocumentPresence.claim(DocumentStore.resolvingLinks(path), on: connection) {
+    case .locked(let held): lock = held
+    case .unlocked(let warning):
+        StandardError.write("touchtracker: \(warning)")
+        lock = nil
+    case .handedOver(let message):
+        StandardError.write("touchtracker: \(message)")
+        exit(0)
+    case .heldElsewhere(let message):
+        fail(message, status: 1)
+    }
     let opened: OpenedDocument
     do {
         opened = try DocumentStore.open(path: path, now: CivilTime.now())
     } catch {
+        lock?.release()  // exit() runs no deinitializers
         fail(error.description, status: 1)
     }
     if let recovery = opened.recovery { StandardError.write("touchtracker: \(recovery)") }
     let shell: Shell
     do {
-        shell = try Shell(connection: connection, options: options, document: opened)
+        shell = try Shell(connection: connection, options: options, document: opened, lock: lock)
     } catch {
+        lock?.release()
         fail(error.description, status: 1)
     }
     exit(shell.run())

@@ -1,6 +1,7 @@
+import Document
+import DocumentTesting
 import SeededRandom
 import Testing
-@testable import Document
 
 @Suite struct DocumentFuzzTests {
     @Test func theLoaderSurvivesAHundredThousandDamagedDocumentsWithAClearErrorForEach() {
@@ -18,13 +19,19 @@ import Testing
         var first = SeededGenerator(seed: 42), second = SeededGenerator(seed: 42)
         let document = DocumentFuzzing.randomDocument(using: &first)
         #expect(DocumentFuzzing.randomDocument(using: &second) == document)
-        #expect(DocumentFuzzing.damage(document, using: &first) == DocumentFuzzing.damage(document, using: &second))
+        let damaged = DocumentFuzzing.damage(document, using: &first)
+        #expect(DocumentFuzzing.damage(document, using: &second) == damaged)
+        #expect(damaged != document, "the damage changes the document")
     }
 
-    @Test func theGeneratedDocumentsAreValidBeforeDamage() throws {
-        var random = SeededGenerator(seed: 1)
+    @Test func theGeneratedDocumentsHoldTheGeneratedDrawingsBeforeDamage() throws {
+        var drawings = SeededGenerator(seed: 1), documents = SeededGenerator(seed: 1)
+        var lineCounts = Set<Int>()
         for _ in 0..<1_000 {
-            _ = try DrawingFormat.decode(DocumentFuzzing.randomDocument(using: &random))
+            let drawing = DocumentFuzzing.randomDrawing(using: &drawings)
+            #expect(try DrawingFormat.decode(DocumentFuzzing.randomDocument(using: &documents)) == drawing)
+            lineCounts.insert(drawing.lines.count)
         }
+        #expect(lineCounts == Set(0...5), "drawings of every size from empty to five lines")
     }
 }

@@ -18,26 +18,10 @@ import Testing
         #expect(DocumentLocation.defaultPath(environment: ["HOME": "relative"]) == nil)
     }
 
-    @Test func theFolderOfAPathIsItsParent() {
-        #expect(DocumentLocation.folder(of: "/a/b/drawing.json") == "/a/b")
-        #expect(DocumentLocation.folder(of: "a//drawing.json") == "a")
-        #expect(DocumentLocation.folder(of: "drawing.json") == ".")
-        #expect(DocumentLocation.folder(of: "/drawing.json") == "/")
-        #expect(DocumentLocation.folder(of: "/a/b/") == "/a")
-    }
-
-    @Test func theFileNameIsTheLastComponent() {
-        #expect(DocumentLocation.fileName(of: "/a/b/drawing.json") == "drawing.json")
-        #expect(DocumentLocation.fileName(of: "drawing.json") == "drawing.json")
-        #expect(DocumentLocation.fileName(of: "/a/b/") == "b")
-    }
-
-    @Test func theExportBesideADocumentReplacesItsExtension() {
-        #expect(DocumentLocation.replacingExtension(of: "/a/b/drawing.json", with: "png") == "/a/b/drawing.png")
-        #expect(DocumentLocation.replacingExtension(of: "a.b/notes", with: "png") == "a.b/notes.png")
-        #expect(DocumentLocation.replacingExtension(of: "sketch.json", with: "png") == "sketch.png")
-        #expect(DocumentLocation.replacingExtension(of: "/a/.hidden", with: "png") == "/a/.hidden.png")
-        #expect(DocumentLocation.replacingExtension(of: "/drawing.json", with: "png") == "/drawing.png")
+    @Test func theDefaultFolderIsTheEnvironmentsBytes() {
+        let latin1Home = FilePath(bytes: Array("/home/j".utf8) + [0xFC] + Array("rgen".utf8))
+        #expect(DocumentLocation.defaultPath(environment: ["HOME": latin1Home])?.bytes
+                == latin1Home.bytes + Array("/.local/share/touchtracker/drawing.json".utf8))
     }
 
     @Test func theStampOfACivilTimeIsZeroPadded() {

@@ -43,6 +43,11 @@ struct FilePathTests {
         #expect(FilePath("/a").appending("/abs") == "/abs")
     }
 
+    @Test func aCStringFromTheSystemBecomesItsBytes() {
+        let bytes: [CChar] = [0x2F, CChar(bitPattern: 0xFC), 0x61, 0]
+        #expect(bytes.withUnsafeBufferPointer { FilePath(cString: $0.baseAddress!) }.bytes == [0x2F, 0xFC, 0x61])
+    }
+
     @Test func theCStringCarriesTheBytes() {
         let path = FilePath(bytes: [0x61, 0xFC])
         let copied = path.withCString { pointer in [UInt8(bitPattern: pointer[0]), UInt8(bitPattern: pointer[1]), UInt8(bitPattern: pointer[2])] }

@@ -1,5 +1,6 @@
 import Foundation
 import Document
+import DocumentTesting
 import SeededRandom
 import Testing
 

@@ -1,6 +1,7 @@
 import CX11
 import Foundation
 import Testing
+import XTestHarness
 
 /// The book's behaviours in the real window: XTest clicks and keys in, pixels out.
 @Suite("Behaviours, end to end", .serialized)
@@ -12,6 +13,7 @@ struct BehaviourTests {
         return running
     }
 
+    /// A click held 20 ms, as a finger holds one: the shape of the input, not a wait for anything.
     func click(_ running: RunningApp, _ x: Int, _ y: Int, button: UInt32 = 1) {
         running.client.move(to: x, y)
         running.client.press(button)
@@ -23,12 +25,14 @@ struct BehaviourTests {
         let running = try appWithALine()
         click(running, 150, 112)  // 12 px below the line
         #expect(running.waitForPixel(150, 100, toBe: Colours.green) == Colours.green)
+        // What must not happen is the behaviour under test: no condition to wait for, so wait out the
+        // double-click window (400 ms) and look.
         usleep(600_000)  // the double click has failed: the selection stays, and the click drew nothing
         #expect(running.pixel(150, 100) == Colours.green)
         #expect(running.pixel(150, 112) == Colours.white, "the click left no dot")
         click(running, 150, 250)
         #expect(running.waitForPixel(150, 100, toBe: Colours.black) == Colours.black)
-        usleep(600_000)
+        usleep(600_000)  // again the whole double-click window: nothing may appear in it
         #expect(running.pixel(150, 250) == Colours.white, "no dot on empty canvas either")
     }
 
@@ -36,11 +40,13 @@ struct BehaviourTests {
         let running = try appWithALine()
         running.drawLine(from: (50, 200), to: (250, 200))
         click(running, 300, 250)
-        usleep(150_000)  // well inside the double-click window, well past the 40 ms bounce floor
+        // The gap between the clicks is the input: well inside the double-click window, well past the 40 ms
+        // bounce floor.
+        usleep(150_000)
         click(running, 300, 250)
         #expect(running.waitForPixel(150, 100, toBe: Colours.white) == Colours.white)
         #expect(running.waitForPixel(150, 200, toBe: Colours.white) == Colours.white)
-        usleep(600_000)
+        usleep(600_000)  // a dot would appear within the double-click window, if at all: wait it out and look
         #expect(running.pixel(300, 250) == Colours.white, "the second press left no dot")
     }
 
@@ -48,11 +54,11 @@ struct BehaviourTests {
         let running = try appWithALine()
         running.client.move(to: 150, 100)
         running.client.press()
-        usleep(700_000)  // past the 500 ms long press
+        // Held still until the long press (500 ms) picks the line up.
         #expect(running.waitForPixel(150, 100, toBe: Colours.green) == Colours.green, "picked up and selected")
         for step in 1...10 {
             running.client.move(to: 150, 100 + step * 10)
-            usleep(10_000)
+            running.waitForPixel(150, 100 + step * 10, toBe: Colours.green)  // the line follows
         }
         running.client.release()
         #expect(running.waitForPixel(150, 200, toBe: Colours.green) == Colours.green, "dropped 100 px lower, still selected")
@@ -116,7 +122,7 @@ struct BehaviourTests {
         #expect(running.waitForPixel(60, 100, toBe: Colours.green) == Colours.green)
         running.client.key(XK_Escape)
         #expect(running.waitForPixel(260, 114, toBe: Colours.white) == Colours.white, "the menu closed")
-        usleep(100_000)
+        // Escape is handled in one loop iteration: the frame that closed the menu would show a deleted line.
         #expect(running.pixel(60, 100) != Colours.white, "the line is still there")
     }
 

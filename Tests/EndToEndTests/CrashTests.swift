@@ -2,6 +2,7 @@ import CX11
 import Document
 import Foundation
 import SeededRandom
+import TestSupport
 import Testing
 import XTestHarness
 
@@ -24,15 +25,13 @@ struct CrashTests {
 
     @Test func killingTheAppAtRandomMomentsWhileItAutosavesNeverLosesMoreThanTheLastEdit() throws {
         let server = try XvfbServer()
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("touchtracker-crash-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let path = folder.appendingPathComponent("drawing.json").path
+        let folder = try TemporaryFolder("crash")
+        let path = folder.file("drawing.json")
 
         let ballast = (1...10_000).map { id in
             Line(id: LineID(UInt64(id)), segment: Segment(begin: Point(x: -100, y: Double(id)), end: Point(x: -50, y: Double(id))))
         }
-        try DocumentStore(path: path).save(Drawing(lines: ballast))
+        try DocumentStore(path: FilePath(path)).save(Drawing(lines: ballast))
         var expected = ballast
         let seed = ProcessInfo.processInfo.environment["TOUCHTRACKER_CRASH_SEED"].flatMap(UInt64.init)
             ?? UInt64(Date().timeIntervalSince1970 * 1000)
@@ -55,14 +54,14 @@ struct CrashTests {
             }
             let delay = Bool.random(using: &random) ? UInt32.random(in: 0...700_000, using: &random)
                                                      : UInt32.random(in: 470_000...540_000, using: &random)
-            usleep(delay)
+            usleep(delay)  // the random moment of the kill is the behaviour under test
             kill(app.pid, SIGKILL)
-            #expect(app.waitForExit() == 128 + SIGKILL)
+            #expect(app.waitForExit() == 128 + SIGKILL, "round \(round): the app said: \(app.standardError)")
             if !temporaries(in: folder, notOf: 0).isEmpty { killedMidSave += 1 }
 
             let loaded: Drawing
             do {
-                loaded = try DrawingFormat.decode(Array(FileManager.default.contents(atPath: path) ?? Data()))
+                loaded = try DrawingFormat.decode(folder.read("drawing.json") ?? [])
             } catch {
                 Issue.record("seed \(seed), round \(round): the document does not load after SIGKILL at \(delay / 1000) ms: \(error)")
                 return
@@ -84,8 +83,7 @@ struct CrashTests {
     }
 
     /// The temporary files a save leaves beside drawing.json, except those of process `pid`.
-    private func temporaries(in folder: URL, notOf pid: Int32) -> [String] {
-        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
-        return names.filter { $0.hasPrefix(".drawing.json.tmp-") && !$0.hasPrefix(".drawing.json.tmp-\(pid)-") }
+    private func temporaries(in folder: TemporaryFolder, notOf pid: Int32) -> [String] {
+        folder.names().filter { $0.hasPrefix(".drawing.json.tmp-") && !$0.hasPrefix(".drawing.json.tmp-\(pid)-") }
     }
 }

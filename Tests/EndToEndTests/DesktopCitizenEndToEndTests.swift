@@ -4,6 +4,7 @@
 // each change of the settings in force as a `{"desktopSettings": ...}` line on stderr.
 import CX11
 import Foundation
+import TestSupport
 import Testing
 import XTestHarness
 
@@ -31,6 +32,7 @@ struct DesktopCitizenEndToEndTests {
 
         // The engine times clicks by the server's timestamps: XSync makes the server stamp the first click
         // before the pause starts, so the clicks are at least that far apart even on a loaded machine.
+        // The pause, and each click's 20 ms hold, are the input under test.
         func clickTwice(apartBy microseconds: UInt32) {
             for second in [false, true] {
                 if second { usleep(microseconds) }
@@ -42,7 +44,7 @@ struct DesktopCitizenEndToEndTests {
             }
         }
         clickTwice(apartBy: 400_000)  // slower than 150 ms: two single clicks
-        usleep(600_000)
+        usleep(600_000)  // nothing may happen: wait out the double-click window, then look
         #expect(client.pixel(window, 140, 60) == Colours.black, "400 ms apart is no double click at 150 ms")
 
         manager.publish(["Net/DoubleClickTime": 1500], serial: 2)
@@ -106,7 +108,7 @@ struct DesktopCitizenEndToEndTests {
         #expect(client.pixel(window, 140, 113) == Colours.white, "13 px from the centre is outside it")
         client.move(to: 140, 135)  // 35 px away: beyond 20 px, within 20 px at scale 2
         client.press()
-        usleep(20_000)
+        usleep(20_000)  // a click's hold: the shape of the input
         client.release()
         #expect(client.waitForPixel(window, 140, 100, toBe: Colours.green) == Colours.green, "the click selects")
     }
@@ -146,12 +148,12 @@ private final class Desktop {
     let server: XvfbServer
     let client: XTestClient
     private var apps: [TracedApp] = []
-    private let dataHome: String
+    private let dataHome: TemporaryFolder
 
     init() throws {
+        dataHome = try TemporaryFolder("e2e")
         server = try XvfbServer()
         client = try XTestClient(display: server.name)
-        dataHome = FileManager.default.temporaryDirectory.appendingPathComponent("touchtracker-e2e-\(UUID().uuidString)").path
     }
 
     deinit {
@@ -159,13 +161,12 @@ private final class Desktop {
         client.close()
         apps.forEach { $0.process.child.stop() }
         server.process.stop()
-        try? FileManager.default.removeItem(atPath: dataHome)
     }
 
     func launchApp(arguments: [String] = []) throws -> TracedApp {
         let process = try AppProcess(
             arguments: ["--trace-gestures", "--geometry", "300x200+0+0"] + arguments, display: server.name,
-            environment: ["XDG_DATA_HOME": dataHome])
+            environment: ["XDG_DATA_HOME": dataHome.path])
         let app = TracedApp(process)
         apps.append(app)
         return app
@@ -209,8 +210,7 @@ private final class Desktop {
         ping.xclient.data.l.2 = Int(window)
         XSendEvent(client.display, window, 0, 0, &ping)
         XSync(client.display, 0)
-        let deadline = Date().addingTimeInterval(10)
-        while Date() < deadline {
+        let reply = waitForValue(timeout: 10) { () -> (window: Window, data: [Int])? in
             while XPending(client.display) > 0 {
                 var event = XEvent()
                 XNextEvent(client.display, &event)
@@ -219,9 +219,10 @@ private final class Desktop {
                     return (event.xclient.window, [l.0, l.1, l.2])
                 }
             }
-            usleep(10_000)
+            return nil
         }
-        throw XTestClient.Failure(description: "no reply to _NET_WM_PING within 10 s")
+        guard let reply else { throw XTestClient.Failure(description: "no reply to _NET_WM_PING within 10 s") }
+        return reply
     }
 }
 
@@ -236,20 +237,18 @@ private final class TracedApp {
 
     /// Waits up to `timeout` seconds for a new stderr line containing `text`.
     func expectLine(_ text: String, timeout: Double = 10) throws {
-        let deadline = Date().addingTimeInterval(timeout)
-        while true {
+        let found = waitUntil(timeout: timeout, interval: 0.005) {
             let output = process.standardError
             let complete = output[..<(output.lastIndex(of: "\n") ?? output.startIndex)]  // a line being written waits
             let lines = complete.isEmpty ? [] : complete.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-            let fresh = lines.dropFirst(linesSoFar.count)
-            for line in fresh {
+            for line in lines.dropFirst(linesSoFar.count) {
                 linesSoFar.append(line)
-                if line.contains(text) { return }
+                if line.contains(text) { return true }
             }
-            guard Date() < deadline else {
-                throw XTestClient.Failure(description: "no line with \(text) within \(timeout) s; stderr: \(linesSoFar)")
-            }
-            usleep(5_000)
+            return false
+        }
+        guard found else {
+            throw XTestClient.Failure(description: "no line with \(text) within \(timeout) s; stderr: \(linesSoFar)")
         }
     }
 

@@ -1,12 +1,13 @@
 import CX11
 import Document
 import Foundation
+import TestSupport
 import Testing
 import XTestHarness
 
 /// The drawing the app saved in `running`'s data folder, decoded by the app's own loader.
 private func savedDrawing(_ running: RunningApp) throws -> Drawing {
-    let path = running.dataHome.appendingPathComponent("touchtracker/drawing.json").path
+    let path = running.documentPath
     guard let data = FileManager.default.contents(atPath: path) else {
         throw XTestClient.Failure(description: "no document at \(path)")
     }
@@ -46,8 +47,7 @@ struct DocumentLifecycleTests {
         let running = try RunningApp()
         running.drawLine(from: (50, 100), to: (250, 100))
         // The autosave fires 0.5 s after the edit; 2.5 s leaves room for a busy machine, not for a lost timer.
-        let deadline = Date().addingTimeInterval(2.5)
-        while (try? savedDrawing(running)) == nil, Date() < deadline { usleep(20_000) }
+        #expect(waitUntil(timeout: 2.5) { (try? savedDrawing(running)) != nil }, "nothing saved within 2.5 s")
         #expect(try savedDrawing(running).lines.map(\.segment) == [horizontal])
         #expect(running.app.child.isRunning)
     }
@@ -56,8 +56,7 @@ struct DocumentLifecycleTests {
         let running = try RunningApp()
         running.drawLine(from: (50, 100), to: (250, 100))
         // Start from a saved state: wait for the line's autosave.
-        let deadline = Date().addingTimeInterval(5)
-        while (try? savedDrawing(running))?.lines.map(\.segment) != [horizontal], Date() < deadline { usleep(10_000) }
+        waitUntil(timeout: 5) { (try? savedDrawing(running))?.lines.map(\.segment) == [horizontal] }
         #expect(try savedDrawing(running).lines.map(\.segment) == [horizontal])
         running.client.move(to: 150, 100)  // select the line (not an edit)
         running.client.press()
@@ -66,6 +65,7 @@ struct DocumentLifecycleTests {
 
         // Nudge it 10 px down every 100 ms: with edits coming that often, the autosave (0.5 s after the
         // last edit, at most 2 s after the first) cannot save before 2 s. Ctrl+S comes after the third.
+        // The 100 ms between edits are the input under test, not a wait for anything.
         let start = Date()
         for nudge in 1...12 {
             running.client.key(XK_Down, modifiers: [XK_Shift_L])
@@ -79,11 +79,9 @@ struct DocumentLifecycleTests {
     }
 
     @Test func theDrawingIsRestoredOnLaunchAndTheTitleNamesTheDocument() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("touchtracker-e2e-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let path = folder.appendingPathComponent("sketch.json").path
-        try DocumentStore(path: path).save(Drawing(lines: [Line(id: LineID(1), segment: horizontal)]))
+        let folder = try TemporaryFolder("e2e")
+        let path = folder.file("sketch.json")
+        try DocumentStore(path: FilePath(path)).save(Drawing(lines: [Line(id: LineID(1), segment: horizontal)]))
 
         let inode = try FileManager.default.attributesOfItem(atPath: path)[.systemFileNumber] as? UInt64
 
@@ -97,17 +95,15 @@ struct DocumentLifecycleTests {
     }
 
     @Test func aDamagedDocumentIsKeptAsideSaidOnStderrAndInTheTitleAndTheAppStartsEmpty() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("touchtracker-e2e-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let path = folder.appendingPathComponent("drawing.json").path
-        let garbage = Data("{\"format\":\"touchtracker-drawing\",\"version\":1,\"lines\":[{\"id\":1,".utf8)
-        _ = FileManager.default.createFile(atPath: path, contents: garbage)
+        let folder = try TemporaryFolder("e2e")
+        let path = folder.file("drawing.json")
+        let garbage = Array("{\"format\":\"touchtracker-drawing\",\"version\":1,\"lines\":[{\"id\":1,".utf8)
+        try folder.write(garbage, to: "drawing.json")
 
         let running = try RunningApp(arguments: [path])
-        let kept = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasPrefix("drawing.json.damaged-") }
+        let kept = folder.names().filter { $0.hasPrefix("drawing.json.damaged-") }
         #expect(kept.count == 1)
-        #expect(FileManager.default.contents(atPath: folder.appendingPathComponent(kept.first ?? "").path) == garbage)
+        #expect(folder.read(kept.first ?? "") == garbage)
         let message = running.app.standardError
         #expect(message.split(separator: "\n").count == 1)
         #expect(message.hasPrefix("touchtracker: \(path) was damaged (not a drawing: line 1, column 63: expected a string, found the end of the file); kept it as \(path).damaged-"))
@@ -116,80 +112,69 @@ struct DocumentLifecycleTests {
         running.drawLine(from: (50, 100), to: (250, 100))
         running.client.sendDeleteWindow(to: running.window)
         #expect(running.app.waitForExit() == 0)
-        #expect(try DocumentStore.open(path: path, now: CivilTime.now()).drawing.lines.map(\.segment) == [horizontal])
+        #expect(try DocumentStore.open(path: FilePath(path), now: CivilTime.now()).drawing.lines.map(\.segment) == [horizontal])
     }
 
     @Test func aDocumentFromANewerVersionIsRefusedLeftUntouchedAndTheAppExitsWithOne() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("touchtracker-e2e-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let path = folder.appendingPathComponent("drawing.json").path
-        let newer = Data(#"{"format":"touchtracker-drawing","version":7,"lines":[]}"#.utf8)
-        _ = FileManager.default.createFile(atPath: path, contents: newer)
+        let folder = try TemporaryFolder("e2e")
+        let path = folder.file("drawing.json")
+        let newer = Array(#"{"format":"touchtracker-drawing","version":7,"lines":[]}"#.utf8)
+        try folder.write(newer, to: "drawing.json")
 
         let server = try XvfbServer()  // with a display: the document is opened once the display is there
         let app = try AppProcess(arguments: [path], display: server.name)
         #expect(app.waitForExit() == 1)
         #expect(app.standardError == "touchtracker: \(path): made by a newer TouchTracker (format version 7; this one reads up to 1); left it untouched\n")
-        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["drawing.json"])
-        #expect(FileManager.default.contents(atPath: path) == newer)
+        #expect(folder.names() == ["drawing.json"])
+        #expect(folder.read("drawing.json") == newer)
     }
 
     @Test func anUnwritableFolderIsReportedAndTheTitleSaysUnsavedWhileTheDrawingStays() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("touchtracker-e2e-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: folder) }
-        _ = FileManager.default.createFile(atPath: folder.appendingPathComponent("blocker").path, contents: Data())
-        let path = folder.appendingPathComponent("blocker/drawing.json").path
+        let folder = try TemporaryFolder("e2e")
+        try folder.write([], to: "blocker")
+        let path = folder.file("blocker/drawing.json")
 
         let running = try RunningApp(arguments: [path])
         running.drawLine(from: (50, 100), to: (250, 100))
-        let deadline = Date().addingTimeInterval(5)
-        while running.client.text(running.window, "_NET_WM_NAME") != "drawing.json (unsaved) — TouchTracker", Date() < deadline {
-            usleep(20_000)
-        }
+        waitUntil(timeout: 5) { running.client.text(running.window, "_NET_WM_NAME") == "drawing.json (unsaved) — TouchTracker" }
         #expect(running.client.text(running.window, "_NET_WM_NAME") == "drawing.json (unsaved) — TouchTracker")
-        #expect(running.app.standardError.contains("cannot create a file in \(folder.path)/blocker: Not a directory; the drawing is kept in memory, unsaved"))
+        #expect(running.app.standardError.contains("cannot save \(path): Not a directory; the drawing is kept in memory, unsaved"))
         #expect(running.pixel(150, 100) == Colours.black)
     }
 
     @Test(arguments: ["png", "svg", "pdf"])
     func exportRendersTheDocumentWithoutADisplayAndExitsWithZero(format: String) throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("touchtracker-e2e-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let path = folder.appendingPathComponent("drawing.json").path
-        try DocumentStore(path: path).save(Drawing(lines: [Line(id: LineID(1), segment: horizontal)]))
-        let output = folder.appendingPathComponent("out.\(format)").path
+        let folder = try TemporaryFolder("e2e")
+        let path = folder.file("drawing.json")
+        try DocumentStore(path: FilePath(path)).save(Drawing(lines: [Line(id: LineID(1), segment: horizontal)]))
+        let output = folder.file("out.\(format)")
 
         let app = try AppProcess(arguments: ["--export", output, path], display: ":9999")
         #expect(app.waitForExit() == 0)
         #expect(app.standardError == "")
         let magic: [String: [UInt8]] = ["png": [0x89, 0x50, 0x4E, 0x47], "svg": Array("<?xml".utf8), "pdf": Array("%PDF".utf8)]
-        #expect(FileManager.default.contents(atPath: output).map { Array($0.prefix(magic[format]!.count)) } == magic[format])
+        let expected = try #require(magic[format])
+        #expect(folder.read("out.\(format)").map { Array($0.prefix(expected.count)) } == expected)
     }
 
     @Test func exportingADamagedDocumentFailsInOneLineAndTouchesNothing() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("touchtracker-e2e-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let path = folder.appendingPathComponent("drawing.json").path
-        _ = FileManager.default.createFile(atPath: path, contents: Data("garbage".utf8))
-        let output = folder.appendingPathComponent("out.png").path
+        let folder = try TemporaryFolder("e2e")
+        let path = folder.file("drawing.json")
+        try folder.write("garbage", to: "drawing.json")
+        let output = folder.file("out.png")
 
         let app = try AppProcess(arguments: ["--export", output, path], display: ":9999")
         #expect(app.waitForExit() == 1)
         #expect(app.standardError == "touchtracker: cannot export \(output): \(path): not a drawing: line 1, column 1: expected '{' to begin the drawing, found 'g'\n")
-        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["drawing.json"])
+        #expect(folder.names() == ["drawing.json"])
     }
 
     @Test func controlEWritesAPNGBesideTheDocumentAndSaysWhere() throws {
         let running = try RunningApp()
         running.drawLine(from: (50, 100), to: (250, 100))
         running.client.key(XK_e, modifiers: [XK_Control_L])
-        let png = running.dataHome.appendingPathComponent("touchtracker/drawing.png").path
-        let deadline = Date().addingTimeInterval(5)
-        while !running.app.standardError.contains("\n"), Date() < deadline { usleep(10_000) }
+        let png = running.dataHome.file("touchtracker/drawing.png")
+        waitUntil(timeout: 5) { running.app.standardError.contains("\n") }
         #expect(running.app.standardError == "touchtracker: exported \(png)\n")
         #expect(FileManager.default.contents(atPath: png).map { Array($0.prefix(4)) } == [0x89, 0x50, 0x4E, 0x47])
     }

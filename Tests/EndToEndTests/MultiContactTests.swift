@@ -1,5 +1,4 @@
 import CX11
-import Foundation
 import Testing
 import XTestHarness
 
@@ -10,18 +9,26 @@ import XTestHarness
 struct MultiContactTests {
     static let coreEvents = ["TOUCHTRACKER_CORE_EVENTS": "1"]
 
+    /// Moves the pressed `pointer` from x = 50 to 250 along `y` in 20 px steps, each once the red line has
+    /// followed the one before; `hovering`, if given, moves to the same x at `hoverY` after each step.
+    private func drawRed(
+        _ running: RunningApp, _ pointer: MasterPointer, y: Int, hovering: MasterPointer? = nil, hoverY: Int = 0
+    ) {
+        for step in 1...10 {
+            running.client.move(pointer, to: 50 + 20 * step, y)
+            if let hovering { running.client.move(hovering, to: 50 + 20 * step, hoverY) }
+            running.waitForPixel(45 + 20 * step, y, toBe: Colours.red)
+        }
+    }
+
     /// `first` draws from (50, 80) to (250, 80) and holds; then `second` presses at (50, 200).
     private func firstDragsThenSecondPresses(_ running: RunningApp, _ first: MasterPointer, _ second: MasterPointer) {
-        let client = running.client
-        client.move(first, to: 50, 80)
-        client.press(first)
-        for step in 1...10 {
-            client.move(first, to: 50 + 20 * step, 80)
-            usleep(5_000)
-        }
-        #expect(running.waitForPixel(150, 80, toBe: Colours.red) == Colours.red)
-        client.move(second, to: 50, 200)
-        client.press(second)
+        running.client.move(first, to: 50, 80)
+        running.client.press(first)
+        drawRed(running, first, y: 80)
+        #expect(running.pixel(150, 80) == Colours.red)
+        running.client.move(second, to: 50, 200)
+        running.client.press(second)
     }
 
     @Test func eachMasterPointerDrawsItsOwnLineRedWhileHeldAndBlackWhenReleased() throws {
@@ -29,16 +36,16 @@ struct MultiContactTests {
         let client = running.client
         let first = try client.corePointer()
         let second = try client.addMasterPointer(named: "second")
-        #expect(first.id != second.id)
 
         firstDragsThenSecondPresses(running, first, second)
-        for step in 1...10 {
-            client.move(second, to: 50 + 20 * step, 200)
-            usleep(5_000)
+        drawRed(running, second, y: 200)
+        // Two pointers held down in two places at once (as the server sees them), and two whole red lines.
+        #expect(client.state(of: first) == PointerState(x: 250, y: 80, buttons: [1]))
+        #expect(client.state(of: second) == PointerState(x: 250, y: 200, buttons: [1]))
+        for x in stride(from: 60, through: 240, by: 45) {
+            #expect(running.pixel(x, 80) == Colours.red, "the first pointer's line at x = \(x), while both are down")
+            #expect(running.pixel(x, 200) == Colours.red, "the second pointer's line at x = \(x), while both are down")
         }
-        // Two lines in progress at once.
-        #expect(running.waitForPixel(150, 200, toBe: Colours.red) == Colours.red)
-        #expect(running.pixel(150, 80) == Colours.red, "the second pointer's press must not end the first one's line")
         #expect(running.pixel(150, 140) == Colours.white, "nothing joins the two pointers")
 
         client.release(first)
@@ -57,12 +64,9 @@ struct MultiContactTests {
         let second = try client.addMasterPointer(named: "second")
         client.move(first, to: 50, 80)
         client.press(first)
-        for step in 1...10 {
-            client.move(first, to: 50 + 20 * step, 80)
-            client.move(second, to: 50 + 20 * step, 200)  // hovering, and always the last to move
-            usleep(5_000)
-        }
-        #expect(running.waitForPixel(150, 80, toBe: Colours.red) == Colours.red)
+        drawRed(running, first, y: 80, hovering: second, hoverY: 200)  // the hovering pointer always moves last
+        #expect(client.state(of: second) == PointerState(x: 250, y: 200, buttons: []), "it really hovered there")
+        #expect(running.pixel(150, 80) == Colours.red)
         #expect(running.pixel(150, 140) == Colours.white, "the hovering pointer does not move the first one's line")
         #expect(running.pixel(150, 200) == Colours.white, "a hovering pointer draws nothing")
         client.release(first)
@@ -76,11 +80,8 @@ struct MultiContactTests {
         let first = try client.corePointer()
         let second = try client.addMasterPointer(named: "second")
         firstDragsThenSecondPresses(running, first, second)
-        for step in 1...10 {
-            client.move(second, to: 50 + 20 * step, 200)
-            usleep(5_000)
-        }
-        #expect(running.waitForPixel(150, 200, toBe: Colours.red) == Colours.red)
+        drawRed(running, second, y: 200)
+        #expect(running.pixel(150, 200) == Colours.red)
         // The server releases the removed master's buttons: its line is finished where it was, not left red.
         client.removeMasterPointer(second)
         #expect(running.waitForPixel(150, 200, toBe: Colours.black) == Colours.black)

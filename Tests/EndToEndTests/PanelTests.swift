@@ -1,5 +1,4 @@
 import CX11
-import Foundation
 import Testing
 import XTestHarness
 
@@ -50,14 +49,13 @@ struct PanelTests {
         #expect(before.allSatisfy(hasText), "every row inside the window has text")
 
         client.key(XK_Down)
-        let deadline = Date().addingTimeInterval(5)
-        while row(0) == before[0], Date() < deadline { usleep(10_000) }
+        waitUntil(timeout: 5) { row(0) != before[0] }
         #expect(row(0) == before[1], "the rows moved up by one")
         #expect(row(7) == before[8])
         #expect(row(9) == before[9], "the last row, which says how to scroll, stays")
 
         client.key(XK_Page_Down)
-        while row(0) == before[1], Date() < deadline { usleep(10_000) }
+        waitUntil(timeout: 5) { row(0) != before[1] }
         #expect(row(0) != before[1] && row(0) != before[0], "a page further")
         #expect(row(9) == before[9])
     }

@@ -63,9 +63,8 @@ struct ScreenTests {
         #expect(Self.segments(createdBy: pid) == 1)
         kill(pid, SIGKILL)
         _ = running.app.waitForExit()
-        let deadline = Date().addingTimeInterval(5)
-        while Self.segments(createdBy: pid) > 0, Date() < deadline { usleep(10_000) }
-        #expect(Self.segments(createdBy: pid) == 0, "the server detached on the disconnection, and the segment is gone")
+        #expect(waitUntil(timeout: 5) { Self.segments(createdBy: pid) == 0 },
+                "the server detached on the disconnection, and the segment is gone")
     }
 
     /// The System V shared memory segments whose creator is `pid` (/proc/sysvipc/shm: key shmid perms size cpid ...).

@@ -1,4 +1,4 @@
-import Foundation
+import TestSupport
 import Testing
 import XTestHarness
 
@@ -7,10 +7,8 @@ import XTestHarness
 @Suite("Titles and icon names, end to end", .serialized)
 struct TitleTests {
     @Test func aTitleBeyondLatin1IsCompoundTextInWMNameAndTheIconNamesAreTheTitle() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("touchtracker-e2e-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let running = try RunningApp(arguments: [folder.appendingPathComponent("日本語 Привет.json").path])
+        let folder = try TemporaryFolder("e2e")
+        let running = try RunningApp(arguments: [folder.file("日本語 Привет.json")])
         let client = running.client, window = running.window
         let title = "日本語 Привет.json — TouchTracker"
         #expect(client.text(window, "_NET_WM_NAME") == title)
@@ -23,17 +21,13 @@ struct TitleTests {
     }
 
     @Test func theIconNamesFollowTheTitleWhenItChanges() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("touchtracker-e2e-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: folder) }
-        _ = FileManager.default.createFile(atPath: folder.appendingPathComponent("blocker").path, contents: Data())
-        let running = try RunningApp(arguments: [folder.appendingPathComponent("blocker/drawing.json").path])
+        let folder = try TemporaryFolder("e2e")
+        try folder.write("", to: "blocker")
+        let running = try RunningApp(arguments: [folder.file("blocker/drawing.json")])
         let client = running.client, window = running.window
         running.drawLine(from: (50, 100), to: (250, 100))  // its save fails: the title says unsaved
         let unsaved = "drawing.json (unsaved) — TouchTracker"
-        let deadline = Date().addingTimeInterval(5)
-        while client.text(window, "_NET_WM_ICON_NAME") != unsaved, Date() < deadline { usleep(20_000) }
-        #expect(client.text(window, "_NET_WM_ICON_NAME") == unsaved)
+        #expect(waitUntil(timeout: 5) { client.text(window, "_NET_WM_ICON_NAME") == unsaved })
         #expect(client.iccText(window, "WM_ICON_NAME")?.text == unsaved)
         #expect(client.iccText(window, "WM_NAME")?.text == unsaved)
     }

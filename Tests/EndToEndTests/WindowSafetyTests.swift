@@ -4,20 +4,9 @@ import Foundation
 import Testing
 import XTestHarness
 
-/// Waits until `condition` holds, checking every 10 ms, for at most `timeout` seconds; returns whether it held.
-private func eventually(timeout: Double = 5, _ condition: () throws -> Bool) rethrows -> Bool {
-    let deadline = Date().addingTimeInterval(timeout)
-    while Date() < deadline {
-        if try condition() { return true }
-        usleep(10_000)
-    }
-    return try condition()
-}
-
 /// The drawing the app saved in `running`'s data folder, if it saved one.
 private func savedDrawing(_ running: RunningApp) -> Drawing? {
-    let path = running.dataHome.appendingPathComponent("touchtracker/drawing.json").path
-    return FileManager.default.contents(atPath: path).flatMap { try? DrawingFormat.decode(Array($0)) }
+    FileManager.default.contents(atPath: running.documentPath).flatMap { try? DrawingFormat.decode(Array($0)) }
 }
 
 /// Resident memory of `pid` in bytes, from /proc.
@@ -34,12 +23,12 @@ struct WindowSafetyTests {
         let running = try RunningApp()
         let before = try #require(residentBytes(of: running.app.pid))
         running.client.resize(running.window, width: 32767, height: 32767)
-        #expect(eventually { running.client.size(of: running.window)?.width == 32767 })
+        #expect(waitUntil(timeout: 5) { running.client.size(of: running.window)?.width == 32767 })
         running.drawLine(from: (50, 100), to: (250, 100))  // drawn after the resize was handled (events in order)
         let after = try #require(residentBytes(of: running.app.pid))
         // The whole window would take 3 × 4 GiB; the part on screen (1024x768) takes 9 MiB.
         #expect(after < before + 64 << 20, "resident memory grew from \(before >> 20) to \(after >> 20) MiB")
-        #expect(eventually { savedDrawing(running)?.lines.count == 1 }, "the line drawn after the resize was saved")
+        #expect(waitUntil(timeout: 5) { savedDrawing(running)?.lines.count == 1 }, "the line drawn after the resize was saved")
         #expect(running.app.child.isRunning)
         #expect(running.app.standardError == "")
     }
@@ -57,8 +46,7 @@ struct WindowSafetyTests {
         running.client.destroy(running.window)  // at once: before the autosave
         #expect(running.app.waitForExit() == 0)
         #expect(savedDrawing(running)?.lines.count == 1)
-        let path = running.dataHome.appendingPathComponent("touchtracker/drawing.json").path
         #expect(running.app.standardError
-                == "touchtracker: the window was destroyed by another program; the drawing is saved in \(path)\n")
+                == "touchtracker: the window was destroyed by another program; the drawing is saved in \(running.documentPath)\n")
     }
 }

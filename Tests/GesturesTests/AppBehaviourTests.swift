@@ -2,7 +2,7 @@ import Gestures
 import Testing
 import Timing
 
-/// The behaviours the app builds on (issue 4), through the engine configured as the app does.
+/// The behaviours the app builds on (the book's BNRDrawView), through the engine configured as the app does.
 @Suite struct AppBehaviourTests {
     @Test("A click selects after the double click failed, shown at once as provisional, leaving no dot")
     func clickSelects() {
@@ -25,11 +25,11 @@ import Timing
     }
 
     @Test("Without delaysContactsBegan on the double tap, the second press of a double click reaches the canvas")
-    func doubleTapMustDelayToLeaveNothing() {
+    func doubleTapMustDelayToLeaveNothing() throws {
         let engine = GestureEngine<G>()
         engine.add(.clear, TapRecognizer(taps: 2))
         engine.add(.select, TapRecognizer(taps: 1), provisional: true, delaysContactsBegan: true)
-        try! engine.require(.select, toFail: .clear)
+        try engine.require(.select, toFail: .clear)
         var t = Timeline(engine)
         t.run("down@10,10 50ms up 100ms down 50ms up")
         #expect(t.gestures == ["select provisional", "clear recognized", "select superseded"])

@@ -7,11 +7,11 @@ import Timing
     // MARK: R8
 
     @Test("R8 a pan that ends without beginning has failed for the tap that waits on it")
-    func r8EndedWithoutBeginning() {
+    func r8EndedWithoutBeginning() throws {
         let engine = GestureEngine<G>()
         engine.add(.moveLine, PanRecognizer())
         engine.add(.select, TapRecognizer(taps: 1))
-        try! engine.require(.select, toFail: .moveLine)
+        try engine.require(.select, toFail: .moveLine)
         var t = Timeline(engine)
         t.run("down 50ms up")
         #expect(t.gestures == ["select recognized"])
@@ -20,23 +20,19 @@ import Timing
     }
 
     @Test("R8 a pan that began makes the tap waiting on it fail")
-    func r8PanBegan() {
+    func r8PanBegan() throws {
         let engine = GestureEngine<G>()
         engine.add(.moveLine, PanRecognizer())
         engine.add(.select, TapRecognizer(taps: 1))
-        try! engine.require(.select, toFail: .moveLine)
+        try engine.require(.select, toFail: .moveLine)
         var t = Timeline(engine)
         t.run("down@0,0 20ms move@20,0 20ms up")
         #expect(t.gestures == ["moveLine began", "moveLine ended"])
     }
 
     @Test("A long press waiting on a tap's failure begins once it fails, where the press is by then")
-    func heldContinuousGesture() {
-        let engine = GestureEngine<G>()
-        engine.add(.select, TapRecognizer(taps: 2))
-        engine.add(.longPress, LongPressRecognizer())
-        try! engine.require(.longPress, toFail: .select)
-        var t = Timeline(engine)
+    func heldContinuousGesture() throws {
+        var t = Timeline(try longPressAwaitingDoubleTap())
         t.run("down 500ms")
         #expect(t.gestures.isEmpty)
         t.run("move@2,0 10ms move@30,0")

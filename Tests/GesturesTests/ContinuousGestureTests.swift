@@ -61,6 +61,37 @@ import Timing
         #expect(changes.first?.1 == GestureVector(dx: 1000, dy: 500))
     }
 
+    @Test("A pan begins where the pointer is past the drag threshold and says where it was pressed")
+    func panBeganCarriesThePress() {
+        let engine = GestureEngine<G>()
+        engine.add(.moveLine, PanRecognizer())
+        var t = Timeline(engine)
+        t.run("down@3,4 10ms move@5,4 10ms move@20,4 10ms move@25,4 up")
+        #expect(t.beginnings == ["moveLine began (20, 4) pressed at (3, 4)"])
+    }
+
+    @Test("A long press begins at its press, moved within its allowance or not, and says where it was pressed")
+    func longPressBeganCarriesThePress() {
+        var t = Timeline(appEngine(lineAt: { _ in true }))
+        t.run("down@4,5 100ms move@10,5 400ms move@30,5 up")
+        #expect(t.beginnings == ["longPress began (4, 5) pressed at (4, 5)"])
+    }
+
+    @Test("A long press that waited for a tap to fail begins where the pointer is by then, pressed where it went down")
+    func heldLongPressBeganCarriesThePress() throws {
+        var t = Timeline(try longPressAwaitingDoubleTap())
+        t.run("down@1,2 500ms move@3,2 10ms move@30,2")
+        #expect(t.beginnings == ["longPress began (30, 2) pressed at (1, 2)"])
+    }
+
+    @Test("A long press that waited for a tap to fail and was released meanwhile still says where it was pressed")
+    func heldLongPressEndedMeanwhileCarriesThePress() throws {
+        var t = Timeline(try longPressAwaitingDoubleTap())
+        t.run("down@1,2 500ms move@3,2 up@4,2 2000ms")
+        #expect(t.beginnings == ["longPress began (3, 2) pressed at (1, 2)"])
+        #expect(t.gestures == ["longPress began", "longPress ended"])
+    }
+
     @Test("A pan with the right button ignores left drags")
     func panButton() {
         let engine = GestureEngine<G>()

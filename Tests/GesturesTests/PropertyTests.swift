@@ -1,4 +1,4 @@
-import Gestures
+@testable import Gestures
 import SeededRandom
 import Testing
 import Timing
@@ -10,19 +10,29 @@ import Timing
     /// Runs a stream like the X loop: idle until the next deadline or an event's arrival, timers
     /// due by the arrival fire first; a late-read event was queued while the loop was busy, so
     /// nothing fires between its arrival and its reading. Finally all time passes.
-    static func run(_ engine: GestureEngine<G>, _ stream: StreamBuilder) -> [GestureOutput<G>] {
+    /// `afterEachStep` runs after every call into the engine.
+    static func run(
+        _ engine: GestureEngine<G>, _ stream: StreamBuilder, afterEachStep: () -> Void = {}
+    ) -> [GestureOutput<G>] {
         let events = stream.events
         var outputs: [GestureOutput<G>] = []
         outputs.reserveCapacity(events.count * 2)
         var loopTime = Deadline.zero
         for (event, arrival) in zip(events, stream.arrivals) {
             if arrival > loopTime {
-                while let due = engine.nextDeadline, due <= arrival { engine.advance(to: due, into: &outputs) }
+                while let due = engine.nextDeadline, due <= arrival {
+                    engine.advance(to: due, into: &outputs)
+                    afterEachStep()
+                }
             }
             engine.handle(event, into: &outputs)
+            afterEachStep()
             loopTime = max(loopTime, event.readTime)
         }
-        if let last = events.last { engine.advance(to: last.readTime + .seconds(5), into: &outputs) }
+        if let last = events.last {
+            engine.advance(to: last.readTime + .seconds(5), into: &outputs)
+            afterEachStep()
+        }
         return outputs
     }
 
@@ -34,16 +44,14 @@ import Timing
     @Test("Random streams: no crash, well-formed gestures and contacts, rest reached, no timer leaked, order-independent",
           arguments: 0..<60)
     func randomStreams(seed: Int) {
-        var builder = StreamBuilder(seed: UInt64(seed) &* 7919 &+ 17)
-        while builder.events.count < 10_000 { builder.addAction() }
-        builder.finish()
+        let builder = StreamBuilder(seed: UInt64(seed) &* 7919 &+ 17, actions: 10_000)
         let engine = Self.engine(order: [.clear, .select, .longPress, .moveLine, .menu])
         let outputs = Self.run(engine, builder)
         #expect(engine.isAtRest)
         #expect(engine.pendingTimerCount == 0)
         #expect(engine.nextDeadline == nil)
         checkWellFormed(outputs)
-        let presses = Set(builder.events.filter { $0.kind == .press }.map { "\($0.contact) \($0.serverTime) \($0.location)" })
+        let presses = Set(builder.events.filter { if case .press = $0.kind { true } else { false } }.map { "\($0.contact) \($0.serverTime) \($0.location)" })
         let lostOrigins = outputs.filter { output in
             guard case .contact(.began(let s)) = output else { return false }
             return !presses.contains("\(s.contact) \(s.serverTime) \(s.location)")
@@ -62,12 +70,32 @@ import Timing
         #expect(sketch.isAtRest)
     }
 
+    @Test("After every event and timer the next deadline is the wheel's, the earliest of the recognizers' own deadlines",
+          arguments: 0..<10)
+    func nextDeadlineIsTheWheels(seed: Int) {
+        let builder = StreamBuilder(seed: UInt64(seed) &+ 9_000, actions: 5_000)
+        let engine = Self.engine(order: [.clear, .select, .longPress, .moveLine, .menu])
+        var steps = 0
+        var timed = 0
+        var mismatches: [String] = []
+        _ = Self.run(engine, builder) {
+            steps += 1
+            let arbiter = engine.state.arbiter
+            let earliest = arbiter.slots.compactMap { $0.recognizer.deadline(arbiter.settings) }.min()
+            if earliest != nil { timed += 1 }
+            if engine.nextDeadline != arbiter.wheel.nextDeadline || engine.nextDeadline != earliest {
+                mismatches.append("step \(steps): engine \(String(describing: engine.nextDeadline)), wheel "
+                    + "\(String(describing: arbiter.wheel.nextDeadline)), recognizers \(String(describing: earliest))")
+            }
+        }
+        #expect(mismatches.isEmpty, "\(mismatches.count) of \(steps) steps: \(mismatches.prefix(3))")
+        #expect(timed > steps / 20, "too few steps with a timer pending (\(timed) of \(steps)) to show anything")
+    }
+
     @Test("Random streams with settings changed live and recognizers removed and re-added stay well formed and reach rest",
           arguments: 0..<10)
-    func randomReconfiguration(seed: Int) {
-        var builder = StreamBuilder(seed: UInt64(seed) &+ 5_000)
-        while builder.events.count < 10_000 { builder.addAction() }
-        builder.finish()
+    func randomReconfiguration(seed: Int) throws {
+        let builder = StreamBuilder(seed: UInt64(seed) &+ 5_000, actions: 10_000)
         var random = SeededGenerator(seed: UInt64(seed))
         let engine = Self.engine(order: [.menu, .moveLine, .longPress, .select, .clear])
         var outputs: [GestureOutput<G>] = []
@@ -84,7 +112,7 @@ import Timing
             default:
                 engine.remove(.clear)
                 engine.add(.clear, TapRecognizer(taps: 2), delaysContactsBegan: true)
-                try! engine.require(.select, toFail: .clear)
+                try engine.require(.select, toFail: .clear)
             }
         }
         engine.advance(to: builder.events.last!.readTime + .seconds(5), into: &outputs)

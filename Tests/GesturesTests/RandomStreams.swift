@@ -21,6 +21,13 @@ struct StreamBuilder {
         serverStart = ServerTime(milliseconds: UInt32.max - UInt32.random(in: 0...20_000, using: &random))
     }
 
+    /// A finished stream of random actions, at least `count` events long.
+    init(seed: UInt64, actions count: Int) {
+        self.init(seed: seed)
+        while events.count < count { addAction() }
+        finish()
+    }
+
     mutating func int(_ range: ClosedRange<Int64>) -> Int64 { Int64.random(in: range, using: &random) }
     mutating func chance(_ p: Double) -> Bool { Double.random(in: 0..<1, using: &random) < p }
 
@@ -42,11 +49,11 @@ struct StreamBuilder {
         return GesturePoint(x: p.x + Double(int(-7...7)), y: p.y + Double(int(-7...7)))
     }
 
-    mutating func emit(_ kind: GestureInput.Kind, _ contact: ContactID, _ location: GesturePoint, button: Int = 1) {
+    mutating func emit(_ kind: GestureInput.Kind, _ contact: ContactID, _ location: GesturePoint) {
         let lag: Int64 = chance(0.05) ? int(20...300) : int(0...2)
         arrivals.append(Deadline(nanoseconds: UInt64(1_000_000 + elapsed) * 1_000_000))
         events.append(GestureInput(
-            kind, contact: contact, button: button, source: contact.touch == 0 ? .mouse : .touch,
+            kind, contact: contact, source: contact.touch == 0 ? .mouse : .touch,
             location: location, serverTime: serverStart.advanced(byMilliseconds: elapsed),
             readTime: Deadline(nanoseconds: UInt64(1_000_000 + elapsed + lag) * 1_000_000)))
     }
@@ -60,7 +67,7 @@ struct StreamBuilder {
     mutating func press(_ contact: ContactID, at start: GesturePoint, button: Int = 1, duration: Int64,
                         moves: Int, step: Int64) {
         var location = start
-        emit(.press, contact, location, button: button)
+        emit(.press(button: button), contact, location)
         let slice = moves > 0 ? max(1, duration / Int64(moves + 1)) : duration
         for _ in 0..<moves {
             wait(slice)
@@ -69,9 +76,9 @@ struct StreamBuilder {
         }
         wait(moves > 0 ? max(0, duration - slice * Int64(moves)) : duration)
         if ending && chance(0.02) {
-            emit(.cancel, contact, location, button: button)
+            emit(.cancel, contact, location)
         } else if !(ending && button == 1 && chance(0.01)) {  // else lost: the next left press heals it
-            emit(.release, contact, location, button: button)
+            emit(.release(button: button), contact, location)
         }
     }
 
@@ -100,11 +107,11 @@ struct StreamBuilder {
             press(pointer, at: last, duration: int(450...800), moves: Int(int(0...6)), step: chance(0.5) ? 3 : 20)
         case 5:  // right click, sometimes as a chord
             if chance(0.3) {
-                emit(.press, pointer, last)
+                emit(.press(button: 1), pointer, last)
                 wait(int(10...100))
                 press(pointer, at: last, button: 3, duration: int(10...100), moves: 0, step: 0)
                 wait(int(0...100))
-                emit(.release, pointer, last)
+                emit(.release(button: 1), pointer, last)
             } else {
                 press(pointer, at: last, button: 3, duration: int(10...200), moves: 0, step: 0)
             }
@@ -120,7 +127,7 @@ struct StreamBuilder {
                 let touch = ContactID(device: 9, touch: nextTouch)
                 nextTouch += 1
                 let p = point(near: down.last?.1)
-                emit(.press, touch, p)
+                emit(.press(button: 1), touch, p)
                 down.append((touch, p))
                 wait(int(0...150))
             }
@@ -131,20 +138,20 @@ struct StreamBuilder {
                 wait(int(0...40))
             }
             for (touch, p) in down.shuffled(using: &random) {
-                emit(chance(0.03) ? .cancel : .release, touch, p)
+                emit(chance(0.03) ? .cancel : .release(button: 1), touch, p)
                 wait(int(0...100))
             }
         default:  // two pointers at once
             let a = ContactID(device: 2), b = ContactID(device: 3)
             let pa = point(), pb = point()
-            emit(.press, a, pa)
+            emit(.press(button: 1), a, pa)
             wait(int(0...100))
-            emit(.press, b, pb)
+            emit(.press(button: 1), b, pb)
             wait(int(0...100))
             emit(.motion, a, GesturePoint(x: pa.x + 20, y: pa.y))
-            emit(.release, b, pb)
+            emit(.release(button: 1), b, pb)
             wait(int(0...100))
-            emit(.release, a, GesturePoint(x: pa.x + 20, y: pa.y))
+            emit(.release(button: 1), a, GesturePoint(x: pa.x + 20, y: pa.y))
         }
         wait(gap())
     }

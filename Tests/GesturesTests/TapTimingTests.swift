@@ -288,11 +288,11 @@ import Timing
     }
 
     @Test("R7 without provisional the tap is reported once, when it is certain")
-    func r7NotProvisional() {
+    func r7NotProvisional() throws {
         let engine = GestureEngine<G>()
         engine.add(.clear, TapRecognizer(taps: 2))
         engine.add(.select, TapRecognizer(taps: 1))
-        try! engine.require(.select, toFail: .clear)
+        try engine.require(.select, toFail: .clear)
         var t = Timeline(engine)
         t.run("down@1,2 50ms up 400ms")
         #expect(t.gesturesWithLocations == ["select recognized (1, 2)"])
@@ -310,13 +310,13 @@ import Timing
     }
 
     @Test("R10 a double tap waits only when a triple tap waits on it")
-    func r10TripleWaits() {
+    func r10TripleWaits() throws {
         let engine = GestureEngine<G>()
         engine.add(.select, TapRecognizer(taps: 1))
         engine.add(.clear, TapRecognizer(taps: 2))
         engine.add(.menu, TapRecognizer(taps: 3))
-        try! engine.require(.select, toFail: .clear)
-        try! engine.require(.clear, toFail: .menu)
+        try engine.require(.select, toFail: .clear)
+        try engine.require(.clear, toFail: .menu)
         var t = Timeline(engine)
         t.run("down 50ms up 100ms down 50ms up 400ms")
         #expect(t.gestures == ["clear recognized"])

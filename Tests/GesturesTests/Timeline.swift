@@ -2,7 +2,7 @@ import Gestures
 import Testing
 import Timing
 
-/// The tags the app uses (issue 4), in the order tests expect them to be visited.
+/// The tags the app uses, in the order tests expect them to be visited.
 enum G: Hashable, Comparable, Sendable {
     case select, clear, longPress, moveLine, menu
 }
@@ -94,15 +94,15 @@ struct Timeline {
         }
         let kind: GestureInput.Kind
         switch rest {
-        case "down": kind = .press
-        case "up": kind = .release
+        case "down": kind = .press(button: button)
+        case "up": kind = .release(button: button)
         case "move": kind = .motion
         case "cancel": kind = .cancel
         default: return nil
         }
         guard let contact = Self.contact(named: name) else { return nil }
         return GestureInput(
-            kind, contact: contact, button: button, source: contact.device == 9 ? .touch : .mouse,
+            kind, contact: contact, source: contact.device == 9 ? .touch : .mouse,
             location: positions[name] ?? GesturePoint(x: 0, y: 0),
             serverTime: serverStart.advanced(byMilliseconds: elapsed), readTime: readTime(lag: lag))
     }
@@ -140,6 +140,14 @@ struct Timeline {
         log.compactMap { entry in
             guard case .gesture(let tag, let event) = entry.output else { return nil }
             return "\(tag) \(Self.describe(event))"
+        }
+    }
+
+    /// Each continuous gesture's beginning with its press: "moveLine began (20, 4) pressed at (3, 4)".
+    var beginnings: [String] {
+        log.compactMap { entry in
+            guard case .gesture(let tag, .began(let p, let press)) = entry.output else { return nil }
+            return "\(tag) began \(Self.point(p)) pressed at \(Self.point(press))"
         }
     }
 
@@ -188,7 +196,7 @@ struct Timeline {
         switch event {
         case .recognized(let p): "recognized \(point(p))"
         case .provisional(let p): "provisional \(point(p))"
-        case .began(let p): "began \(point(p))"
+        case .began(let p, _): "began \(point(p))"
         case .changed(let p, let t, _): "changed \(point(p)) by \(point(GesturePoint(x: t.dx, y: t.dy)))"
         case .ended(let p): "ended \(point(p))"
         default: kind(of: event)
@@ -201,7 +209,17 @@ struct Timeline {
     }
 }
 
-/// The engine as the app (issue 4) configures it. `lineAt` says whether a line is under a point;
+/// A long press that requires a double tap to fail: it succeeds, then waits until the double tap
+/// has failed before it begins.
+func longPressAwaitingDoubleTap() throws -> GestureEngine<G> {
+    let engine = GestureEngine<G>()
+    engine.add(.select, TapRecognizer(taps: 2))
+    engine.add(.longPress, LongPressRecognizer())
+    try engine.require(.longPress, toFail: .select)
+    return engine
+}
+
+/// The engine as the app (`AppController`) configures it. `lineAt` says whether a line is under a point;
 /// `selectedLineAt` whether the selected line is.
 func appEngine(
     settings: GestureSettings = .default,
@@ -224,6 +242,10 @@ func appEngine(
         case .menu: engine.add(.menu, TapRecognizer(taps: 1, button: 3))
         }
     }
-    try! engine.require(.select, toFail: .clear)
+    do {
+        try engine.require(.select, toFail: .clear)
+    } catch {
+        Issue.record("the app's engine cannot make select wait for clear: \(error)")
+    }
     return engine
 }

@@ -1,6 +1,7 @@
 import CCairo
 import Document
 import Rendering
+import TestSupport
 import Testing
 #if canImport(Glibc)
 import Glibc
@@ -34,8 +35,8 @@ struct ExporterTests {
     }
 
     @Test func linesOffTheTopAndLeftAreVisibleInTheExportedPNG() throws {
-        let path = try temporaryPath("png")
-        try Exporter.export(drawing(segment(-50, -30, 100, -30)), to: path, format: .png)
+        let folder = try TemporaryFolder("export"), path = folder.file("out." + "png")
+        try Exporter.export(drawing(segment(-50, -30, 100, -30)), to: FilePath(path), format: .png)
         let image = try #require(PNGImage(path: path))
         #expect(image.width == 800 && image.height == 600)
         // The page starts at (-60, -40): the line runs along y = 10 from x = 10 to x = 160.
@@ -45,8 +46,8 @@ struct ExporterTests {
     }
 
     @Test func aSmallDrawingFarFromTheOriginExportsAsASmallPNG() throws {
-        let path = try temporaryPath("png")
-        try Exporter.export(drawing(segment(999_000, -1_000_000, 1_000_000, -999_500)), to: path, format: .png)
+        let folder = try TemporaryFolder("export"), path = folder.file("out." + "png")
+        try Exporter.export(drawing(segment(999_000, -1_000_000, 1_000_000, -999_500)), to: FilePath(path), format: .png)
         let image = try #require(PNGImage(path: path))
         #expect(image.width == 1020 && image.height == 600)
         #expect(image.pixel(x: 10, y: 10) == 0x000000, "the line's start")
@@ -54,10 +55,10 @@ struct ExporterTests {
     }
 
     @Test func aDrawingTooLargeForAPNGIsAClearErrorAndWritesNothing() throws {
-        let path = try temporaryPath("png")
+        let folder = try TemporaryFolder("export"), path = folder.file("out." + "png")
         let huge = drawing(segment(-1_000_000, 0, 1_000_000, 0))
         #expect(throws: ExportError.pageTooLarge(width: 2_000_020, height: 600, format: .png, limit: 32767)) {
-            try Exporter.export(huge, to: path, format: .png)
+            try Exporter.export(huge, to: FilePath(path), format: .png)
         }
         #expect(access(path, F_OK) != 0)
         let message = ExportError.pageTooLarge(width: 2_000_020, height: 600, format: .png, limit: 32767).description
@@ -67,38 +68,61 @@ struct ExporterTests {
     @Test func aDrawingTooLargeForAPNGExportsAsSVGAndPDF() throws {
         let huge = drawing(segment(-1_000_000, -1_000_000, 1_000_000, 1_000_000))
         for format in [Exporter.Format.svg, .pdf] {
-            let path = try temporaryPath(format.rawValue)
-            try Exporter.export(huge, to: path, format: format)
-            let head = try #require(readPrefix(of: path, count: 5))
-            #expect(String(decoding: head, as: UTF8.self) == (format == .svg ? "<?xml" : "%PDF-"))
+            let folder = try TemporaryFolder("export"), path = folder.file("out." + format.rawValue)
+            try Exporter.export(huge, to: FilePath(path), format: format)
+            #expect(readFile(path).starts(with: format.magic))
         }
     }
 
     @Test func exportWritesPNGSVGAndPDFFiles() throws {
         let drawing = drawing(segment(20, 50, 180, 50), segment(900, 700, 950, 750))
         for format in Exporter.Format.allCases {
-            let path = try temporaryPath(format.rawValue)
-            try Exporter.export(drawing, to: path, format: format)
-            let head = try #require(readPrefix(of: path, count: 5))
-            switch format {
-            case .png: #expect(head.starts(with: [0x89, 0x50, 0x4E, 0x47]))
-            case .svg: #expect(String(decoding: head, as: UTF8.self) == "<?xml")
-            case .pdf: #expect(String(decoding: head, as: UTF8.self) == "%PDF-")
-            }
+            let folder = try TemporaryFolder("export"), path = folder.file("out." + format.rawValue)
+            try Exporter.export(drawing, to: FilePath(path), format: format)
+            #expect(readFile(path).starts(with: format.magic))
         }
     }
 
-    @Test func exportToAnUnwritablePlaceIsAnError() {
-        #expect {
+    @Test func anExportIntoAMissingFolderSaysTheFolderIsMissing() {
+        let error = #expect(throws: ExportError.write(.missingFolder("/nonexistent/dir"))) {
             try Exporter.export(Drawing(), to: "/nonexistent/dir/out.png", format: .png)
-        } throws: { error in
-            guard case .cairo = error as? ExportError else { return false }
-            return true
         }
+        #expect(error?.description == "the folder /nonexistent/dir does not exist")
+    }
+
+    @Test func anExportOntoAFolderIsRefusedAndTheFolderKept() throws {
+        let folder = try TemporaryFolder("export"), path = folder.file("out." + "pdf")
+        mkdir(path, 0o700)
+        #expect(throws: ExportError.write(.notARegularFile)) { try Exporter.export(Drawing(), to: FilePath(path), format: .pdf) }
+        var status = stat()
+        #expect(stat(path, &status) == 0 && status.st_mode & S_IFMT == S_IFDIR)
+    }
+
+    @Test(arguments: Exporter.Format.allCases)
+    func anExportOntoAFullDeviceFailsWithTheSystemsReason(format: Exporter.Format) throws {
+        let folder = try TemporaryFolder("export"), path = folder.file("out." + format.rawValue)
+        symlink("/dev/full", path)
+        let error = #expect(throws: ExportError.write(.system(code: ENOSPC))) {
+            try Exporter.export(drawing(segment(20, 50, 180, 50)), to: FilePath(path), format: format)
+        }
+        #expect(error?.description == "No space left on device")
+    }
+
+    @Test(arguments: Exporter.Format.allCases)
+    func anExportReplacesAnOldFileWhole(format: Exporter.Format) throws {
+        let folder = try TemporaryFolder("export"), path = folder.file("out." + format.rawValue)
+        let old = fopen(path, "w")
+        fputs("old", old)
+        fclose(old)
+        try Exporter.export(drawing(segment(20, 50, 180, 50)), to: FilePath(path), format: format)
+        let bytes = readFile(path)
+        #expect(bytes.starts(with: format.magic), "the whole new file, from its first byte")
+        #expect(bytes.count > 100)
     }
 
     @Test func formatsAreKnownByExtension() {
         #expect(Exporter.Format(path: "a/b.PNG") == .png)
+        #expect(Exporter.Format(path: FilePath(bytes: [0xFC, .init(ascii: "."), .init(ascii: "p"), .init(ascii: "d"), .init(ascii: "f")])) == .pdf)
         #expect(Exporter.Format(path: "x.svg") == .svg)
         #expect(Exporter.Format(path: "x.pdf") == .pdf)
         #expect(Exporter.Format(path: "x.gif") == nil)
@@ -106,11 +130,15 @@ struct ExporterTests {
     }
 }
 
-/// A fresh path `out.EXTENSION` in a new folder under /tmp.
-func temporaryPath(_ fileExtension: String) throws -> String {
-    var template = Array("/tmp/touchtracker-export-XXXXXX".utf8CString)
-    let folder = try #require(template.withUnsafeMutableBufferPointer { mkdtemp($0.baseAddress!) })
-    return "\(String(cString: folder))/out.\(fileExtension)"
+extension Exporter.Format {
+    /// The first bytes of a file in this format.
+    var magic: [UInt8] {
+        switch self {
+        case .png: [0x89, 0x50, 0x4E, 0x47]
+        case .svg: Array("<?xml".utf8)
+        case .pdf: Array("%PDF-".utf8)
+        }
+    }
 }
 
 /// A PNG file read back through Cairo.
@@ -140,9 +168,12 @@ final class PNGImage {
     }
 }
 
-func readPrefix(of path: String, count: Int) -> [UInt8]? {
-    guard let file = fopen(path, "rb") else { return nil }
+/// The whole file at `path` (empty if unreadable).
+func readFile(_ path: String) -> [UInt8] {
+    guard let file = fopen(path, "rb") else { return [] }
     defer { fclose(file) }
-    var bytes = [UInt8](repeating: 0, count: count)
-    return fread(&bytes, 1, count, file) == count ? bytes : nil
+    var bytes: [UInt8] = []
+    var chunk = [UInt8](repeating: 0, count: 65536)
+    while case let count = fread(&chunk, 1, chunk.count, file), count > 0 { bytes += chunk[..<count] }
+    return bytes
 }

@@ -2,7 +2,7 @@ import SeededRandom
 import Testing
 @testable import Timing
 
-// R6, no allocation per timer in steady state. The wheel allocates only when its storage grows
+// T6, no allocation per timer in steady state. The wheel allocates only when its storage grows
 // (a new `TimerStorage` with twice the nodes), so "no allocation" is asserted here as "no growth":
 // the node count stays at its warm-up peak. Counting mallocs directly (a glibc `mallinfo2()`
 // delta, or the runtime's `_swift_allocObject` hook) is process-wide, and Swift Testing runs

@@ -2,9 +2,9 @@ import SeededRandom
 import Testing
 @testable import Timing
 
-// One test (or a few) per requirement of shared/reference/timers.md, numbered R1..R8.
+// One suite per requirement T1–T8 of the timer wheel (defined in Timing.swift); T9 is the bench's.
 
-@Suite struct TimerWheelNeverFiresEarly {  // R1
+@Suite struct TimerWheelNeverFiresEarly {  // T1
     @Test func aTimerOneNanosecondInTheFutureDoesNotFire() {
         var wheel = TimerWheel<String>(now: .zero)
         wheel.schedule(at: ns(1_000_000_123), "late")
@@ -24,7 +24,7 @@ import Testing
     }
 }
 
-@Suite struct TimerWheelUnderAnInjectedClock {  // R2
+@Suite struct TimerWheelUnderAnInjectedClock {  // T2
     @Test func advancingExactlyToADeadlineFiresIt() {
         var wheel = TimerWheel<Int>(now: ns(17))
         wheel.schedule(at: ns(17 + 300 * millisecond), 1)
@@ -57,7 +57,7 @@ import Testing
     }
 }
 
-@Suite struct TimerWheelPathIndependence {  // R3
+@Suite struct TimerWheelPathIndependence {  // T3
     @Test func oneJumpAndManySmallStepsFireTheSameSequence() {
         var random = SeededGenerator(seed: 3)
         var oneJump = TimerWheel<Int>(now: .zero)
@@ -81,7 +81,7 @@ import Testing
     }
 }
 
-@Suite struct TimerWheelOrdering {  // R4
+@Suite struct TimerWheelOrdering {  // T4
     @Test func timersInOneSlotComeOutByDeadlineWhateverTheInsertionOrder() {
         var wheel = TimerWheel<UInt64>(now: .zero)
         let base = 10 * millisecond
@@ -114,7 +114,7 @@ import Testing
     }
 }
 
-@Suite struct TimerWheelNextDeadline {  // R5
+@Suite struct TimerWheelNextDeadline {  // T5
     @Test func nextDeadlineIsExactNotRoundedToASlot() {
         var wheel = TimerWheel<Int>(now: .zero)
         #expect(wheel.nextDeadline == nil)
@@ -155,7 +155,7 @@ import Testing
     }
 }
 
-@Suite struct TimerWheelHandles {  // R6
+@Suite struct TimerWheelHandles {  // T6
     @Test func cancellingReturnsThePayloadAndTheTimerNeverFires() {
         var wheel = TimerWheel<String>(now: .zero)
         let handle = wheel.schedule(at: ns(second), "x")
@@ -184,6 +184,23 @@ import Testing
         #expect(!wheel.isPending(old))
         #expect(wheel.isPending(new))
         #expect(wheel.drain(now: ns(2 * second)) == [2])
+    }
+
+    @Test func aHandleTellsItsTimersDeadlineUntilTheTimerFiresOrIsCancelled() {
+        var wheel = TimerWheel<Int>(now: .zero)
+        let early = wheel.schedule(at: ns(second + 7), 1)
+        let late = wheel.schedule(at: ns(3_600 * second + 11), 2)
+        #expect(wheel.deadline(of: early) == ns(second + 7))
+        #expect(wheel.deadline(of: late) == ns(3_600 * second + 11))
+        #expect(wheel.drain(now: ns(2 * second)) == [1])
+        #expect(wheel.deadline(of: early) == nil)
+        #expect(wheel.deadline(of: late) == ns(3_600 * second + 11), "moving down the levels keeps the exact deadline")
+        wheel.cancel(late)
+        #expect(wheel.deadline(of: late) == nil)
+        let reuse = wheel.schedule(at: ns(5 * second), 3)
+        #expect(reuse.index == late.index || reuse.index == early.index)
+        #expect(wheel.deadline(of: early) == nil && wheel.deadline(of: late) == nil, "a stale handle has no deadline")
+        #expect(wheel.deadline(of: reuse) == ns(5 * second))
     }
 
     @Test func storageStaysFlatUnderScheduleCancelChurn() {
@@ -220,7 +237,7 @@ import Testing
     }
 }
 
-@Suite struct TimerWheelBigJumps {  // R7
+@Suite struct TimerWheelBigJumps {  // T7
     @Test func aHugeJumpFiresEveryDueTimerOnceInOrder() {
         var wheel = TimerWheel<Int>(now: .zero)
         let deadlines: [UInt64] = [3, 65_536, 1 * second, 86_400 * second, 365 * 86_400 * second, 1 << 62, .max - 1]
@@ -248,7 +265,7 @@ import Testing
     }
 }
 
-@Suite struct TimerWheelReentrancy {  // R8
+@Suite struct TimerWheelReentrancy {  // T8
     @Test func aTimerScheduledAtOrBeforeNowDuringADrainIsReturnedByTheSameDrainInOrder() {
         var wheel = TimerWheel<String>(now: .zero)
         wheel.schedule(at: ns(10), "a")

@@ -18,22 +18,22 @@ final class Driver {
     var model: CanvasModel { app.model }
     var now: Deadline { Deadline.zero + .milliseconds(Int64(clock)) }
 
-    private func send(_ kind: GestureInput.Kind, _ x: Double, _ y: Double, button: Int, device: UInt16, touch: UInt32,
+    private func send(_ kind: GestureInput.Kind, _ x: Double, _ y: Double, device: UInt16, touch: UInt32,
                       source: InputSource) {
-        app.handle(GestureInput(kind, contact: ContactID(device: device, touch: touch), button: button, source: source,
+        app.handle(GestureInput(kind, contact: ContactID(device: device, touch: touch), source: source,
                                 location: GesturePoint(x: x, y: y), serverTime: ServerTime(milliseconds: UInt32(clock)),
                                 readTime: now))
         app.advance(to: now)
     }
 
     func down(_ x: Double, _ y: Double, button: Int = 1, device: UInt16 = 2, touch: UInt32 = 0, source: InputSource = .mouse) {
-        send(.press, x, y, button: button, device: device, touch: touch, source: source)
+        send(.press(button: button), x, y, device: device, touch: touch, source: source)
     }
-    func move(_ x: Double, _ y: Double, button: Int = 1, device: UInt16 = 2, touch: UInt32 = 0, source: InputSource = .mouse) {
-        send(.motion, x, y, button: button, device: device, touch: touch, source: source)
+    func move(_ x: Double, _ y: Double, device: UInt16 = 2, touch: UInt32 = 0, source: InputSource = .mouse) {
+        send(.motion, x, y, device: device, touch: touch, source: source)
     }
     func up(_ x: Double, _ y: Double, button: Int = 1, device: UInt16 = 2, touch: UInt32 = 0, source: InputSource = .mouse) {
-        send(.release, x, y, button: button, device: device, touch: touch, source: source)
+        send(.release(button: button), x, y, device: device, touch: touch, source: source)
     }
 
     /// Lets `ms` pass, firing any timers due on the way.
@@ -221,7 +221,7 @@ struct AppControllerTests {
     @Test func aRightDragDrawsNothing() {
         let driver = Driver()
         driver.down(10, 10, button: 3)
-        driver.wait(10); driver.move(100, 10, button: 3)
+        driver.wait(10); driver.move(100, 10)
         driver.wait(10); driver.up(100, 10, button: 3)
         #expect(driver.model.drawing.lines.isEmpty)
         #expect(driver.model.linesInProgress.isEmpty)
@@ -229,9 +229,9 @@ struct AppControllerTests {
 
     @Test func gestureDecisionsCanBeTracedAsJSONLines() {
         let app = AppController(tracing: true)
-        app.handle(GestureInput(.press, contact: ContactID(device: 2), location: GesturePoint(x: 1, y: 1),
+        app.handle(GestureInput(.press(button: 1), contact: ContactID(device: 2), location: GesturePoint(x: 1, y: 1),
                                 serverTime: ServerTime(milliseconds: 0), readTime: .zero))
-        app.handle(GestureInput(.release, contact: ContactID(device: 2), location: GesturePoint(x: 1, y: 1),
+        app.handle(GestureInput(.release(button: 1), contact: ContactID(device: 2), location: GesturePoint(x: 1, y: 1),
                                 serverTime: ServerTime(milliseconds: 30), readTime: .zero + .milliseconds(30)))
         app.advance(to: .zero + .milliseconds(1000))
         let lines = app.drainTrace()

@@ -35,7 +35,7 @@ struct AppCoreAutosaveTests {
     @Test func aLineInProgressIsNotAnEdit() throws {
         let driver = try CoreDriver()
         let contact = ContactID(device: 2)
-        driver.handle(.pointer(GestureInput(.press, contact: contact, location: a, serverTime: ServerTime(milliseconds: 0),
+        driver.handle(.pointer(GestureInput(.press(button: 1), contact: contact, location: a, serverTime: ServerTime(milliseconds: 0),
                                             readTime: at(0))))
         driver.handle(.pointer(GestureInput(.motion, contact: contact, location: b, serverTime: ServerTime(milliseconds: 5),
                                             readTime: at(5))))

@@ -3,11 +3,11 @@ import Testing
 import TouchTracker
 
 @Suite struct ContextMenuTests {
-    @Test func aRightClickOnALineSelectsItAndOpensTheMenuWithDelete() {
+    @Test func aRightClickOnALineSelectsItAndOpensTheMenuWithDelete() throws {
         var model = CanvasModel.with([segment(0, 100, 200, 100)])
         model.secondaryClick(at: point(100, 110))
         #expect(model.selection == Selection(LineID(1)))
-        let menu = try! #require(model.menu)
+        let menu = try #require(model.menu)
         #expect(menu.items == [.delete])
         #expect(menu.items.map(\.title) == ["Delete"])
         #expect(menu.frame == Rect(x: 100, y: 110, width: 120, height: 28))

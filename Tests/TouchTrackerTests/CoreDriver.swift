@@ -1,6 +1,7 @@
 import Document
 import Foundation
 import Gestures
+import TestSupport
 import Testing
 import Timing
 @testable import TouchTracker
@@ -11,7 +12,8 @@ func at(_ milliseconds: Int64) -> Deadline { .zero + .milliseconds(1_000 + milli
 /// answering saves (through a real store in a fresh folder, or with a failure the test scripts) and exports
 /// at once, and records the rest. Time is passed in; nothing sleeps.
 final class CoreDriver {
-    let folder: String
+    private let temporary: TemporaryFolder
+    var folder: String { temporary.path }
     let store: DocumentStore
     let core: AppCore
     private(set) var now = at(0)
@@ -22,22 +24,20 @@ final class CoreDriver {
     private(set) var titles: [String] = []
     private(set) var exports: [FilePath] = []
     private(set) var exitStatus: Int32?
+    /// How many times the core asked to bring the window forward.
+    private(set) var raised = 0
     /// Saves fail with this while it is set.
     var saveFailure: DocumentSaveError?
     /// Exports fail with this while it is set.
     var exportFailure: String?
 
     init(file: String = "drawing.json", contents: String? = nil, tracing: Bool = false) throws {
-        var template = Array("/tmp/touchtracker-core-XXXXXX".utf8CString)
-        folder = template.withUnsafeMutableBufferPointer { String(cString: mkdtemp($0.baseAddress!)!) }
-        if let contents { _ = FileManager.default.createFile(atPath: folder + "/" + file, contents: Data(contents.utf8)) }
-        let civil = CivilTime(year: 2026, month: 11, day: 30, hour: 1, minute: 2, second: 3)
-        let opened = try DocumentStore.open(path: folder + "/" + file, now: civil)
+        temporary = try TemporaryFolder("core")
+        if let contents { try temporary.write(contents, to: file) }
+        let opened = try DocumentStore.open(path: FilePath(temporary.file(file)), now: civil)
         store = opened.store
         core = AppCore(document: opened, visibleArea: Rect(x: 0, y: 0, width: 400, height: 300), now: now, tracing: tracing)
     }
-
-    deinit { try? FileManager.default.removeItem(atPath: folder) }
 
     func handle(_ input: AppInput) {
         core.handle(input, now: now)
@@ -53,35 +53,48 @@ final class CoreDriver {
 
     func key(_ key: Key, _ modifiers: Modifiers = []) { handle(.key(key, modifiers)) }
 
+    /// What the shell does when the folder's watch says the file may have changed: if its identity is
+    /// not the one the core last read or wrote, hand in what the file holds now.
+    func noticeTheDisk() {
+        guard let identity = try? store.currentIdentity(), identity != core.diskIdentity else { return }
+        handle(.diskChanged(store.readCurrent(now: civil)))
+    }
+
+    /// Another program writes `drawing` over the document (a new file renamed over it, as `cp` and sync
+    /// tools do, or in place).
+    func anotherProgramWrites(_ drawing: Drawing) throws {
+        try DocumentStore(path: store.path).save(drawing)
+    }
+
     /// Draws a line with the mouse: press, move, release (an edit).
     func drawLine(from a: GesturePoint, to b: GesturePoint, at milliseconds: Int64) {
         now = at(milliseconds)
         let time = ServerTime(milliseconds: UInt32(milliseconds))
         let contact = ContactID(device: 2)
-        handle(.pointer(GestureInput(.press, contact: contact, location: a, serverTime: time, readTime: now)))
+        handle(.pointer(GestureInput(.press(button: 1), contact: contact, location: a, serverTime: time, readTime: now)))
         handle(.pointer(GestureInput(.motion, contact: contact, location: b, serverTime: time, readTime: now)))
-        handle(.pointer(GestureInput(.release, contact: contact, location: b, serverTime: time, readTime: now)))
+        handle(.pointer(GestureInput(.release(button: 1), contact: contact, location: b, serverTime: time, readTime: now)))
     }
 
     /// The drawing on disk, as the app's loader reads it.
     func savedDrawing() throws -> Drawing {
-        try DrawingFormat.decode(Array(FileManager.default.contents(atPath: store.path) ?? Data()))
+        try DrawingFormat.decode(Array(FileManager.default.contents(atPath: store.path.description) ?? Data()))
     }
 
-    var fileExists: Bool { FileManager.default.fileExists(atPath: store.path) }
+    var fileExists: Bool { FileManager.default.fileExists(atPath: store.path.description) }
 
     private func perform() {
         var pending = core.takeEffects()[...]
         while let effect = pending.popFirst() {
             switch effect {
-            case .save(let drawing):
+            case .save(let drawing, let expected):
                 saveRequests.append(drawing)
-                var failure = saveFailure
-                if failure == nil {
-                    do { try store.save(drawing) } catch { failure = error }
-                }
-                core.handle(.saveFinished(failure), now: now)
+                let outcome = saveFailure.map(SaveOutcome.failed) ?? store.save(drawing, replacing: expected)
+                core.handle(.saveFinished(outcome), now: now)
+                if outcome == .changedOnDisk { core.handle(.diskChanged(store.readCurrent(now: civil)), now: now) }
                 pending += core.takeEffects()
+            case .raiseWindow:
+                raised += 1
             case .exportPNG(_, let path):
                 exports.append(path)
                 core.handle(.exportFinished(failure: exportFailure), now: now)
@@ -97,5 +110,7 @@ final class CoreDriver {
     }
 }
 
+private let civil = CivilTime(year: 2026, month: 11, day: 30, hour: 1, minute: 2, second: 3)
+
 /// A save failure as the store reports one: no space left on the device.
-let diskFull = DocumentSaveError.system(SystemError("write", "/tmp/x/.drawing.json.tmp-1-abc", code: ENOSPC))
+let diskFull = DocumentSaveError.write(path: "/tmp/x/drawing.json", .system(code: ENOSPC))

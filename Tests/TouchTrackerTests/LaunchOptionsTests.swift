@@ -1,3 +1,4 @@
+import Document
 import Testing
 import TouchTracker
 
@@ -73,6 +74,20 @@ struct LaunchOptionsTests {
     @Test func aDoubleDashLetsAFileNameStartWithADash() {
         guard case .run(let options) = LaunchOptions.parse(["--", "-odd.json"]) else { Issue.record("expected options"); return }
         #expect(options.documentPath == "-odd.json")
+    }
+
+    @Test func fileNamesAreTheBytesGivenEvenWhenTheyAreNotUTF8() {
+        let file: [UInt8] = Array("m".utf8) + [0xFC] + Array("ller.json".utf8)
+        let output: [UInt8] = Array("/tmp/".utf8) + [0xFC] + Array(".pdf".utf8)
+        guard case .run(let options) = LaunchOptions.parse(arguments: [Array("--export".utf8), output, file]) else {
+            Issue.record("expected options"); return
+        }
+        #expect(options.documentPath?.bytes == file)
+        #expect(options.exportPath?.bytes == output)
+        guard case .run(let inline) = LaunchOptions.parse(arguments: [Array("--export=".utf8) + output]) else {
+            Issue.record("expected options"); return
+        }
+        #expect(inline.exportPath?.bytes == output)
     }
 
     @Test func helpAndVersionWin() {

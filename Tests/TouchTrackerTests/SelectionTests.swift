@@ -1,4 +1,5 @@
 import Document
+import DocumentTesting
 import Testing
 import TouchTracker
 

@@ -1,8 +1,13 @@
 import CX11
 import Document
+import Gestures
 import Testing
+import Timing
 import TouchTracker
 @testable import XShell
+
+/// When the loop read the events below.
+private let readTime = Deadline(nanoseconds: 5_000_000_007)
 
 /// XI2 device events built by hand: XTest cannot inject touches, so touches are tested here.
 private func deviceEvent(_ type: Int32, device: Int32 = 2, detail: Int32 = 0, x: Double = 0, y: Double = 0,
@@ -28,83 +33,86 @@ private func translate(_ event: XIDeviceEvent, buttonMask: [UInt8]) -> ShellEven
     var event = event, mask = buttonMask
     return mask.withUnsafeMutableBufferPointer { buffer in
         event.buttons = XIButtonState(mask_len: Int32(buffer.count), mask: buffer.baseAddress)
-        return ShellEvent(event)
+        return ShellEvent(event, readTime: readTime)
     }
+}
+
+private func translate(_ event: XIDeviceEvent) -> ShellEvent { ShellEvent(event, readTime: readTime) }
+
+/// The engine's input the tests expect: stamped `time` ms by the server, read at `readTime`.
+private func input(_ kind: GestureInput.Kind, _ contact: ContactID, _ source: InputSource = .mouse,
+                   at location: GesturePoint, time: UInt32) -> ShellEvent {
+    .pointer(GestureInput(kind, contact: contact, source: source, location: location,
+                          serverTime: ServerTime(milliseconds: time), readTime: readTime))
 }
 
 @Suite("XInput 2 event translation")
 struct XInput2TranslationTests {
     @Test func aButtonPressNamesItsMasterDeviceAndKeepsTheSubPixelPosition() {
         let event = deviceEvent(XI_ButtonPress, device: 8, detail: 1, x: 12.25, y: 34.75, time: 0x1_0000_0007)
-        #expect(ShellEvent(event) == .pointer(PointerInput(
-            phase: .press, device: 8, touch: 0, source: .mouse, button: 1,
-            location: Point(x: 12.25, y: 34.75), serverTime: 7, state: 0)))
+        #expect(translate(event) == input(.press(button: 1), ContactID(device: 8, touch: 0), .mouse,
+                                          at: GesturePoint(x: 12.25, y: 34.75), time: 7))
     }
 
-    @Test func motionAndReleaseCarryTheHeldButtonsAndModifiersInTheCoreStateLayout() {
+    @Test func motionAndReleaseAreDecodedWhateverButtonsAndModifiersAreHeld() {
         // Button 1 and 3 held (bits 1 and 3), Shift and Control effective.
         let modifiers = Int32(ShiftMask | ControlMask)
         let motion = translate(deviceEvent(XI_Motion, detail: 0, x: 5, y: 6, time: 77, modifiers: modifiers),
                                buttonMask: [0b0000_1010, 0, 0, 0])
-        let held = UInt32(ShiftMask | ControlMask | Button1Mask | Button3Mask)
-        #expect(motion == .pointer(PointerInput(phase: .motion, button: 0, location: Point(x: 5, y: 6),
-                                                serverTime: 77, state: held)))
+        #expect(motion == input(.motion, ContactID(device: 2), at: GesturePoint(x: 5, y: 6), time: 77))
         let release = translate(deviceEvent(XI_ButtonRelease, detail: 3, x: 5, y: 6, time: 78, modifiers: modifiers),
                                 buttonMask: [0b0000_1010])
-        #expect(release == .pointer(PointerInput(phase: .release, button: 3, location: Point(x: 5, y: 6),
-                                                 serverTime: 78, state: held)))
+        #expect(release == input(.release(button: 3), ContactID(device: 2), at: GesturePoint(x: 5, y: 6), time: 78))
     }
 
-    @Test func buttonsAboveFiveAndTheModifierHighBitsStayOutOfTheCoreState() {
-        // Buttons 6 and 8 held: the core state has no bits for them.
-        let event = translate(deviceEvent(XI_Motion, modifiers: 0x7FFF_0000 | Int32(Mod4Mask)),
-                              buttonMask: [0b0100_0000, 0b0000_0001])
-        guard case .pointer(let input) = event else { Issue.record("not a pointer event: \(event)"); return }
-        #expect(input.state == UInt32(Mod4Mask))
+    @Test func theEventCarriesTheLoopsReadTimeBesideTheServersStamp() {
+        for read in [Deadline(nanoseconds: 1), Deadline(nanoseconds: 9_000_000_000)] {
+            let event = ShellEvent(deviceEvent(XI_TouchUpdate, detail: 4, time: 300), readTime: read)
+            guard case .pointer(let input) = event else { Issue.record("not a pointer event: \(event)"); return }
+            #expect(input.readTime == read)
+            #expect(input.serverTime == ServerTime(milliseconds: 300))
+        }
     }
 
     @Test func aTouchIsButtonOneOfSourceTouchWithItsTouchIdFromBeginThroughEnd() {
-        let begin = ShellEvent(deviceEvent(XI_TouchBegin, device: 2, detail: 41, x: 10.5, y: 20, time: 100))
-        let update = ShellEvent(deviceEvent(XI_TouchUpdate, device: 2, detail: 41, x: 30.5, y: 40, time: 116))
-        let end = ShellEvent(deviceEvent(XI_TouchEnd, device: 2, detail: 41, x: 31, y: 41, time: 132))
-        #expect(begin == .pointer(PointerInput(phase: .press, device: 2, touch: 41, source: .touch, button: 1,
-                                               location: Point(x: 10.5, y: 20), serverTime: 100, state: 0)))
-        #expect(update == .pointer(PointerInput(phase: .motion, device: 2, touch: 41, source: .touch, button: 0,
-                                                location: Point(x: 30.5, y: 40), serverTime: 116,
-                                                state: UInt32(Button1Mask))))
-        #expect(end == .pointer(PointerInput(phase: .release, device: 2, touch: 41, source: .touch, button: 1,
-                                             location: Point(x: 31, y: 41), serverTime: 132, state: UInt32(Button1Mask))))
+        let begin = translate(deviceEvent(XI_TouchBegin, device: 2, detail: 41, x: 10.5, y: 20, time: 100))
+        let update = translate(deviceEvent(XI_TouchUpdate, device: 2, detail: 41, x: 30.5, y: 40, time: 116))
+        let end = translate(deviceEvent(XI_TouchEnd, device: 2, detail: 41, x: 31, y: 41, time: 132))
+        let finger = ContactID(device: 2, touch: 41)
+        #expect(begin == input(.press(button: 1), finger, .touch, at: GesturePoint(x: 10.5, y: 20), time: 100))
+        #expect(update == input(.motion, finger, .touch, at: GesturePoint(x: 30.5, y: 40), time: 116))
+        #expect(end == input(.release(button: 1), finger, .touch, at: GesturePoint(x: 31, y: 41), time: 132))
     }
 
     @Test func touchIdsUseAllThirtyTwoBits() {
-        guard case .pointer(let input) = ShellEvent(deviceEvent(XI_TouchBegin, detail: -2)) else {
+        guard case .pointer(let input) = translate(deviceEvent(XI_TouchBegin, detail: -2)) else {
             Issue.record("not a pointer event"); return
         }
-        #expect(input.touch == 0xFFFF_FFFE)
+        #expect(input.contact.touch == 0xFFFF_FFFE)
     }
 
     @Test(arguments: [XI_ButtonPress, XI_Motion, XI_ButtonRelease])
     func pointerEventsEmulatedFromATouchAreIgnoredSoTheTouchIsSeenOnce(type: Int32) {
         let emulated = deviceEvent(type, detail: type == XI_Motion ? 0 : 1, x: 10, y: 20, flags: XIPointerEmulated)
-        #expect(ShellEvent(emulated) == .unhandled(type: GenericEvent))
+        #expect(translate(emulated) == .unhandled(type: GenericEvent))
         var real = emulated
         real.flags = 0
-        guard case .pointer = ShellEvent(real) else { Issue.record("a real pointer event was dropped"); return }
+        guard case .pointer = translate(real) else { Issue.record("a real pointer event was dropped"); return }
     }
 
     @Test func aTouchWhoseEndIsPendingOrThatEmulatesThePointerIsStillATouch() {
         // On touch events bit 16 means "end pending" (not "emulated"); bit 17 marks the touch that drives the pointer.
         for flags in [XITouchPendingEnd, XITouchEmulatingPointer, XITouchPendingEnd | XITouchEmulatingPointer] {
-            guard case .pointer(let input) = ShellEvent(deviceEvent(XI_TouchUpdate, detail: 5, flags: flags)) else {
+            guard case .pointer(let input) = translate(deviceEvent(XI_TouchUpdate, detail: 5, flags: flags)) else {
                 Issue.record("touch with flags \(flags) dropped"); continue
             }
-            #expect(input.touch == 5 && input.source == .touch)
+            #expect(input.contact.touch == 5 && input.source == .touch)
         }
     }
 
     @Test func otherXInputEventTypesAreUnhandled() {
-        #expect(ShellEvent(deviceEvent(XI_KeyPress, detail: 38)) == .unhandled(type: GenericEvent))
-        #expect(ShellEvent(deviceEvent(XI_Enter)) == .unhandled(type: GenericEvent))
+        #expect(translate(deviceEvent(XI_KeyPress, detail: 38)) == .unhandled(type: GenericEvent))
+        #expect(translate(deviceEvent(XI_Enter)) == .unhandled(type: GenericEvent))
     }
 
     @Test func aCookieIsTranslatedFromTheDeviceEventItPointsTo() {
@@ -114,41 +122,44 @@ struct XInput2TranslationTests {
             cookie.type = GenericEvent
             cookie.evtype = XI_TouchBegin
             cookie.data = UnsafeMutableRawPointer(pointer)
-            return ShellEvent(cookie: cookie)
+            return ShellEvent(cookie: cookie, readTime: readTime)
         }
-        #expect(translated == ShellEvent(event))
+        #expect(translated == translate(event))
         guard case .pointer(let input) = translated else { Issue.record("not a pointer event"); return }
-        #expect(input.device == 8 && input.touch == 3)
+        #expect(input.contact == ContactID(device: 8, touch: 3))
     }
 
     @Test func aCookieWithoutDataOrOfAnotherTypeIsUnhandled() {
         var cookie = XGenericEventCookie()
         cookie.type = GenericEvent
         cookie.evtype = XI_ButtonPress
-        #expect(ShellEvent(cookie: cookie) == .unhandled(type: GenericEvent))
+        #expect(ShellEvent(cookie: cookie, readTime: readTime) == .unhandled(type: GenericEvent))
         var hierarchy = XIHierarchyEvent()
         withUnsafeMutablePointer(to: &hierarchy) { pointer in
             cookie.evtype = XI_HierarchyChanged
             cookie.data = UnsafeMutableRawPointer(pointer)
-            #expect(ShellEvent(cookie: cookie) == .unhandled(type: GenericEvent))
+            #expect(ShellEvent(cookie: cookie, readTime: readTime) == .unhandled(type: GenericEvent))
         }
     }
 }
 
 @Suite("Contacts")
 struct ContactTests {
-    private func input(device: UInt16, touch: UInt32 = 0) -> PointerInput {
-        PointerInput(phase: .press, device: device, touch: touch, source: touch == 0 ? .mouse : .touch, button: 1,
-                     location: Point(x: 0, y: 0), serverTime: 0, state: 0)
+    /// The contact of a press decoded from XInput 2: a button press, or a touch begin when `touch` is given.
+    private func contact(device: UInt16, touch: UInt32? = nil) -> ContactID? {
+        let event = touch.map { deviceEvent(XI_TouchBegin, device: Int32(device), detail: Int32(bitPattern: $0)) }
+            ?? deviceEvent(XI_ButtonPress, device: Int32(device), detail: 1)
+        guard case .pointer(let input) = translate(event) else { return nil }
+        return input.contact
     }
 
     @Test func twoMasterPointersDrawTwoLines() {
-        #expect(input(device: 2).contact != input(device: 8).contact)
+        #expect(contact(device: 2) != contact(device: 8))
     }
 
     @Test func eachTouchOfADeviceDrawsItsOwnLineApartFromThePointer() {
-        let keys = [input(device: 2), input(device: 2, touch: 1), input(device: 2, touch: 2), input(device: 8, touch: 1)]
-            .map(\.contact)
+        let keys = [contact(device: 2), contact(device: 2, touch: 1), contact(device: 2, touch: 2), contact(device: 8, touch: 1)]
+        #expect(!keys.contains(nil))
         #expect(Set(keys).count == keys.count)
     }
 

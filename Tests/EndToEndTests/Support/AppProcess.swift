@@ -11,11 +11,16 @@ final class AppProcess {
         return testBinary.deletingLastPathComponent().appendingPathComponent("touchtracker").path
     }
 
-    init(arguments: [String], display: String?, environment extra: [String: String] = [:]) throws {
+    convenience init(arguments: [String], display: String?, environment extra: [String: String] = [:]) throws {
+        try self.init(argumentBytes: arguments.map { Array($0.utf8) }, display: display, environment: extra)
+    }
+
+    /// The arguments as bytes: a file name need not be UTF-8.
+    init(argumentBytes arguments: [[UInt8]], display: String?, environment extra: [String: String] = [:]) throws {
         var environment = ProcessInfo.processInfo.environment
         environment["DISPLAY"] = display
         for (key, value) in extra { environment[key] = value }
-        child = try ChildProcess(path: Self.binaryPath, arguments: arguments, environment: environment)
+        child = try ChildProcess(path: Self.binaryPath, argumentBytes: arguments, environment: environment)
     }
 
     deinit { child.stop() }

@@ -1,5 +1,5 @@
 import CX11
-import Foundation
+import TestSupport
 import XTestHarness
 
 /// A fresh Xvfb with the real app running in it (window at the screen's origin, so window and screen
@@ -9,17 +9,25 @@ final class RunningApp {
     let app: AppProcess
     let client: XTestClient
     let window: Window
-    let dataHome: URL
+    /// XDG_DATA_HOME: the default document is `touchtracker/drawing.json` in it.
+    let dataHome: TemporaryFolder
 
     /// `screen` is Xvfb's WIDTHxHEIGHTxDEPTH.
-    init(arguments: [String] = [], geometry: String = "400x300+0+0", environment: [String: String] = [:],
+    convenience init(arguments: [String] = [], geometry: String = "400x300+0+0", environment: [String: String] = [:],
+                     screen: String = "1024x768x24") throws {
+        try self.init(argumentBytes: arguments.map { Array($0.utf8) }, geometry: geometry, environment: environment,
+                      screen: screen)
+    }
+
+    /// The arguments as bytes: a file name need not be UTF-8.
+    init(argumentBytes arguments: [[UInt8]], geometry: String = "400x300+0+0", environment: [String: String] = [:],
          screen: String = "1024x768x24") throws {
         server = try XvfbServer(screen: screen)
-        dataHome = FileManager.default.temporaryDirectory.appendingPathComponent("touchtracker-e2e-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: dataHome, withIntermediateDirectories: true)
+        dataHome = try TemporaryFolder("e2e")
         var environment = environment
         environment["XDG_DATA_HOME"] = environment["XDG_DATA_HOME"] ?? dataHome.path
-        app = try AppProcess(arguments: ["--geometry", geometry] + arguments, display: server.name, environment: environment)
+        app = try AppProcess(argumentBytes: [Array("--geometry".utf8), Array(geometry.utf8)] + arguments,
+                             display: server.name, environment: environment)
         client = try XTestClient(display: server.name)
         do {
             window = try client.window(ofProcess: app.pid)
@@ -41,8 +49,10 @@ final class RunningApp {
         client.close()
         app.child.stop()
         server.process.stop()
-        try? FileManager.default.removeItem(at: dataHome)
     }
+
+    /// The default document, where the app saves unless given a FILE.
+    var documentPath: String { dataHome.file("touchtracker/drawing.json") }
 
     func pixel(_ x: Int, _ y: Int) -> UInt32 { client.pixel(window, x, y) }
 

@@ -49,7 +49,7 @@ final class SettingsManager {
 }
 
 /// A table of integer settings in the XSETTINGS wire format, LSBFirst (the parser's byte-exact fixtures
-/// are in XShellTests; this only has to be right, which the app's reaction shows).
+/// are in DesktopTests; this only has to be right, which the app's reaction shows).
 func xsettingsBytes(_ integers: KeyValuePairs<String, Int32>, serial: UInt32) -> [UInt8] {
     func card32(_ value: UInt32) -> [UInt8] { (0..<4).map { UInt8(truncatingIfNeeded: value >> (8 * $0)) } }
     var bytes: [UInt8] = [0, 0, 0, 0] + card32(serial) + card32(UInt32(integers.count))

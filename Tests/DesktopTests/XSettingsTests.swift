@@ -1,5 +1,5 @@
+import Desktop
 import Testing
-@testable import XShell
 
 /// Fixtures written byte by byte from the XSETTINGS specification; the comments say what each row means.
 enum Fixture {

@@ -1,5 +1,5 @@
+import Desktop
 import Testing
-@testable import XShell
 
 @Suite struct XResourcesTests {
     @Test func xrdbQueryOutputIsReadAsNameValuePairs() {

@@ -1,5 +1,5 @@
+import Desktop
 import Testing
-@testable import XShell
 
 @Suite struct DesktopSettingsTrackerTests {
     typealias Overrides = DesktopSettings.Overrides

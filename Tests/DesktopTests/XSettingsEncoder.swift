@@ -1,4 +1,4 @@
-@testable import XShell
+import Desktop
 
 /// Writes an XSETTINGS table the way a settings manager does, for tests that need many tables.
 /// Checked byte for byte against the hand-written `Fixture`s, so it cannot hide a parser bug.

@@ -1,6 +1,12 @@
 import CX11
 import TouchTracker
 
+/// A key press: the keysym (with Shift applied: `?`, `Z`) and the modifiers held.
+struct KeyInput: Equatable {
+    var keysym: UInt
+    var state: UInt32
+}
+
 extension KeyInput {
     /// The app's key and modifiers for this key press; nil for keys the app has no use for
     /// (modifiers alone, function keys other than F1, ...).

@@ -1,8 +1,7 @@
+import Desktop
 import Gestures
 import Testing
 import Timing
-import TouchTracker
-@testable import XShell
 
 @Suite struct XSettingsEncoderTests {
     @Test func theTestEncoderWritesExactlyTheHandWrittenFixtures() {
@@ -111,16 +110,6 @@ import TouchTracker
         let commandLine = Overrides(doubleClickMilliseconds: 900, doubleClickDistance: 30)
         let (settings, _) = DesktopSettings.resolve(xsettingsProperty: property, resourceManager: nil, commandLine: commandLine)
         #expect(settings == DesktopSettings(doubleClickMilliseconds: 900, doubleClickDistance: 30, dragThreshold: 3, dpi: 144))
-    }
-
-    @Test func theCommandLineOverridesComeFromTheParsedOptions() {
-        guard case .run(let options) = LaunchOptions.parse(["--double-click-ms", "600", "--double-click-distance", "7.5"]) else {
-            Issue.record("the options did not parse")
-            return
-        }
-        #expect(Overrides(commandLine: options) == Overrides(doubleClickMilliseconds: 600, doubleClickDistance: 7.5))
-        guard case .run(let none) = LaunchOptions.parse([]) else { return }
-        #expect(Overrides(commandLine: none) == Overrides())
     }
 
     @Test func theCommandLineWinsEvenOverAMalformedManager() {

@@ -1,5 +1,5 @@
-// Reading `DesktopSettings.Overrides` out of each source: the desktop's, and the user's command line.
-import TouchTracker
+// Reading `DesktopSettings.Overrides` out of the desktop's sources. The command line's are built in XShell,
+// which knows `LaunchOptions`: this module knows nothing of the app.
 
 extension DesktopSettings.Overrides {
     /// XSETTINGS names, as GTK and Qt read them.
@@ -52,12 +52,5 @@ extension DesktopSettings.Overrides {
         } else {
             warnings.append(.ignoredResource(name: name, value: text))
         }
-    }
-}
-
-extension DesktopSettings.Overrides {
-    /// What the user asked for on the command line (`--double-click-ms`, `--double-click-distance`).
-    public init(commandLine options: LaunchOptions) {
-        self.init(doubleClickMilliseconds: options.doubleClickMilliseconds, doubleClickDistance: options.doubleClickDistance)
     }
 }

@@ -1,3 +1,4 @@
+import Document
 import SeededRandom
 
 /// A seeded fuzzer for the loader, shared by the test suite (100k documents) and the bench's long
@@ -68,8 +69,14 @@ public enum DocumentFuzzing {
         return nil
     }
 
-    /// A valid document of 0 to 5 lines with awkward numbers.
-    static func randomDocument(using random: inout SeededGenerator) -> [UInt8] {
+    /// `randomDrawing` as a document's bytes.
+    public static func randomDocument(using random: inout SeededGenerator) -> [UInt8] {
+        // Valid by construction: ids rise from 1 and coordinates stay in bounds.
+        (try? DrawingFormat.encode(randomDrawing(using: &random))) ?? []
+    }
+
+    /// A valid drawing of 0 to 5 lines with awkward numbers.
+    public static func randomDrawing(using random: inout SeededGenerator) -> Drawing {
         let awkward: [Double] = [0, -0.0, 1, -1, 0.1, 1e-7, .leastNonzeroMagnitude, 123.456, 999_999.999, -1_000_000, 1_000_000]
         func coordinate() -> Double {
             random.next() % 2 == 0 ? awkward[Int(random.next() % UInt64(awkward.count))]
@@ -82,8 +89,7 @@ public enum DocumentFuzzing {
             lines.append(Line(id: LineID(id), segment: Segment(begin: Point(x: coordinate(), y: coordinate()),
                                                                end: Point(x: coordinate(), y: coordinate()))))
         }
-        // Valid by construction: ids rise from 1 and coordinates stay in bounds.
-        return (try? DrawingFormat.encode(Drawing(lines: lines))) ?? []
+        return Drawing(lines: lines)
     }
 
     /// Fragments that make interesting damage when spliced into a document.
@@ -96,7 +102,7 @@ public enum DocumentFuzzing {
     ].map { Array($0.utf8) } + [[0xFF], [0xC3], [0x00], [0xE2, 0x82], [0xF0, 0x9F, 0x98, 0x80]]
 
     /// `bytes` with one to four random kinds of damage.
-    static func damage(_ bytes: [UInt8], using random: inout SeededGenerator) -> [UInt8] {
+    public static func damage(_ bytes: [UInt8], using random: inout SeededGenerator) -> [UInt8] {
         var result = bytes
         for _ in 0...random.next() % 4 {
             let position = result.isEmpty ? 0 : Int(random.next() % UInt64(result.count))

@@ -1,3 +1,5 @@
+import Document
+
 /// The book's `lineAtPoint:` (BNRDrawView), kept only as the baseline that `LineIndex` is measured
 /// and tested against: it samples 21 points of each line (t = 0, 0.05, ... 1) and returns the
 /// first line, in drawing order, with a sample closer than `tolerance` (exclusive).

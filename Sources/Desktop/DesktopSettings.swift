@@ -93,7 +93,7 @@ extension DesktopSettings {
     /// - Parameters:
     ///   - xsettingsProperty: the bytes of the manager's `_XSETTINGS_SETTINGS`, or `nil` when no manager runs.
     ///   - resourceManager: the root window's RESOURCE_MANAGER string, or `nil` when it is not set.
-    ///   - commandLine: the user's options (`Overrides(commandLine:)`); they win over everything.
+    ///   - commandLine: the user's options (the shell builds them from `LaunchOptions`); they win over everything.
     /// - Returns: the settings, and at most one warning per malformed source or unusable value.
     public static func resolve(
         xsettingsProperty: [UInt8]?, resourceManager: String?, commandLine: Overrides = Overrides()

@@ -1,0 +1,119 @@
+import Document
+import Foundation
+import SeededRandom
+import Testing
+import XTestHarness
+
+/// A fresh folder under /tmp, removed with its contents when released.
+private final class Folder {
+    let path = FileManager.default.temporaryDirectory.appendingPathComponent("touchtracker-e2e-\(UUID().uuidString)").path
+
+    init() throws { try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true) }
+
+    deinit { try? FileManager.default.removeItem(atPath: path) }
+
+    func file(_ name: String) -> String { path + "/" + name }
+
+    /// Saves a drawing of `count` lines at random places in the folder as `name`; returns its path.
+    func document(_ name: String = "drawing.json", lines count: Int = 1) throws -> String {
+        var random = SeededGenerator(seed: 7)
+        var drawing = Drawing()
+        for _ in 0..<count {
+            func point() -> Point { Point(x: Double.random(in: 0...800, using: &random), y: Double.random(in: 0...600, using: &random)) }
+            drawing.add(Segment(begin: point(), end: point()))
+        }
+        try DocumentStore(path: FilePath(file(name))).save(drawing)
+        return file(name)
+    }
+}
+
+/// `touchtracker --export OUT FILE` without a display; waits for it to exit.
+private func export(_ output: String, _ document: String) throws -> AppProcess {
+    let app = try AppProcess(arguments: ["--export", output, document], display: ":9999")
+    _ = app.waitForExit()
+    return app
+}
+
+@Suite("The document's files never lose a line, end to end")
+struct FileSafetyTests {
+    @Test func anExportOntoALinkToAFullDeviceFailsInOneLineWithTheSystemsReason() throws {
+        let folder = try Folder()
+        let document = try folder.document()
+        symlink("/dev/full", folder.file("out.pdf"))
+        let app = try export(folder.file("out.pdf"), document)
+        #expect(app.waitForExit(timeout: 0) == 1)
+        #expect(app.standardError == "touchtracker: cannot export \(folder.file("out.pdf")): No space left on device\n")
+        #expect(try FileManager.default.destinationOfSymbolicLink(atPath: folder.file("out.pdf")) == "/dev/full", "the link stays")
+    }
+
+    @Test func anExportIntoAMissingFolderSaysTheFolderIsMissing() throws {
+        let folder = try Folder()
+        let document = try folder.document()
+        let app = try export(folder.file("a/b/out.pdf"), document)
+        #expect(app.waitForExit(timeout: 0) == 1)
+        #expect(app.standardError == "touchtracker: cannot export \(folder.file("a/b/out.pdf")): the folder \(folder.file("a/b")) does not exist\n")
+    }
+
+    @Test func anExportStillRefusesToWriteOverTheDocument() throws {
+        let folder = try Folder()
+        let document = try folder.document("sketch.png")
+        let before = FileManager.default.contents(atPath: document)
+        let app = try export(document, document)
+        #expect(app.waitForExit(timeout: 0) == 1)
+        #expect(app.standardError == "touchtracker: cannot export \(document): it is the drawing itself; name another file\n")
+        #expect(FileManager.default.contents(atPath: document) == before)
+    }
+
+    @Test(.enabled(if: SmallTmpfs.canMount, "\(SmallTmpfs.cannotMount)"))
+    func anExportThatRunsOutOfSpaceFailsAndLeavesTheOldFile() throws {
+        let folder = try Folder()
+        let document = try folder.document(lines: 20_000)
+        let disk = try #require(try SmallTmpfs(kilobytes: 64))
+        let output = disk.folder.file("out.pdf")
+        _ = FileManager.default.createFile(atPath: output, contents: Data("the old picture".utf8))
+
+        let app = try export(output, document)
+        #expect(app.waitForExit(timeout: 0) == 1)
+        #expect(app.standardError == "touchtracker: cannot export \(output): No space left on device\n")
+        #expect(FileManager.default.contents(atPath: output) == Data("the old picture".utf8))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: disk.folder.path) == ["out.pdf"], "no temporary left")
+    }
+
+    @Test func aFileNamedWithBytesThatAreNotUTF8IsSavedUnderExactlyThoseBytes() throws {
+        let folder = try Folder()
+        let name: [UInt8] = Array("m".utf8) + [0xFC] + Array("ller.json".utf8)
+        let running = try RunningApp(argumentBytes: [Array(folder.path.utf8) + [UInt8(ascii: "/")] + name])
+        #expect(running.client.text(running.window, "_NET_WM_NAME") == "m\\xFCller.json — TouchTracker")
+        running.drawLine(from: (50, 100), to: (250, 100))
+        running.client.sendDeleteWindow(to: running.window)
+        #expect(running.app.waitForExit() == 0)
+        let path = FilePath(bytes: Array(folder.path.utf8) + [UInt8(ascii: "/")] + name)
+        #expect(try DocumentStore.load(path: path).lines.count == 1, "saved under the very bytes given")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).count == 1, "and under no U+FFFD name")
+    }
+
+    @Test func aFIFOGivenAsTheDocumentIsNotARegularFile() throws {
+        let folder = try Folder()
+        mkfifo(folder.file("drawing.json"), 0o600)
+        let server = try XvfbServer()  // with a display: the document is opened once the display is there
+        let app = try AppProcess(arguments: [folder.file("drawing.json")], display: server.name)
+        #expect(app.waitForExit() == 1)
+        #expect(app.standardError == "touchtracker: \(folder.file("drawing.json")) is not a regular file\n")
+    }
+}
+
+/// A tmpfs of a few KiB on a fresh folder, for an export that runs out of space; unmounted when
+/// released. Mounting needs root (or CAP_SYS_ADMIN): the test is enabled only where `canMount`.
+private final class SmallTmpfs {
+    let folder: Folder
+
+    init?(kilobytes: Int) throws {
+        folder = try Folder()
+        guard mount("tmpfs", folder.path, "tmpfs", 0, "size=\(kilobytes)k") == 0 else { return nil }
+    }
+
+    deinit { umount2(folder.path, Int32(MNT_DETACH)) }
+
+    static let canMount = ((try? SmallTmpfs(kilobytes: 4)) ?? nil) != nil
+    static let cannotMount = "mounting a tmpfs needs root or CAP_SYS_ADMIN"
+}
