@@ -10,8 +10,8 @@ struct PixelConverter: Sendable {
     init(_ format: PixelFormat) {
         self.format = format
         func table(_ mask: UInt32, fill: UInt32 = 0) -> [UInt32] {
-            let shift = UInt32(mask.trailingZeroBitCount), largest = mask >> shift
-            return (0...255).map { value in ((UInt32(value) * largest + 127) / 255) << shift | fill }
+            let shift = UInt32(mask.trailingZeroBitCount), largest = UInt64(mask >> shift)
+            return (0...255).map { value in UInt32((UInt64(value) * largest + 127) / 255) << shift | fill }
         }
         red = table(format.redMask)
         green = table(format.greenMask)
