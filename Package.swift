@@ -21,7 +21,7 @@ let package = Package(
         // C at the border.
         .systemLibrary(
             name: "CX11", pkgConfig: "x11",
-            providers: [.apt(["libx11-dev", "libxi-dev"])]),
+            providers: [.apt(["libx11-dev", "libxi-dev", "libxext-dev"])]),
         .systemLibrary(
             name: "CCairo", pkgConfig: "cairo",
             providers: [.apt(["libcairo2-dev"])]),

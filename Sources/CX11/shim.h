@@ -7,6 +7,9 @@
 #include <X11/cursorfont.h>
 #include <X11/keysym.h>
 #include <X11/extensions/XInput2.h>
+#include <X11/extensions/XShm.h>
+#include <sys/ipc.h>
+#include <sys/shm.h>
 
 /* Macros Swift cannot import. */
 static inline int cx11_connection_number(Display *d) { return ConnectionNumber(d); }

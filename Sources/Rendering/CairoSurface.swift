@@ -26,12 +26,16 @@ public final class CairoSurface {
     public let height: Int
     /// Where an SVG or PDF surface writes its document; Cairo holds a pointer to it until the surface goes.
     private let sink: ByteSink?
+    /// What holds the pixels of an image over memory of someone else's, kept as long as the surface.
+    private let memoryOwner: AnyObject?
 
-    private init(_ pointer: OpaquePointer, width: Int, height: Int, sink: ByteSink? = nil, _ context: String) throws(CairoError) {
+    private init(_ pointer: OpaquePointer, width: Int, height: Int, sink: ByteSink? = nil, memoryOwner: AnyObject? = nil,
+                 _ context: String) throws(CairoError) {
         self.pointer = pointer
         self.width = width
         self.height = height
         self.sink = sink
+        self.memoryOwner = memoryOwner
         do {
             try CairoError.check(cairo_surface_status(pointer), context)
         } catch {
@@ -46,6 +50,15 @@ public final class CairoSurface {
     public convenience init(imageWidth width: Int, height: Int) throws(CairoError) {
         try self.init(cairo_image_surface_create(CAIRO_FORMAT_RGB24, Int32(width), Int32(height)),
                       width: width, height: height, "cannot create a \(width)x\(height) image")
+    }
+
+    /// An RGB image like `init(imageWidth:height:)` over `data`, `stride` bytes a row, which `owner` holds (memory
+    /// the X server reads too, say): the surface keeps `owner` until it goes.
+    public convenience init(imageData data: UnsafeMutableRawPointer, width: Int, height: Int, stride: Int,
+                            owner: AnyObject) throws(CairoError) {
+        try self.init(cairo_image_surface_create_for_data(data.assumingMemoryBound(to: UInt8.self), CAIRO_FORMAT_RGB24,
+                                                          Int32(width), Int32(height), Int32(stride)),
+                      width: width, height: height, memoryOwner: owner, "cannot create a \(width)x\(height) image")
     }
 
     /// An SVG document of `width` x `height` points, written into memory: `finishedBytes()` returns it.

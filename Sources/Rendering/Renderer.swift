@@ -129,6 +129,7 @@ public struct Renderer {
         cairo_stroke(cr)
     }
 
+    /// The panel inside its frame: background, border, then each column's rows clipped to the column.
     private func draw(_ overlay: Overlay, _ cr: OpaquePointer) {
         let frame = overlay.frame
         cairo_save(cr)
@@ -138,16 +139,25 @@ public struct Renderer {
         set(style.overlayBackground, on: cr)
         cairo_paint(cr)
         set(style.overlayBorder, on: cr)
-        cairo_set_line_width(cr, 1)
-        cairo_rectangle(cr, frame.minX + 0.5, frame.minY + 0.5, frame.width - 1, frame.height - 1)
+        let border = overlay.borderWidth
+        cairo_set_line_width(cr, border)
+        cairo_rectangle(cr, frame.minX + border / 2, frame.minY + border / 2, frame.width - border, frame.height - border)
         cairo_stroke(cr)
         set(style.overlayText, on: cr)
         cairo_select_font_face(cr, "sans-serif", CAIRO_FONT_SLANT_NORMAL, CAIRO_FONT_WEIGHT_NORMAL)
         cairo_set_font_size(cr, overlay.fontSize)
-        for (row, text) in overlay.rows.enumerated() {
-            let top = frame.minY + Double(row) * overlay.rowHeight
-            cairo_move_to(cr, frame.minX + overlay.fontSize * 0.6, top + (overlay.rowHeight + overlay.fontSize * 0.7) / 2)
-            cairo_show_text(cr, text)
+        let perColumn = overlay.rowsPerColumn
+        for column in 0..<overlay.columns {
+            let area = overlay.frame(ofColumn: column)
+            cairo_save(cr)
+            cairo_rectangle(cr, area.minX, area.minY, area.width, area.height)
+            cairo_clip(cr)
+            for (row, text) in overlay.rows.dropFirst(column * perColumn).prefix(perColumn).enumerated() {
+                let top = area.minY + Double(row) * overlay.rowHeight
+                cairo_move_to(cr, area.minX + overlay.fontSize * 0.6, top + (overlay.rowHeight + overlay.fontSize * 0.7) / 2)
+                cairo_show_text(cr, text)
+            }
+            cairo_restore(cr)
         }
     }
 

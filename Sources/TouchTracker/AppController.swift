@@ -62,9 +62,9 @@ public final class AppController {
     }
 
     /// Lengths designed at 96 dpi at the screen's resolution (`scale` = dpi / 96): how far from a line a click
-    /// still selects it.
+    /// still selects it, and the panels.
     public func setDisplayScale(_ scale: Double) {
-        model.selectionTolerance = CanvasModel.standardSelectionTolerance * scale
+        model.setDisplayScale(scale)
     }
 
     /// When the engine next needs `advance(to:)` without an event (nil: not until the next event).

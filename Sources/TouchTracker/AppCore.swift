@@ -34,8 +34,8 @@ public final class AppCore {
     private var notice: Notice?
     /// Set once the window could not get the memory to draw; said once.
     private var hasReportedAllocationFailure = false
-    /// dpi / 96 of the screen: the renderer's lengths and the selection tolerance grow with it.
-    public private(set) var scale = 1.0
+    /// dpi / 96 of the screen: the renderer's lengths, the selection tolerance and the panels grow with it.
+    public var scale: Double { controller.model.displayScale }
 
     /// The timers on the core's wheel.
     enum AppTimer: Hashable {
@@ -104,7 +104,6 @@ public final class AppCore {
         case .settingsChanged(let settings, let scale):
             controller.gestureSettings = settings
             controller.setDisplayScale(scale)
-            self.scale = scale
         case .saveFinished(let outcome):
             saveFinished(outcome, now: now)
         case .diskChanged(let version):
@@ -150,11 +149,11 @@ public final class AppCore {
     public var scene: Scene {
         let model = controller.model
         var overlays: [Overlay] = []
-        if let menu = model.menu {
-            overlays.append(Overlay(frame: menu.frame, rows: menu.items.map(\.title), rowHeight: ContextMenu.itemHeight))
+        if let menu = model.menu { overlays.append(menu.overlay) }
+        if model.isHelpVisible {
+            overlays.append(HelpPanel.overlay(in: model.visibleArea, scale: scale, firstRow: model.helpFirstRow))
         }
-        if model.isHelpVisible { overlays.append(HelpPanel.overlay(in: model.visibleArea)) }
-        if let shown = notice ?? standingNotice { overlays.append(shown.overlay(in: model.visibleArea)) }
+        if let shown = notice ?? standingNotice { overlays.append(shown.overlay(in: model.visibleArea, scale: scale)) }
         return Scene(drawing: model.drawing, linesInProgress: model.linesInProgressInOrder,
                      selection: model.selection?.id, overlays: overlays)
     }

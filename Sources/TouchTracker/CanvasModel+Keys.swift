@@ -1,7 +1,8 @@
 import Document
 
 /// The keyboard, through `KeyBindings`: the model carries out the commands that change the canvas (delete,
-/// escape, undo, redo, nudges, help) and hands back the ones it cannot (save, export, quit).
+/// escape, undo, redo, nudges, help) and hands back the ones it cannot (save, export, quit). While the help
+/// is shown, the up and down arrows scroll it instead of nudging.
 extension CanvasModel {
     /// Handles a key press; returns the command when the core must carry it out, nil otherwise.
     @discardableResult
@@ -28,11 +29,25 @@ extension CanvasModel {
             isHelpVisible = false
         case .undo: editKey { $0.undo() }
         case .redo: editKey { $0.redo() }
+        case .nudge(_, let dy) where isHelpVisible: if dy != 0 { scrollHelp(rows: dy < 0 ? -1 : 1) }
         case .nudge(let dx, let dy): nudge(dx: dx, dy: dy)
-        case .toggleHelp: isHelpVisible.toggle()
+        case .toggleHelp:
+            isHelpVisible.toggle()
+            helpFirstRow = 0
+        case .scrollHelp(let pages): scrollHelp(rows: pages * helpLayout.page)
         case .save, .exportPNG, .quit: return command
         }
         return nil
+    }
+
+    /// The help's layout in the part of the window on screen, at the screen's scale.
+    var helpLayout: HelpPanel.Layout { HelpPanel.layout(in: visibleArea, scale: displayScale) }
+
+    /// Moves the help's rows by `rows` (down when positive), within its rows; only while it is shown.
+    private mutating func scrollHelp(rows: Int) {
+        guard isHelpVisible else { return }
+        let last = helpLayout.lastFirstRow
+        helpFirstRow = min(max(0, min(helpFirstRow, last) + rows), last)
     }
 
     /// Keys that edit close the menu first, and wait while a line is being dragged.

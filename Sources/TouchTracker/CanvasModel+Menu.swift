@@ -12,6 +12,6 @@ extension CanvasModel {
         guard lineDrag == nil, let id = line(at: point) else { return }
         tapPhase = .none
         selection = Selection(id)
-        menu = ContextMenu(at: point, inside: visibleArea)
+        menu = ContextMenu(at: point, inside: visibleArea, scale: displayScale)
     }
 }

@@ -30,6 +30,10 @@ public struct CanvasModel: Sendable {
     public internal(set) var menu: ContextMenu?
     /// Whether the help overlay is shown (F1 or ?).
     public internal(set) var isHelpVisible = false
+    /// The first row the help shows where it scrolls (a window too small for it).
+    public internal(set) var helpFirstRow = 0
+    /// dpi / 96 of the screen: panels (the menu, the help) are laid out this much larger than at 96 dpi.
+    public internal(set) var displayScale = 1.0
     /// The part of the window on screen, in canvas coordinates: panels (the menu) open inside it.
     public internal(set) var visibleArea: Rect
 
@@ -55,9 +59,18 @@ public struct CanvasModel: Sendable {
     public var canUndo: Bool { history.canUndo }
     public var canRedo: Bool { history.canRedo }
 
-    /// The window was resized or moved: another part of it is on screen.
+    /// The window was resized or moved: another part of it is on screen, and an open menu stays inside it.
     public mutating func setVisibleArea(_ area: Rect) {
         visibleArea = area
+        menu = menu?.laidOut(inside: visibleArea, scale: displayScale)
+    }
+
+    /// The screen's resolution changed: lengths designed at 96 dpi grow with `scale` (dpi / 96), the menu
+    /// already open too.
+    public mutating func setDisplayScale(_ scale: Double) {
+        displayScale = scale
+        selectionTolerance = Self.standardSelectionTolerance * scale
+        menu = menu?.laidOut(inside: visibleArea, scale: scale)
     }
 
     /// The finished line a click at `point` would select, if any.

@@ -1,6 +1,8 @@
 import Document
 
-/// The help overlay (F1 or ?): what the mouse does, then every row of the key table.
+/// The help overlay (F1 or ?): what the mouse does, then every row of the key table, the last of which
+/// says how to scroll it. It stays readable in any window: where its text does not fit at its size, it
+/// takes smaller text down to a floor, then columns, then scrolls (the keys of that last row).
 enum HelpPanel {
     /// The pointer gestures, briefly.
     static let gestureRows = [
@@ -14,17 +16,74 @@ enum HelpPanel {
     /// Every row, gestures first, then the keys as the key table lists them.
     static var rows: [String] { gestureRows + KeyBindings.table.map { "\($0.keys): \($0.effect)" } }
 
-    static let rowHeight = 22.0
-    static let fontSize = 13.0
+    /// The help's text and rows at 96 dpi.
+    static let style = PanelStyle(fontSize: 13, rowHeight: 22)
+    /// The smallest text it takes before columns and scrolling, in px at 96 dpi.
+    static let smallestFontSize = 9.0
 
-    /// The panel, centred in `area` (the part of the window on screen) and no larger than it.
-    static func overlay(in area: Rect) -> Overlay {
+    /// How the help fits an area.
+    struct Layout: Hashable {
+        /// The text size and rows chosen.
+        var style: PanelStyle
+        var columns: Int
+        /// How many rows there are.
+        var rowCount: Int
+        /// How many rows show at a time: all of them unless it scrolls.
+        var visibleRows: Int
+        /// The panel's place, centred in the area and no larger than it.
+        var frame: Rect
+
+        /// Whether the rows do not all show: then the last row stays at the bottom and the others scroll.
+        var scrolls: Bool { visibleRows < rowCount }
+
+        /// Rows the others scroll through: all but the last when it stays, else one.
+        var scrollingRows: Int { scrolls && visibleRows > 1 ? visibleRows - 1 : visibleRows }
+
+        /// The largest first row: the end of the rows shows then.
+        var lastFirstRow: Int {
+            guard scrolls else { return 0 }
+            return (visibleRows > 1 ? rowCount - 1 : rowCount) - scrollingRows
+        }
+
+        /// How far PageUp and PageDown move: the rows shown but one, which stays in sight.
+        var page: Int { max(1, scrollingRows - 1) }
+    }
+
+    /// The help in `area` (the part of the window on screen) on a screen of `scale` (dpi / 96): the largest
+    /// text from the design's size down to `smallestFontSize` (in whole px at 96 dpi) that shows every row in
+    /// one column; else in the fewest columns that show them all at some size; else one column of the
+    /// smallest text, scrolling.
+    static func layout(in area: Rect, scale: Double) -> Layout {
         let rows = rows
-        let width = min(area.width, PanelText.width(of: rows, fontSize: fontSize))
-        let height = min(area.height, rowHeight * Double(rows.count))
-        let frame = Rect(x: (area.minX + (area.width - width) / 2).rounded(), y: (area.minY + (area.height - height) / 2).rounded(),
-                         width: width, height: height)
-        return Overlay(frame: frame, rows: rows, rowHeight: rowHeight, fontSize: fontSize)
+        let base = style.scaled(by: scale)
+        let sizes = stride(from: style.fontSize, through: smallestFontSize, by: -1).map { base.withFontSize($0 * scale) }
+        for columns in 1...rows.count {
+            let perColumn = (rows.count + columns - 1) / columns
+            if let fitting = sizes.first(where: { size in
+                Double(columns) * size.width(of: rows) <= area.width && Double(perColumn) * size.rowHeight <= area.height
+            }) {
+                let frame = PanelStyle.centred(width: Double(columns) * fitting.width(of: rows),
+                                               height: Double(perColumn) * fitting.rowHeight, in: area)
+                return Layout(style: fitting, columns: columns, rowCount: rows.count, visibleRows: rows.count, frame: frame)
+            }
+            guard let smallest = sizes.last, Double(columns + 1) * smallest.width(of: rows) <= area.width else { break }
+        }
+        let smallest = sizes.last ?? base
+        let visible = max(1, min(rows.count, Int(area.height / smallest.rowHeight)))
+        let frame = PanelStyle.centred(width: smallest.width(of: rows), height: Double(visible) * smallest.rowHeight, in: area)
+        return Layout(style: smallest, columns: 1, rowCount: rows.count, visibleRows: visible, frame: frame)
+    }
+
+    /// The panel in `area` on a screen of `scale`, scrolled so that `firstRow` (kept within the rows) is the
+    /// first shown.
+    static func overlay(in area: Rect, scale: Double, firstRow: Int) -> Overlay {
+        let layout = layout(in: area, scale: scale)
+        let rows = rows
+        guard layout.scrolls else { return layout.style.overlay(rows, in: layout.frame, columns: layout.columns) }
+        let first = min(max(0, firstRow), layout.lastFirstRow)
+        var shown = Array(rows[first..<(first + layout.scrollingRows)])
+        if layout.visibleRows > 1, let last = rows.last { shown.append(last) }
+        return layout.style.overlay(shown, in: layout.frame)
     }
 }
 
@@ -33,26 +92,19 @@ enum HelpPanel {
 struct Notice: Hashable, Sendable {
     var text: String
 
-    static let rowHeight = 28.0
-    static let fontSize = 13.0
+    /// The text and its row at 96 dpi.
+    static let style = PanelStyle(fontSize: 13, rowHeight: 28)
+    /// Between the notice and the bottom of the window, at 96 dpi.
     static let margin = 8.0
 
-    /// The notice, centred at the bottom of `area` (the part of the window on screen), no wider than it.
-    func overlay(in area: Rect) -> Overlay {
-        let width = min(area.width, PanelText.width(of: [text], fontSize: Self.fontSize))
-        let y = max(area.minY, area.maxY - Self.rowHeight - Self.margin)
+    /// The notice, centred at the bottom of `area` (the part of the window on screen), no wider than it, on a
+    /// screen of `scale` (dpi / 96).
+    func overlay(in area: Rect, scale: Double) -> Overlay {
+        let style = Self.style.scaled(by: scale)
+        let width = min(area.width, style.width(of: [text]))
+        let y = max(area.minY, area.maxY - style.rowHeight - Self.margin * scale)
         let frame = Rect(x: (area.minX + (area.width - width) / 2).rounded(), y: y.rounded(), width: width,
-                         height: min(area.height, Self.rowHeight))
-        return Overlay(frame: frame, rows: [text], rowHeight: Self.rowHeight, fontSize: Self.fontSize)
-    }
-}
-
-/// How wide a panel must be for its rows. The app cannot measure text (that is Cairo's, in the renderer),
-/// so it allows a generous average width per character of the sans-serif face, plus the margins the
-/// renderer leaves; a row that is still longer is clipped by the panel, never drawn outside it.
-enum PanelText {
-    static func width(of rows: [String], fontSize: Double) -> Double {
-        let longest = rows.map(\.count).max() ?? 0
-        return (Double(longest) * fontSize * 0.56 + fontSize * 1.2).rounded(.up)
+                         height: min(area.height, style.rowHeight))
+        return style.overlay([text], in: frame)
     }
 }

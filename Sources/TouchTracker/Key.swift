@@ -4,6 +4,7 @@ public enum Key: Hashable, Sendable {
     case backspace
     case escape
     case left, right, up, down
+    case pageUp, pageDown
     case f1
     /// A printable key as typed ("z", "Z", "?"); letters are matched without regard to case.
     case character(Character)

@@ -9,6 +9,8 @@ public enum Command: Hashable, Sendable {
     /// Move the selected line by this many pixels.
     case nudge(dx: Double, dy: Double)
     case toggleHelp
+    /// Scroll the help by this many pages (down when positive), where it does not fit the window.
+    case scrollHelp(pages: Int)
     /// Save the drawing now.
     case save
     /// Save, then write a PNG beside the document.
@@ -64,6 +66,9 @@ public enum KeyBindings {
         KeyBinding("Ctrl+E", "export a PNG beside the document", [KeyChord(.character("e"), .control)], .exportPNG),
         KeyBinding("Ctrl+Q", "save and quit", [KeyChord(.character("q"), .control)], .quit),
         KeyBinding("F1, ?", "show or hide the help", [KeyChord(.f1), KeyChord(.character("?"))], .toggleHelp),
+        // The help's last row: the arrows are the nudge's chords, and the help's while it is shown.
+        KeyBinding("Up, Down, PageUp, PageDown", "scroll the help while it is shown",
+                   [(KeyChord(.pageUp), .scrollHelp(pages: -1)), (KeyChord(.pageDown), .scrollHelp(pages: 1))]),
     ]
 
     /// Nudge steps in px.

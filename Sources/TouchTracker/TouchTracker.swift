@@ -14,5 +14,6 @@
 //   KeyBindings           every key binding, once: dispatch, the help overlay, --help, README, man page
 //   DocumentSession       the open document: edits noticed, autosave state (Autosave), title
 //   Interaction           the two small state machines in flight (a pending click, a dragged line)
-//   HelpPanel             the help overlay's and the notices' layout
+//   PanelStyle            the panels' one layout helper: text sizes at the screen's scale, text widths
+//   HelpPanel             the help overlay's layout (smaller text, columns, scrolling) and the notices'
 // The model names contacts with the engine's `ContactID`; it knows nothing else of the engine or of X.

@@ -7,9 +7,13 @@ import TouchTracker
 import Glibc
 #endif
 
-/// The top-level window: ICCCM/EWMH properties, and a back buffer (a Cairo image in client memory) that
-/// is copied to the window with `XPutImage`. The window has no background (`None`) and north-west bit
-/// gravity, so the server never clears it: no flash on expose or resize, and no flicker while drawing.
+/// The top-level window: ICCCM/EWMH properties, and a back buffer (a Cairo image in client memory, or in
+/// memory shared with the server) copied to the window. The window has no background (`None`) and
+/// north-west bit gravity, so the server never clears it: no flash on expose or resize, and no flicker
+/// while drawing.
+///
+/// It draws in the best TrueColor visual the screen offers (`ScreenVisual.best(of:)`): 24-bit where there
+/// is one, else the screen's 15, 16 or 30-bit, whose pixels `BackBuffer` converts from Cairo's.
 ///
 /// Memory follows what can be seen, never the window's nominal size: the back buffer holds only the part
 /// of the window on screen (`visible`), so a window 32767 px a side costs what the screen costs.
@@ -18,12 +22,21 @@ final class CanvasWindow {
     let window: Window
     private let gc: GC
     private let visual: UnsafeMutablePointer<Visual>
-    private let depth: Int32
+    /// The window's pixels.
+    let format: PixelFormat
+    /// The window's own colormap when its visual is not the screen's default (X requires one), else none.
+    private let colormap: Colormap?
     /// The window's inside, however large.
     private(set) var size: PixelSize
     /// The part of the window on screen, in window coordinates: what the back buffer holds.
     private(set) var visible: PixelRect
     private(set) var buffer: BackBuffer
+    /// Whether buffers go to shared memory: the server can map it, and no attach has failed yet.
+    private var sharing: Bool
+    /// The type of MIT-SHM's completion event, when the window may share memory with the server.
+    private let completionEvent: Int32?
+    /// Shared puts the server has not finished reading; while any is, nothing draws on the buffer.
+    private var putsInFlight = 0
 
     static let eventMask = ExposureMask | StructureNotifyMask | ButtonPressMask | ButtonReleaseMask
         | PointerMotionMask | KeyPressMask
@@ -38,12 +51,15 @@ final class CanvasWindow {
     init(connection: XConnection, geometry: WindowGeometry, title: String, xinput: XInput2? = nil) throws(XShellError) {
         self.connection = connection
         let display = connection.display
-        visual = cx11_default_visual(display, connection.screen)
-        depth = cx11_default_depth(display, connection.screen)
-        let v = visual.pointee
-        guard depth == 24 || depth == 32, v.red_mask == 0xFF0000, v.green_mask == 0x00FF00, v.blue_mask == 0x0000FF else {
-            throw .unsupportedVisual(depth: depth)
+        let visuals = connection.visuals()
+        guard let best = ScreenVisual.best(of: visuals.map(\.visual)),
+              let chosen = visuals.first(where: { $0.visual == best })
+        else {
+            throw .noTrueColorVisual(defaultVisual: visuals.first { $0.visual.isDefault }?.visual.summary ?? "unknown")
         }
+        visual = chosen.pointer
+        format = best.format
+        colormap = best.isDefault ? nil : XCreateColormap(display, connection.root, visual, AllocNone)
 
         let screen = connection.screenSize
         // A window larger than the screen could never be seen whole: it is made as large as the screen.
@@ -57,20 +73,26 @@ final class CanvasWindow {
         attributes.background_pixmap = 0  // None: the server never paints over our pixels
         attributes.bit_gravity = NorthWestGravity
         attributes.event_mask = Self.coreEventMask(xinput: xinput)
+        // A border pixel of the window's own visual: a visual other than the parent's has no border to inherit.
         attributes.border_pixel = 0
+        attributes.colormap = colormap ?? 0
         window = XCreateWindow(
             display, connection.root, Int32(position.x), Int32(position.y),
-            UInt32(geometry.width), UInt32(geometry.height), 0, depth, UInt32(InputOutput), visual,
-            UInt(CWBackPixmap | CWBitGravity | CWEventMask | CWBorderPixel), &attributes)
+            UInt32(geometry.width), UInt32(geometry.height), 0, Int32(format.depth), UInt32(InputOutput), visual,
+            UInt(CWBackPixmap | CWBitGravity | CWEventMask | CWBorderPixel | (colormap == nil ? 0 : CWColormap)), &attributes)
         gc = XCreateGC(display, window, 0, nil)
         XConnection.ownWindow = window
+        sharing = SharedSegment.isUsable(on: connection)
+        completionEvent = sharing ? XShmGetEventBase(display) + ShmCompletion : nil
         do {
-            buffer = try BackBuffer(display: display, visual: visual, depth: depth,
-                                    width: visible.size.width, height: visible.size.height)
+            buffer = try BackBuffer(connection: connection, visual: visual, format: format,
+                                    width: visible.size.width, height: visible.size.height, sharing: sharing)
         } catch {
             XDestroyWindow(display, window)
+            if let colormap { XFreeColormap(display, colormap) }
             throw error
         }
+        sharing = buffer.sharesMemory
         setProperties(geometry: geometry, title: title)
         xinput?.select(on: window, display: display)  // before mapping: no pointer event can come earlier
         XMapWindow(display, window)
@@ -79,22 +101,38 @@ final class CanvasWindow {
     deinit {
         XFreeGC(connection.display, gc)
         XDestroyWindow(connection.display, window)
+        if let colormap { XFreeColormap(connection.display, colormap) }
     }
 
 
-    /// Sets the window title (WM_NAME and _NET_WM_NAME in UTF-8).
+    /// Sets the window's title, which is also its icon name (what a task bar or an iconified window shows):
+    /// _NET_WM_NAME and _NET_WM_ICON_NAME in UTF-8, and for window managers that predate them WM_NAME and
+    /// WM_ICON_NAME as ICCCM text, STRING (Latin-1) when every character is Latin-1, else COMPOUND_TEXT.
     func setTitle(_ title: String) {
-        // WM_NAME is a STRING, Latin-1; window managers that read it predate UTF-8 titles, and every
-        // current one reads _NET_WM_NAME. Characters beyond Latin-1 get a readable stand-in.
-        let latin1: [UInt8] = title.unicodeScalars.map { scalar in
-            switch scalar.value {
-            case 0...0xFF: UInt8(scalar.value)
-            case 0x2010...0x2015: UInt8(ascii: "-")  // hyphens and dashes
-            default: UInt8(ascii: "?")
-            }
+        let atoms = connection.atoms
+        for property in [atoms.netWMName, atoms.netWMIconName] {
+            setProperty(property, type: atoms.utf8String, bytes: Array(title.utf8))
         }
-        setProperty(XA_WM_NAME, type: XA_STRING, bytes: latin1)
-        setProperty(connection.atoms.netWMName, type: connection.atoms.utf8String, bytes: Array(title.utf8))
+        guard var text = Self.iccText(title, display: connection.display) else { return }
+        defer { XFree(text.value) }
+        XSetWMName(connection.display, window, &text)
+        XSetWMIconName(connection.display, window, &text)
+    }
+
+    /// `text` as ICCCM text (`XStdICCTextStyle`: STRING, or COMPOUND_TEXT where Latin-1 cannot hold it). Xlib
+    /// converts through the character sets of the locale: a UTF-8 locale has them all, so a process running
+    /// under another (the C locale, by default) converts under C.UTF-8 for the call.
+    private static func iccText(_ text: String, display: OpaquePointer) -> XTextProperty? {
+        let current = String(cString: setlocale(LC_CTYPE, nil))
+        let isUTF8 = String(cString: nl_langinfo(nl_item(CODESET))) == "UTF-8"
+        if !isUTF8 { setlocale(LC_CTYPE, "C.UTF-8") }
+        defer { if !isUTF8 { setlocale(LC_CTYPE, current) } }
+        var property = XTextProperty()
+        var list: [UnsafeMutablePointer<CChar>?] = [strdup(text)]
+        defer { free(list[0]) }
+        // Negative: no memory, or a locale without the converter; positive: characters left out, none here.
+        guard Xutf8TextListToTextProperty(display, &list, 1, XStdICCTextStyle, &property) >= 0 else { return nil }
+        return property
     }
 
     /// The part of the window on screen for the window at its present place, were it `newSize`.
@@ -112,8 +150,9 @@ final class CanvasWindow {
     func follow(size newSize: PixelSize, visible newVisible: PixelRect) throws(XShellError) {
         size = newSize
         if newVisible.size != visible.size {
-            buffer = try BackBuffer(display: connection.display, visual: visual, depth: depth,
-                                    width: newVisible.size.width, height: newVisible.size.height)
+            buffer = try BackBuffer(connection: connection, visual: visual, format: format,
+                                    width: newVisible.size.width, height: newVisible.size.height, sharing: sharing)
+            sharing = buffer.sharesMemory
         }
         visible = newVisible
     }
@@ -125,9 +164,19 @@ final class CanvasWindow {
         let maxX = min(part.origin.x + buffer.surface.width, Int(rect.maxX.rounded(.up)))
         let maxY = min(part.origin.y + buffer.surface.height, Int(rect.maxY.rounded(.up)))
         guard maxX > minX, maxY > minY else { return }
-        buffer.surface.flush()
-        XPutImage(connection.display, window, gc, buffer.image, Int32(minX - part.origin.x), Int32(minY - part.origin.y),
-                  Int32(minX), Int32(minY), UInt32(maxX - minX), UInt32(maxY - minY))
+        putsInFlight += buffer.put(x: minX - part.origin.x, y: minY - part.origin.y, width: maxX - minX, height: maxY - minY,
+                                   to: window, gc: gc, at: minX, minY)
+    }
+
+    /// Whether the server may still be reading the buffer's pixels (a shared put not yet completed): the
+    /// shell must not draw on them until it is done.
+    var isPresenting: Bool { putsInFlight > 0 }
+
+    /// Takes `event` when it is the completion of a shared put (and returns true).
+    func takeCompletion(_ event: XEvent) -> Bool {
+        guard let completionEvent, event.type == completionEvent else { return false }
+        putsInFlight = max(0, putsInFlight - 1)
+        return true
     }
 
     /// The part on screen as a rectangle of the canvas.
@@ -194,33 +243,5 @@ final class CanvasWindow {
         XSetWMNormalHints(display, window, hints)
         XFree(hints)
         adoptDesktopConventions()
-    }
-}
-
-/// A Cairo RGB24 image and an `XImage` sharing its pixels (no copy on the client side).
-final class BackBuffer {
-    let surface: CairoSurface
-    let context: CairoContext
-    let image: UnsafeMutablePointer<XImage>
-
-    init(display: OpaquePointer, visual: UnsafeMutablePointer<Visual>, depth: Int32, width: Int, height: Int) throws(XShellError) {
-        do {
-            surface = try CairoSurface(imageWidth: max(1, width), height: max(1, height))
-        } catch {
-            throw .cannotCreateBuffer(error.description)
-        }
-        context = CairoContext(surface)
-        guard let data = surface.data,
-              let image = XCreateImage(display, visual, UInt32(depth), ZPixmap, 0, data.assumingMemoryBound(to: CChar.self),
-                                       UInt32(surface.width), UInt32(surface.height), 32, Int32(surface.stride))
-        else { throw .cannotCreateBuffer("XCreateImage failed") }
-        // Cairo's pixels are native-endian 0x00RRGGBB; say so, and Xlib swaps for a big-endian server.
-        image.pointee.byte_order = 0x0102.littleEndian == 0x0102 ? LSBFirst : MSBFirst
-        self.image = image
-    }
-
-    deinit {
-        image.pointee.data = nil  // the pixels belong to the Cairo surface
-        cx11_destroy_image(image)
     }
 }

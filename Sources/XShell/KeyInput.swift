@@ -23,6 +23,8 @@ extension KeyInput {
         case XK_Right, XK_KP_Right: key = .right
         case XK_Up, XK_KP_Up: key = .up
         case XK_Down, XK_KP_Down: key = .down
+        case XK_Page_Up, XK_KP_Page_Up: key = .pageUp
+        case XK_Page_Down, XK_KP_Page_Down: key = .pageDown
         case XK_F1: key = .f1
         case 0x20...0x7E:
             // Latin-1 keysyms are their characters; Shift is already applied ("Z", "?").

@@ -6,11 +6,13 @@
 //   2. drains every queued X event, translated to `ShellEvent` in one place and dispatched in one switch:
 //      input goes to the core, window and desktop events to the window and the settings watcher,
 //   3. lets the core's time pass, performs its effects (Shell+Effects.swift: saves, exports, titles,
-//      messages, exit), paints its scene into the back buffer and copies the damage to the window,
+//      messages, exit), paints its scene into the back buffer and copies the damage to the window
+//      (through shared memory where the server is local: then the next paint waits for its completion),
 //   4. blocks in pselect() on the X connection until an event arrives, the core's next deadline
 //      (none: it blocks indefinitely, so an idle window uses no CPU) or a termination signal.
 //
-//   XConnection  Display, atoms, error handler      CanvasWindow  window, properties, back buffer
+//   XConnection  Display, atoms, error handler      CanvasWindow  window, visual, properties
+//   BackBuffer   Cairo image -> window (WindowImage, PixelConverter, SharedSegment: MIT-SHM)
 //   ShellEvent   XEvent -> Swift enum                 Shell        the loop and dispatch
 //   XInput2      XI 2.2 negotiation and selection     ShellEvent+XInput2  XI2 device events (cookies) -> ShellEvent
 //   DesktopSettingsWatcher  XSETTINGS, Xft.dpi, live  WindowManagerConventions  icon, ping, cursor
@@ -91,6 +93,7 @@ public final class Shell {
             while XPending(display) > 0 {
                 var event = XEvent()
                 XNextEvent(display, &event)
+                if window.takeCompletion(event) { continue }  // the server has read a shared put's pixels
                 dispatch(translate(&event, readTime: now), now: now)
                 if let exitStatus { return exitStatus }
             }
@@ -169,7 +172,8 @@ public final class Shell {
     private func follow(size: PixelSize, now: Deadline) {
         let visible = window.visiblePart(ofSize: size)
         guard size != window.size || visible != window.visible else { return }
-        if visible.size.width * visible.size.height * 12 > Self.largeAllocation { feed(.largeAllocationAhead, now: now) }
+        let bytesPerPixel = window.buffer.bytesPerPixel + 8  // and the compositor's two images
+        if visible.size.width * visible.size.height * bytesPerPixel > Self.largeAllocation { feed(.largeAllocationAhead, now: now) }
         do {
             try window.follow(size: size, visible: visible)
         } catch {
@@ -204,8 +208,10 @@ public final class Shell {
     /// the last frame) and copies only the changed rectangles to the window. Lines are as wide as the
     /// core's scale asks; a new style means a new compositor, whose first frame is drawn whole. Should the
     /// compositor fail to make its cache for a new size, the frame is drawn whole without it.
+    /// While the server still reads the buffer (a shared put in flight), the frame waits for its completion
+    /// event, which wakes the loop; the compositor then finds everything that changed in between.
     private func paint() {
-        guard !isDisconnected else { return }
+        guard !isDisconnected, !window.isPresenting else { return }
         let style = RenderStyle().scaled(by: core.scale)
         if renderer.style != style {
             renderer = Renderer(style: style)

@@ -6,15 +6,17 @@ import Glibc
 /// Why the shell could not start or keep going.
 public enum XShellError: Error, CustomStringConvertible, Equatable {
     case cannotOpenDisplay(String)
-    case unsupportedVisual(depth: Int32)
+    /// The screen offers no TrueColor visual; `defaultVisual` names its default ("depth 8 PseudoColor").
+    case noTrueColorVisual(defaultVisual: String)
     case cannotCreateBuffer(String)
 
     public var description: String {
         switch self {
         case .cannotOpenDisplay(let name):
             return "cannot open display \"\(name)\" — is an X server running and DISPLAY set?"
-        case .unsupportedVisual(let depth):
-            return "the default visual (depth \(depth)) is not 24-bit TrueColor; TouchTracker needs one"
+        case .noTrueColorVisual(let defaultVisual):
+            return "the screen offers no TrueColor visual (looked for one of any depth, 24-bit first; the default visual "
+                + "is \(defaultVisual)); TouchTracker needs one"
         case .cannotCreateBuffer(let reason):
             return "cannot create the window's drawing buffer: \(reason)"
         }
@@ -45,6 +47,37 @@ public final class XConnection {
     var fileDescriptor: Int32 { cx11_connection_number(display) }
     /// The display's name as the connection has it (":1", "host:0.0").
     var name: String { String(cString: XDisplayString(display)) }
+
+    /// The screen's visuals as `XGetVisualInfo` lists them, each with the pointer Xlib knows it by (valid as
+    /// long as the connection).
+    func visuals() -> [(visual: ScreenVisual, pointer: UnsafeMutablePointer<Visual>)] {
+        var formatCount: Int32 = 0
+        var bitsPerPixel: [Int32: Int] = [:]
+        if let formats = XListPixmapFormats(display, &formatCount) {
+            for format in UnsafeBufferPointer(start: formats, count: Int(formatCount)) {
+                bitsPerPixel[format.depth] = Int(format.bits_per_pixel)
+            }
+            XFree(formats)
+        }
+        var template = XVisualInfo()
+        template.screen = screen
+        var count: Int32 = 0
+        guard let infos = XGetVisualInfo(display, Int(VisualScreenMask), &template, &count) else { return [] }
+        defer { XFree(infos) }
+        let defaultID = XVisualIDFromVisual(cx11_default_visual(display, screen))
+        var visuals: [(visual: ScreenVisual, pointer: UnsafeMutablePointer<Visual>)] = []
+        for info in UnsafeBufferPointer(start: infos, count: Int(count)) {
+            guard let pointer = info.visual, let kind = ScreenVisual.Kind(rawValue: Int(info.class)) else { continue }
+            let format = PixelFormat(depth: Int(info.depth), bitsPerPixel: bitsPerPixel[info.depth] ?? 0,
+                                     redMask: UInt32(truncatingIfNeeded: info.red_mask),
+                                     greenMask: UInt32(truncatingIfNeeded: info.green_mask),
+                                     blueMask: UInt32(truncatingIfNeeded: info.blue_mask))
+            let visual = ScreenVisual(id: info.visualid, kind: kind, format: format, isDefault: info.visualid == defaultID)
+            visuals.append((visual, pointer))
+        }
+        return visuals
+    }
+
     var screenSize: (width: Int, height: Int) {
         (Int(XDisplayWidth(display, screen)), Int(XDisplayHeight(display, screen)))
     }
@@ -55,6 +88,7 @@ struct Atoms {
     let wmProtocols: Atom
     let wmDeleteWindow: Atom
     let netWMName: Atom
+    let netWMIconName: Atom
     let netWMPID: Atom
     let utf8String: Atom
     let netWMPing: Atom
@@ -71,19 +105,20 @@ struct Atoms {
 
     init(wmProtocols: Atom, wmDeleteWindow: Atom, netWMName: Atom, netWMPID: Atom, utf8String: Atom,
          netWMPing: Atom, netWMIcon: Atom, netWMWindowType: Atom, netWMWindowTypeNormal: Atom,
-         manager: Atom, xsettingsSettings: Atom, netActiveWindow: Atom, comeForward: Atom) {
+         manager: Atom, xsettingsSettings: Atom, netActiveWindow: Atom, comeForward: Atom, netWMIconName: Atom = 0) {
         (self.wmProtocols, self.wmDeleteWindow, self.netWMName, self.netWMPID, self.utf8String) =
             (wmProtocols, wmDeleteWindow, netWMName, netWMPID, utf8String)
         (self.netWMPing, self.netWMIcon, self.netWMWindowType, self.netWMWindowTypeNormal) =
             (netWMPing, netWMIcon, netWMWindowType, netWMWindowTypeNormal)
         (self.manager, self.xsettingsSettings) = (manager, xsettingsSettings)
-        (self.netActiveWindow, self.comeForward) = (netActiveWindow, comeForward)
+        (self.netActiveWindow, self.comeForward, self.netWMIconName) = (netActiveWindow, comeForward, netWMIconName)
     }
 
     init(_ display: OpaquePointer) {
         let names = ["WM_PROTOCOLS", "WM_DELETE_WINDOW", "_NET_WM_NAME", "_NET_WM_PID", "UTF8_STRING",
                      "_NET_WM_PING", "_NET_WM_ICON", "_NET_WM_WINDOW_TYPE", "_NET_WM_WINDOW_TYPE_NORMAL",
-                     "MANAGER", "_XSETTINGS_SETTINGS", "_NET_ACTIVE_WINDOW", "_TOUCHTRACKER_COME_FORWARD"]
+                     "MANAGER", "_XSETTINGS_SETTINGS", "_NET_ACTIVE_WINDOW", "_TOUCHTRACKER_COME_FORWARD",
+                     "_NET_WM_ICON_NAME"]
         var atoms = [Atom](repeating: 0, count: names.count)
         var cNames = names.map { strdup($0) }
         defer { cNames.forEach { free($0) } }
@@ -91,15 +126,37 @@ struct Atoms {
         (wmProtocols, wmDeleteWindow, netWMName, netWMPID, utf8String) = (atoms[0], atoms[1], atoms[2], atoms[3], atoms[4])
         (netWMPing, netWMIcon, netWMWindowType, netWMWindowTypeNormal) = (atoms[5], atoms[6], atoms[7], atoms[8])
         (manager, xsettingsSettings) = (atoms[9], atoms[10])
-        (netActiveWindow, comeForward) = (atoms[11], atoms[12])
+        (netActiveWindow, comeForward, netWMIconName) = (atoms[11], atoms[12], atoms[13])
     }
 }
 
 extension XConnection {
+    /// Runs `body`, waits until the server has handled its requests (XSync), and returns the code of the
+    /// first X error they caused, if any, instead of reporting it: for requests whose failure is an answer
+    /// (MIT-SHM's attach fails with BadAccess on a server that cannot reach our memory).
+    func firstError(of body: () -> Void) -> UInt8? {
+        XSync(display, 0)  // errors of earlier requests are reported as usual
+        Self.caughtError = nil
+        let previous = XSetErrorHandler(catchError)
+        body()
+        XSync(display, 0)
+        XSetErrorHandler(previous)
+        return Self.caughtError
+    }
+
+    /// The first error `firstError(of:)` caught. Xlib calls error handlers on the thread that waits for
+    /// the reply: the main thread, inside `firstError(of:)`.
+    nonisolated(unsafe) fileprivate static var caughtError: UInt8?
+
     /// The window whose disappearance the shell learns from its DestroyNotify: errors about it (the
     /// requests sent before that event was read) say nothing new and are not reported. Set once, on the
     /// main thread, before the loop; Xlib calls the error handler on that thread.
     nonisolated(unsafe) static var ownWindow: Window = 0
+}
+
+private func catchError(_ display: OpaquePointer?, _ event: UnsafeMutablePointer<XErrorEvent>?) -> Int32 {
+    if XConnection.caughtError == nil { XConnection.caughtError = event?.pointee.error_code }
+    return 0
 }
 
 /// A protocol error (say, a request about a window that is gone) is reported, never fatal.

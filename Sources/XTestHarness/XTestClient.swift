@@ -92,6 +92,19 @@ public final class XTestClient {
         return String(decoding: bytes, as: UTF8.self)
     }
 
+    /// An ICCCM text property (STRING, COMPOUND_TEXT, UTF8_STRING) decoded by Xlib, with its type's name.
+    public func iccText(_ window: Window, _ property: String) -> (type: String, text: String)? {
+        var value = XTextProperty()
+        guard XGetTextProperty(display, window, &value, atom(property)) != 0 else { return nil }
+        defer { XFree(value.value) }
+        var list: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?
+        var count: Int32 = 0
+        guard Xutf8TextPropertyToTextList(display, &value, &list, &count) == Success, let list, count > 0,
+              let first = list[0], let name = XGetAtomName(display, value.encoding) else { return nil }
+        defer { XFreeStringList(list); XFree(name) }
+        return (String(cString: name), String(cString: first))
+    }
+
     /// The raw items of a property: bytes for format 8, C longs for format 32.
     private func property8or32(_ window: Window, _ property: String) -> (Int32, [UInt8])? {
         var type: Atom = 0, format: Int32 = 0
@@ -158,11 +171,49 @@ public final class XTestClient {
 
     // MARK: output
 
-    /// The colour at (x, y) of `window`, as 0xRRGGBB.
+    /// The colour at (x, y) of `window`, as 0xRRGGBB: each channel of the window's visual scaled to 8 bits, to
+    /// the nearest value (a 5-bit 31 is 255, a 10-bit 1023 is 255), so pure colours read the same at any depth.
     public func pixel(_ window: Window, _ x: Int, _ y: Int) -> UInt32 {
-        guard let image = XGetImage(display, window, Int32(x), Int32(y), 1, 1, ~0, ZPixmap) else { return 0xDEAD }
+        guard let (value, masks) = pixelValue(window, x, y) else { return 0xDEAD }
+        return Self.rgb(value, masks: masks)
+    }
+
+    /// The pixel at (x, y) of `window` as the server stores it, in the window's depth, with the visual's
+    /// red, green and blue masks (from the image `XGetImage` returns).
+    public func pixelValue(_ window: Window, _ x: Int, _ y: Int) -> (value: UInt, masks: (red: UInt, green: UInt, blue: UInt))? {
+        guard let image = XGetImage(display, window, Int32(x), Int32(y), 1, 1, ~0, ZPixmap) else { return nil }
         defer { cx11_destroy_image(image) }
-        return UInt32(truncatingIfNeeded: cx11_get_pixel(image, 0, 0)) & 0xFF_FFFF
+        let masks = (image.pointee.red_mask, image.pointee.green_mask, image.pointee.blue_mask)
+        return (cx11_get_pixel(image, 0, 0), masks)
+    }
+
+    /// The colours of the `width` × `height` rectangle at (x, y) of `window`, row by row, as `pixel` reads them;
+    /// empty when the rectangle cannot be read.
+    public func pixels(_ window: Window, x: Int, y: Int, width: Int, height: Int) -> [UInt32] {
+        guard let image = XGetImage(display, window, Int32(x), Int32(y), UInt32(width), UInt32(height), ~0, ZPixmap) else {
+            return []
+        }
+        defer { cx11_destroy_image(image) }
+        let masks = (image.pointee.red_mask, image.pointee.green_mask, image.pointee.blue_mask)
+        return (0..<height).flatMap { row in
+            (0..<width).map { column in Self.rgb(cx11_get_pixel(image, Int32(column), Int32(row)), masks: masks) }
+        }
+    }
+
+    /// `value` as 0xRRGGBB, each channel of `masks` scaled to 8 bits to the nearest value.
+    public static func rgb(_ value: UInt, masks: (red: UInt, green: UInt, blue: UInt)) -> UInt32 {
+        [masks.red, masks.green, masks.blue].reduce(0) { rgb, mask in
+            guard mask != 0 else { return rgb << 8 }
+            let shift = UInt(mask.trailingZeroBitCount), largest = mask >> shift
+            return rgb << 8 | UInt32((((value & mask) >> shift) * 255 + largest / 2) / largest)
+        }
+    }
+
+    /// The depth of `window` (24, 16, 30...).
+    public func depth(of window: Window) -> Int {
+        var attributes = XWindowAttributes()
+        XGetWindowAttributes(display, window, &attributes)
+        return Int(attributes.depth)
     }
 
     /// Waits up to `timeout` seconds for the pixel to become `colour`; returns the last colour seen.

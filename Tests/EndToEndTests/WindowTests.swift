@@ -21,7 +21,7 @@ struct WindowTests {
     @Test func theWindowCarriesItsTitleClassPidAndProtocols() throws {
         let running = try RunningApp()
         let client = running.client, window = running.window
-        #expect(client.text(window, "WM_NAME") == "drawing.json - TouchTracker", "Latin-1, with a stand-in for the dash")
+        #expect(client.iccText(window, "WM_NAME")?.text == "drawing.json — TouchTracker", "COMPOUND_TEXT carries the dash")
         #expect(client.text(window, "_NET_WM_NAME") == "drawing.json — TouchTracker")
         #expect(client.text(window, "WM_CLASS") == "touchtracker\0TouchTracker\0")
         #expect(client.cardinals(window, "_NET_WM_PID") == [Int(running.app.pid)])

@@ -33,6 +33,12 @@ final class AppProcess {
     var standardError: String { child.standardError }
     var standardOutput: String { child.standardOutput }
 
+    /// How many System V shared memory segments the process has mapped (MIT-SHM's), from /proc.
+    var sharedSegments: Int {
+        let maps = (try? String(contentsOfFile: "/proc/\(pid)/maps", encoding: .utf8)) ?? ""
+        return maps.split(separator: "\n").filter { $0.contains("/SYSV") }.count
+    }
+
     /// CPU time (user + system) the process has used, in clock ticks, from /proc.
     func cpuTicks() -> Int? {
         guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),

@@ -12,13 +12,17 @@ final class RunningApp {
     /// XDG_DATA_HOME: the default document is `touchtracker/drawing.json` in it.
     let dataHome: TemporaryFolder
 
-    convenience init(arguments: [String] = [], geometry: String = "400x300+0+0", environment: [String: String] = [:]) throws {
-        try self.init(argumentBytes: arguments.map { Array($0.utf8) }, geometry: geometry, environment: environment)
+    /// `screen` is Xvfb's WIDTHxHEIGHTxDEPTH.
+    convenience init(arguments: [String] = [], geometry: String = "400x300+0+0", environment: [String: String] = [:],
+                     screen: String = "1024x768x24") throws {
+        try self.init(argumentBytes: arguments.map { Array($0.utf8) }, geometry: geometry, environment: environment,
+                      screen: screen)
     }
 
     /// The arguments as bytes: a file name need not be UTF-8.
-    init(argumentBytes arguments: [[UInt8]], geometry: String = "400x300+0+0", environment: [String: String] = [:]) throws {
-        server = try XvfbServer()
+    init(argumentBytes arguments: [[UInt8]], geometry: String = "400x300+0+0", environment: [String: String] = [:],
+         screen: String = "1024x768x24") throws {
+        server = try XvfbServer(screen: screen)
         dataHome = try TemporaryFolder("e2e")
         var environment = environment
         environment["XDG_DATA_HOME"] = environment["XDG_DATA_HOME"] ?? dataHome.path
