@@ -42,7 +42,13 @@ struct CrashTests {
             let app = try AppProcess(arguments: ["--geometry", "1000x750+0+0", path], display: server.name)
             let client = try XTestClient(display: server.name)
             defer { client.close() }
-            let window = try client.window(ofProcess: app.pid)
+            let window: Window
+            do {
+                window = try client.window(ofProcess: app.pid)
+            } catch {
+                Issue.record("seed \(seed), round \(round): \(error); the app exited with \(String(describing: app.waitForExit(timeout: 1))) and said: \(app.standardError)")
+                return
+            }
             #expect(temporaries(in: folder, notOf: app.pid) == [], "seed \(seed), round \(round): the last killed save's file is swept on open")
 
             let (x, y) = Self.cell(round)
