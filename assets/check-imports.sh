@@ -4,7 +4,7 @@
 set -eu
 cd "$(dirname "$0")/.."
 
-# What each module may import besides the Swift standard library. Glibc is libc; Synchronization and Dispatch
+# What each module may import besides the Swift standard library. Glibc is libc (TouchTracker: libm only); Synchronization and Dispatch
 # come with the toolchain; Foundation only in TestSupport (and in Tests/, which this does not read).
 # The C modules (CX11, CCairo, CXTest) are module maps with no Swift, so they have no row.
 table='
@@ -13,7 +13,7 @@ Timing
 Gestures            Timing
 Desktop             Gestures Timing
 Document            Glibc Synchronization
-TouchTracker        Document Gestures Timing
+TouchTracker        Document Gestures Glibc Timing
 Rendering           CCairo Document
 XShell              CX11 CCairo Glibc Desktop Document Gestures Rendering Timing TouchTracker
 touchtracker        Glibc Document Rendering TouchTracker XShell

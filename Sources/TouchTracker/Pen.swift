@@ -1,0 +1,76 @@
+import Document
+
+/// What the next shape is drawn with: a colour (one of the palette's, or by the line's angle) and a
+/// width (one of four, or by the pointer's speed; a stylus's pressure wins over speed when it reports
+/// one). With a shape selected, choosing a colour or a width changes that shape too.
+public struct Pen: Hashable, Sendable {
+    public enum ColourChoice: Hashable, Sendable {
+        case fixed(Colour)
+        /// The book's colour challenge: a finished line's colour follows its angle (`AngleColour`).
+        case byAngle
+    }
+
+    public enum WidthChoice: Hashable, Sendable {
+        /// Pixels at 96 dpi.
+        case fixed(Double)
+        /// The book's speed-and-size challenge: slow and thick, fast and thin (`SpeedWidth`).
+        case bySpeed
+    }
+
+    public var colour: ColourChoice
+    public var width: WidthChoice
+
+    public init(colour: ColourChoice = .fixed(Pen.palette[0].colour), width: WidthChoice = .fixed(Pen.normalWidth)) {
+        self.colour = colour
+        self.width = width
+    }
+
+    /// The palette, keys 1–8.
+    public static let palette: [(name: String, colour: Colour)] = [
+        ("Black", Colour(hex: 0x000000)), ("Blue", Colour(hex: 0x1E50DC)), ("Orange", Colour(hex: 0xF08C00)),
+        ("Purple", Colour(hex: 0x8C28B4)), ("Brown", Colour(hex: 0x8C5A28)), ("Teal", Colour(hex: 0x008C8C)),
+        ("Magenta", Colour(hex: 0xDC288C)), ("Grey", Colour(hex: 0x787878)),
+    ]
+
+    /// The widths `[` and `]` step through, in pixels at 96 dpi.
+    public static let widths: [(name: String, pixels: Double)] = [("Thin", 2), ("Medium", 5), ("Normal", 10), ("Thick", 16)]
+
+    /// Today's (and the book's) width, the default.
+    public static let normalWidth = 10.0
+
+    /// `]` (+1) or `[` (-1): the next width in `widths`, stopping at either end. From width by speed, the
+    /// step starts at Normal.
+    public mutating func stepWidth(by step: Int) {
+        let current: Int
+        switch width {
+        case .fixed(let pixels):
+            current = Self.widths.firstIndex { $0.pixels >= pixels } ?? Self.widths.count - 1
+        case .bySpeed:
+            current = Self.widths.firstIndex { $0.pixels == Self.normalWidth } ?? 0
+        }
+        width = .fixed(Self.widths[max(0, min(Self.widths.count - 1, current + step))].pixels)
+    }
+
+    /// `S`: width by speed on, or back to the width before it (Normal if there was none).
+    public mutating func toggleWidthBySpeed(previous: Double?) {
+        switch width {
+        case .bySpeed: width = .fixed(previous ?? Self.normalWidth)
+        case .fixed: width = .bySpeed
+        }
+    }
+
+    /// A few words for the title: "Blue, Thick", "By angle, by speed".
+    public var summary: String {
+        let colourName: String
+        switch colour {
+        case .fixed(let colour): colourName = Self.palette.first { $0.colour == colour }?.name ?? colour.description
+        case .byAngle: colourName = "By angle"
+        }
+        let widthName: String
+        switch width {
+        case .fixed(let pixels): widthName = Self.widths.first { $0.pixels == pixels }?.name ?? "\(pixels) px"
+        case .bySpeed: widthName = "by speed"
+        }
+        return "\(colourName), \(widthName)"
+    }
+}
