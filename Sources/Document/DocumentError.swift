@@ -84,6 +84,29 @@ public enum DocumentError: Error, Hashable, Sendable, CustomStringConvertible {
     }
 }
 
+extension DocumentError {
+    /// This error with its position in a larger text that holds the drawing read, beginning at `origin`
+    /// (a drawing inside a recording of a session), so that a message points into that text.
+    public func relocated(to origin: TextPosition) -> DocumentError {
+        func moved(_ position: TextPosition) -> TextPosition {
+            position.line == 1
+                ? TextPosition(line: origin.line, column: origin.column + position.column - 1)
+                : TextPosition(line: origin.line + position.line - 1, column: position.column)
+        }
+        switch self {
+        case .malformed(let what, let position): return .malformed(what, at: moved(position))
+        case .missingKey(let key, let position): return .missingKey(key, at: moved(position))
+        case .duplicateKey(let key, let position): return .duplicateKey(key, at: moved(position))
+        case .unknownKey(let key, let position): return .unknownKey(key, at: moved(position))
+        case .tooManyLines(let position): return .tooManyLines(at: moved(position))
+        case .coordinateOutOfRange(let text, let position): return .coordinateOutOfRange(text, at: moved(position))
+        case .invalidID(let text, let position): return .invalidID(text, at: moved(position))
+        case .duplicateID(let id, let position): return .duplicateID(id, at: moved(position))
+        case .tooLarge, .wrongFormat, .newerVersion, .unsupportedVersion: return self
+        }
+    }
+}
+
 /// Why a drawing cannot be saved: it breaks a `DocumentLimits` bound (saving it would make a file
 /// the loader refuses).
 public enum DrawingEncodingError: Error, Hashable, Sendable, CustomStringConvertible {

@@ -156,6 +156,14 @@ public struct OpenedDocument: Sendable {
     public let identity: FileIdentity?
     /// Set when the file was damaged: it was kept aside and the drawing starts empty.
     public let recovery: DamagedFileRecovery?
+
+    /// A document as `open` found it (or as a recording of a session says it was).
+    public init(store: DocumentStore, drawing: Drawing, identity: FileIdentity?, recovery: DamagedFileRecovery?) {
+        self.store = store
+        self.drawing = drawing
+        self.identity = identity
+        self.recovery = recovery
+    }
 }
 
 /// A damaged file that was renamed out of the way.
@@ -166,6 +174,12 @@ public struct DamagedFileRecovery: Hashable, Sendable, CustomStringConvertible {
     public let keptAs: FilePath
     /// What was wrong with it.
     public let problem: DocumentError
+
+    public init(path: FilePath, keptAs: FilePath, problem: DocumentError) {
+        self.path = path
+        self.keptAs = keptAs
+        self.problem = problem
+    }
 
     /// One line for stderr and the title.
     public var description: String {

@@ -4,7 +4,7 @@ import Gestures
 /// Everything that reaches the app from outside, translated by the shell: input, the window, the desktop,
 /// signals, and what became of the effects the app asked for. Handed to `AppCore.handle(_:now:)` in the
 /// order it happened.
-public enum AppInput: Sendable {
+public enum AppInput: Hashable, Sendable {
     /// A pointer or touch event, in the order the server sent them.
     case pointer(GestureInput)
     /// A key press.

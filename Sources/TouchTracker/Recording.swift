@@ -1,0 +1,73 @@
+import Document
+import Gestures
+import Timing
+
+/// A session as it reached the app: where it started and every step after, in order. Every decision is
+/// the core's and time is one of its inputs, so taking the same steps from the same start makes the same
+/// drawing and the same gesture decisions (`Replay`). Written as it happens by `Recorder` (`--record`),
+/// in the format `RecordingFormat` describes.
+public struct Recording: Hashable, Sendable {
+    public var start: RecordingStart
+    public var entries: [RecordingEntry]
+    /// The last line was cut short (the program was killed while writing it): the recording ends before it.
+    public var wasCut: Bool
+
+    public init(start: RecordingStart, entries: [RecordingEntry] = [], wasCut: Bool = false) {
+        self.start = start
+        self.entries = entries
+        self.wasCut = wasCut
+    }
+}
+
+/// What the core was made with: the document as opened, the canvas, the engine's thresholds and the time.
+public struct RecordingStart: Hashable, Sendable {
+    /// Where the document saves to (a symbolic link's target).
+    public var path: FilePath
+    /// The drawing as opened.
+    public var drawing: Drawing
+    /// The identity of the file read; nil when there was none.
+    public var identity: FileIdentity?
+    /// Set when the file was damaged and kept aside at opening.
+    public var recovery: DamagedFileRecovery?
+    public var visibleArea: Rect
+    public var settings: GestureSettings
+    public var now: Deadline
+
+    public init(document: OpenedDocument, visibleArea: Rect, settings: GestureSettings, now: Deadline) {
+        self.init(path: document.store.path, drawing: document.drawing, identity: document.identity,
+                  recovery: document.recovery, visibleArea: visibleArea, settings: settings, now: now)
+    }
+
+    public init(path: FilePath, drawing: Drawing, identity: FileIdentity? = nil, recovery: DamagedFileRecovery? = nil,
+                visibleArea: Rect, settings: GestureSettings = .default, now: Deadline) {
+        self.path = path
+        self.drawing = drawing
+        self.identity = identity
+        self.recovery = recovery
+        self.visibleArea = visibleArea
+        self.settings = settings
+        self.now = now
+    }
+
+    /// The document as it was opened.
+    public var document: OpenedDocument {
+        OpenedDocument(store: DocumentStore(path: path), drawing: drawing, identity: identity, recovery: recovery)
+    }
+}
+
+/// One line of a recording after the start.
+public enum RecordingEntry: Hashable, Sendable {
+    /// A step the core took.
+    case step(CoreStep)
+    /// A line the shell itself wrote under `--trace-gestures` (the desktop settings in force), kept so that
+    /// a replay traces what the session traced.
+    case trace(String)
+}
+
+extension AppCore {
+    /// The app as it was at `start`.
+    public convenience init(_ start: RecordingStart, tracing: Bool = false) {
+        self.init(document: start.document, visibleArea: start.visibleArea, settings: start.settings, now: start.now,
+                  tracing: tracing)
+    }
+}

@@ -1,0 +1,202 @@
+import Document
+import Gestures
+import Timing
+
+// How the app's inputs are written in a recording, and read back: each type's two directions side by side.
+// The format as a whole is described at `RecordingFormat`.
+
+extension AppInput {
+    /// The input's name in a recording and its data.
+    func recorded() throws(DrawingEncodingError) -> (name: String, data: JSONValue) {
+        switch self {
+        case .pointer(let input): ("pointer", input.recorded)
+        case .key(let key, let modifiers): ("key", Self.recorded(key, modifiers))
+        case .visibleAreaChanged(let area): ("area", area.recorded)
+        case .largeAllocationAhead: ("large_allocation_ahead", .object([:]))
+        case .allocationFailed(let reason): ("allocation_failed", .string(reason))
+        case .closeRequested: ("close_requested", .object([:]))
+        case .terminationSignal: ("termination_signal", .object([:]))
+        case .windowDestroyed: ("window_destroyed", .object([:]))
+        case .connectionLost: ("connection_lost", .object([:]))
+        case .waitFailed(let reason): ("wait_failed", .string(reason))
+        case .settingsChanged(let settings, let scale): ("settings", settings.recorded(scale: scale))
+        case .saveFinished(let outcome): ("save_finished", outcome.recorded)
+        case .diskChanged(let version): ("disk_changed", try version.recorded())
+        case .anotherStartAsked: ("another_start_asked", .object([:]))
+        case .exportFinished(let failure): ("export_finished", .object(["failure": failure.map(JSONValue.string) ?? .null]))
+        }
+    }
+
+    /// The input named `name` with data `data`.
+    init(name: String, data: RecordedValue) throws(RecordingError) {
+        func none() throws(RecordingError) { try data.object { _ in } }
+        switch name {
+        case "pointer": self = .pointer(try GestureInput(recorded: data))
+        case "key": self = try Self.key(recorded: data)
+        case "area": self = .visibleAreaChanged(try Rect(recorded: data))
+        case "large_allocation_ahead": try none(); self = .largeAllocationAhead
+        case "allocation_failed": self = .allocationFailed(try data.string())
+        case "close_requested": try none(); self = .closeRequested
+        case "termination_signal": try none(); self = .terminationSignal
+        case "window_destroyed": try none(); self = .windowDestroyed
+        case "connection_lost": try none(); self = .connectionLost
+        case "wait_failed": self = .waitFailed(try data.string())
+        case "settings":
+            self = try data.object { (object) throws(RecordingError) in
+                let scale = try object.take("scale").double()
+                return .settingsChanged(try GestureSettings(recorded: &object), scale: scale)
+            }
+        case "save_finished": self = .saveFinished(try SaveOutcome(recorded: data))
+        case "disk_changed": self = .diskChanged(try DiskVersion(recorded: data))
+        case "another_start_asked": try none(); self = .anotherStartAsked
+        case "export_finished": self = .exportFinished(failure: try data.object { object throws(RecordingError) in try object.take("failure").optional { v throws(RecordingError) in try v.string() } })
+        default: throw data.problem("unknown input \"\(name)\"")
+        }
+    }
+
+    // MARK: Keys
+
+    private static let keyNames: [(Key, String)] = [
+        (.delete, "delete"), (.backspace, "backspace"), (.escape, "escape"), (.left, "left"), (.right, "right"), (.up, "up"),
+        (.down, "down"), (.pageUp, "page_up"), (.pageDown, "page_down"), (.f1, "f1"),
+    ]
+    private static let modifierNames: [(Modifiers, String)] = [(.shift, "shift"), (.control, "control")]
+
+    /// `{"key":"delete","modifiers":["shift"]}`, or `{"character":"z",...}` for a printable key.
+    private static func recorded(_ key: Key, _ modifiers: Modifiers) -> JSONValue {
+        let held = JSONValue.array(modifierNames.filter { modifiers.contains($0.0) }.map { .string($0.1) })
+        if case .character(let character) = key { return .object(["character": .string(String(character)), "modifiers": held]) }
+        return .object(["key": .string(keyNames.first { $0.0 == key }?.1 ?? ""), "modifiers": held])
+    }
+
+    private static func key(recorded value: RecordedValue) throws(RecordingError) -> AppInput {
+        try value.object { (object) throws(RecordingError) in
+            let key: Key
+            if let character = object.takeIfPresent("character") {
+                let text = try character.string()
+                guard text.count == 1, let only = text.first else { throw character.problem("expected one character") }
+                key = .character(only)
+            } else {
+                let name = try object.take("key")
+                let text = try name.string()
+                guard let named = keyNames.first(where: { $0.1 == text })?.0 else { throw name.problem("unknown key \"\(text)\"") }
+                key = named
+            }
+            var modifiers: Modifiers = []
+            for element in try object.take("modifiers").array() {
+                let text = try element.string()
+                guard let modifier = modifierNames.first(where: { $0.1 == text })?.0 else {
+                    throw element.problem("unknown modifier \"\(text)\"")
+                }
+                modifiers.insert(modifier)
+            }
+            return .key(key, modifiers)
+        }
+    }
+}
+
+// MARK: - Pointer events
+
+extension GestureInput {
+    /// `{"kind":"press","button":1,"device":2,"touch":0,"source":"mouse","x":10.0,"y":20.5,"server_ms":1000,"read_ns":...}`;
+    /// a motion and a cancel have no button.
+    var recorded: JSONValue {
+        var members: [(key: String, value: JSONValue)] = []
+        switch kind {
+        case .press(let button): members += [("kind", .string("press")), ("button", .integer(button))]
+        case .release(let button): members += [("kind", .string("release")), ("button", .integer(button))]
+        case .motion: members.append(("kind", .string("motion")))
+        case .cancel: members.append(("kind", .string("cancel")))
+        }
+        members += [
+            ("device", .integer(contact.device)), ("touch", .integer(contact.touch)), ("source", .string(source.recordedName)),
+            ("x", .double(location.x)), ("y", .double(location.y)), ("server_ms", .integer(serverTime.milliseconds)),
+            ("read_ns", .integer(readTime.nanoseconds)),
+        ]
+        return JSONValue(.object(members))
+    }
+
+    init(recorded value: RecordedValue) throws(RecordingError) {
+        self = try value.object { (object) throws(RecordingError) in
+            let kindValue = try object.take("kind")
+            let kind: Kind
+            switch try kindValue.string() {
+            case "press": kind = .press(button: try object.take("button").integer())
+            case "release": kind = .release(button: try object.take("button").integer())
+            case "motion": kind = .motion
+            case "cancel": kind = .cancel
+            case let other: throw kindValue.problem("unknown pointer event \"\(other)\"")
+            }
+            let contact = ContactID(device: try object.take("device").integer(), touch: try object.take("touch").integer())
+            let sourceValue = try object.take("source")
+            let sourceName = try sourceValue.string()
+            guard let source = InputSource.allRecorded.first(where: { $0.recordedName == sourceName }) else {
+                throw sourceValue.problem("unknown input source \"\(sourceName)\"")
+            }
+            let location = GesturePoint(x: try object.take("x").double(), y: try object.take("y").double())
+            return GestureInput(kind, contact: contact, source: source, location: location,
+                                serverTime: ServerTime(milliseconds: try object.take("server_ms").integer()),
+                                readTime: Deadline(nanoseconds: try object.take("read_ns").integer()))
+        }
+    }
+}
+
+extension InputSource {
+    static let allRecorded: [InputSource] = [.mouse, .touch]
+
+    var recordedName: String {
+        switch self {
+        case .mouse: "mouse"
+        case .touch: "touch"
+        }
+    }
+}
+
+// MARK: - The canvas and the desktop
+
+extension Rect {
+    /// `[min x, min y, max x, max y]`: the corners as they are, so that a rectangle reads back bit for bit.
+    var recorded: JSONValue { .array([.double(minX), .double(minY), .double(maxX), .double(maxY)]) }
+
+    init(recorded value: RecordedValue) throws(RecordingError) {
+        let corners = try value.doubles(4)
+        self.init(minX: corners[0], minY: corners[1], maxX: corners[2], maxY: corners[3])
+    }
+}
+
+extension GestureSettings {
+    /// `{"mouse":{...},"touch":{...}}`, with `"scale"` first when given (the settings in force as an input).
+    func recorded(scale: Double? = nil) -> JSONValue {
+        JSONValue(.object((scale.map { [("scale", JSONValue.double($0))] } ?? []) + [("mouse", mouse.recorded), ("touch", touch.recorded)]))
+    }
+
+    /// Reads "mouse" and "touch" from `object`.
+    init(recorded object: inout RecordedObject) throws(RecordingError) {
+        self.init(mouse: try Thresholds(recorded: try object.take("mouse")), touch: try Thresholds(recorded: try object.take("touch")))
+    }
+}
+
+extension GestureSettings.Thresholds {
+    var recorded: JSONValue {
+        .object([
+            "multi_tap_window_ms": .integer(multiTapWindowMilliseconds),
+            "multi_tap_minimum_gap_ms": .integer(multiTapMinimumGapMilliseconds),
+            "multi_tap_distance_px": .double(multiTapDistancePixels),
+            "drag_threshold_px": .double(dragThresholdPixels),
+            "long_press_duration_ms": .integer(longPressDurationMilliseconds),
+            "long_press_allowable_movement_px": .double(longPressAllowableMovementPixels),
+        ])
+    }
+
+    init(recorded value: RecordedValue) throws(RecordingError) {
+        self = try value.object { (object) throws(RecordingError) in
+            GestureSettings.Thresholds(
+                multiTapWindowMilliseconds: try object.take("multi_tap_window_ms").integer(),
+                multiTapMinimumGapMilliseconds: try object.take("multi_tap_minimum_gap_ms").integer(),
+                multiTapDistancePixels: try object.take("multi_tap_distance_px").double(),
+                dragThresholdPixels: try object.take("drag_threshold_px").double(),
+                longPressDurationMilliseconds: try object.take("long_press_duration_ms").integer(),
+                longPressAllowableMovementPixels: try object.take("long_press_allowable_movement_px").double())
+        }
+    }
+}

@@ -1,0 +1,118 @@
+import Document
+import Gestures
+import Testing
+import Timing
+@testable import TouchTracker
+
+@Suite("The recording format")
+struct RecordingFormatTests {
+    @Test func everyInputReadsBackAsItWasWritten() throws {
+        let recording = RecordingSamples.everything
+        let decoded = try RecordingFormat.decode(try RecordingFormat.encode(recording))
+        #expect(decoded.start == recording.start)
+        #expect(decoded.entries.count == recording.entries.count)
+        for (read, written) in zip(decoded.entries, recording.entries) { #expect(read == written) }
+        #expect(!decoded.wasCut)
+    }
+
+    @Test func writingIsByteStable() throws {
+        let bytes = try RecordingFormat.encode(RecordingSamples.everything)
+        #expect(try RecordingFormat.encode(try RecordingFormat.decode(bytes)) == bytes)
+        #expect(try RecordingFormat.encode(RecordingSamples.everything) == bytes)
+    }
+
+    @Test func theLinesAreTheDocumentedOnes() throws {
+        let start = String(decoding: try RecordingFormat.encode(RecordingSamples.start), as: UTF8.self)
+        #expect(start.hasPrefix(#"{"start":{"now_ns":1000000000,"path":"/home/ann/drawing.json","identity":{"device":2049,"#))
+        #expect(start.hasSuffix(#""drawing":{"format":"touchtracker-drawing","version":1,"lines":[{"id":1,"begin":[50.0,100.0],"end":[250.0,100.0]}]}}}"# + "\n"))
+        #expect(String(decoding: RecordingFormat.header, as: UTF8.self) == #"{"format":"touchtracker-recording","version":1}"# + "\n")
+        let press = RecordingSamples.pointer(.press(button: 1), 10, 20.5, at: 5)
+        #expect(String(decoding: try RecordingFormat.encode(press), as: UTF8.self) == #"{"now_ns":1005000000,"pointer":{"kind":"press","button":1,"device":2,"touch":0,"source":"mouse","x":10.0,"y":20.5,"server_ms":80005,"read_ns":1005000000}}"# + "\n")
+        #expect(String(decoding: try RecordingFormat.encode(.step(.advance(to: at(7)))), as: UTF8.self) == #"{"advance_ns":1007000000}"# + "\n")
+        #expect(String(decoding: try RecordingFormat.encode(.step(.input(.key(.character("z"), .control), now: at(0)))), as: UTF8.self)
+            == #"{"now_ns":1000000000,"key":{"character":"z","modifiers":["control"]}}"# + "\n")
+    }
+
+    // MARK: - Refused
+
+    /// The recording's text with `line` (1-based) replaced.
+    func replacing(line number: Int, with text: String) throws -> [UInt8] {
+        var lines = String(decoding: try RecordingFormat.encode(RecordingSamples.everything), as: UTF8.self)
+            .split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        lines[number - 1] = text
+        return Array(lines.joined(separator: "\n").utf8)
+    }
+
+    func refusal(_ bytes: [UInt8]) -> String? {
+        do {
+            _ = try RecordingFormat.decode(bytes)
+            return nil
+        } catch {
+            return error.description
+        }
+    }
+
+    @Test func aDamagedLineIsRefusedNamingItsLineAndColumn() throws {
+        #expect(refusal(try replacing(line: 4, with: #"{"now_ns":1000000000,"key":{"key":"delete","modifiers":[}}"#))
+            == "not a recording: line 4, column 57: expected a value, found '}'")
+        #expect(refusal(try replacing(line: 5, with: #"{"now_ns":1000000000,"pointer":{"kind":"hover"}}"#))
+            == #"not a recording: line 5, column 40: unknown pointer event "hover""#)
+        #expect(refusal(try replacing(line: 3, with: #"{"now_ns":-1,"close_requested":{}}"#))
+            == "not a recording: line 3, column 11: expected a whole number from 0 to 18446744073709551615")
+        #expect(refusal(try replacing(line: 3, with: #"{"now_ns":1,"close_requested":{},"extra":1}"#))
+            == #"not a recording: line 3, column 1: expected "now_ns" and one input, "advance_ns" or "trace""#)
+        #expect(refusal(try replacing(line: 3, with: #"{"now_ns":1,"close_requested":{"why":1}}"#))
+            == #"not a recording: line 3, column 38: unknown key "why""#)
+        #expect(refusal(try replacing(line: 3, with: #"{"now_ns":1,"now_ns":2}"#))
+            == #"not a recording: line 3, column 13: "now_ns" appears twice"#)
+        #expect(refusal(try replacing(line: 3, with: "")) == "not a recording: line 3, column 1: expected a value, found the end of the file")
+        #expect(refusal(try replacing(line: 1, with: #"{"format":"touchtracker-drawing","version":1}"#))
+            == #"not a recording: line 1, column 11: expected the format "touchtracker-recording""#)
+    }
+
+    @Test func aDamagedDrawingInsideIsPlacedInTheRecording() throws {
+        var line = String(decoding: try RecordingFormat.encode(RecordingSamples.start), as: UTF8.self)
+        line.removeLast()
+        let damaged = line.replacingOccurrences(of: "[250.0,100.0]", with: "[250.0,1e9]")
+        let number = try #require(damaged.range(of: "1e9"))
+        let column = damaged.utf8.distance(from: damaged.startIndex, to: number.lowerBound) + 1
+        #expect(refusal(try replacing(line: 2, with: damaged)) == "not a drawing: line 2, column \(column): coordinate 1e9 is beyond ±1000000")
+    }
+
+    @Test func aNewerRecordingIsRefusedAndSaysSo() throws {
+        #expect(refusal(try replacing(line: 1, with: #"{"format":"touchtracker-recording","version":2}"#))
+            == "made by a newer TouchTracker (line 1, column 46: recording format version 2; this one reads up to 1)")
+    }
+
+    @Test func aRecordingWithoutItsStartIsRefused() throws {
+        #expect(refusal(RecordingFormat.header) == "the recording ends before the session began (it has 1 complete line; the first two are its format and its start)")
+        #expect(refusal([]) == "the recording ends before the session began (it has 0 complete lines; the first two are its format and its start)")
+    }
+
+    // MARK: - Cut short
+
+    /// Written as the recorder writes it, a line at a time; a crash may cut the file anywhere.
+    @Test func aRecordingCutAnywhereReadsUpToTheCut() throws {
+        let recording = RecordingSamples.everything
+        let bytes = try RecordingFormat.encode(recording)
+        let headerAndStart = RecordingFormat.header.count + (try RecordingFormat.encode(recording.start)).count
+        var lineEnds: [Int] = []
+        var end = headerAndStart
+        for entry in recording.entries {
+            end += try RecordingFormat.encode(entry).count
+            lineEnds.append(end)
+        }
+        for cut in headerAndStart...bytes.count {
+            let read = try RecordingFormat.decode(Array(bytes[..<cut]))
+            let whole = lineEnds.filter { $0 <= cut }.count
+            let expected = Array(recording.entries.prefix(whole))
+            // A cut just before a newline leaves a line that reads whole: it counts.
+            let readWhole = read.entries.count == whole + 1 && lineEnds.contains(cut + 1)
+            #expect(read.entries == expected || readWhole, "cut at byte \(cut)")
+            #expect(read.wasCut == (!lineEnds.contains(cut) && cut != headerAndStart && !readWhole), "cut at byte \(cut)")
+        }
+        for cut in 0..<(headerAndStart - 1) {  // the start without its newline reads whole
+            #expect(throws: RecordingError.self) { try RecordingFormat.decode(Array(bytes[..<cut])) }
+        }
+    }
+}

@@ -1,0 +1,66 @@
+import Document
+import Gestures
+import Timing
+@testable import TouchTracker
+
+/// Recordings made in code: one with every kind of input, and sessions of clicks and drags.
+enum RecordingSamples {
+    static let path: FilePath = "/home/ann/drawing.json"
+    static let identity = FileIdentity(device: 2049, inode: 131_077, size: 120, modifiedSeconds: 1_790_000_000,
+                                       modifiedNanoseconds: 123_456_789)
+
+    /// A start with one line on an 400×300 canvas at 1 s.
+    static var start: RecordingStart {
+        RecordingStart(path: path, drawing: Drawing(lines: [Line(id: LineID(1), segment: segment(50, 100, 250, 100))]),
+                       identity: identity, visibleArea: Rect(x: 0, y: 0, width: 400, height: 300), now: at(0))
+    }
+
+    static func pointer(_ kind: GestureInput.Kind, _ x: Double, _ y: Double, at milliseconds: Int64, device: UInt16 = 2,
+                        source: InputSource = .mouse, readLate milliseconds2: Int64 = 0) -> RecordingEntry {
+        let input = GestureInput(kind, contact: ContactID(device: device), source: source, location: GesturePoint(x: x, y: y),
+                                 serverTime: ServerTime(milliseconds: UInt32(80_000 + milliseconds)),
+                                 readTime: at(milliseconds + milliseconds2))
+        return .step(.input(.pointer(input), now: at(milliseconds + milliseconds2)))
+    }
+
+    /// Every input the core takes, once, with the data each can carry.
+    static var everyInput: [AppInput] {
+        let damagedProblem = DocumentError.malformed("expected a number, found 'x'", at: TextPosition(line: 2, column: 14))
+        return [
+            .pointer(GestureInput(.press(button: 3), contact: ContactID(device: 12, touch: 7), source: .touch,
+                                  location: GesturePoint(x: 0.1, y: -1e-7), serverTime: ServerTime(milliseconds: .max), readTime: at(1))),
+            .pointer(GestureInput(.cancel, contact: ContactID(device: 2), location: GesturePoint(x: 1, y: 2),
+                                  serverTime: ServerTime(milliseconds: 0), readTime: at(2))),
+            .key(.character("z"), [.control, .shift]), .key(.pageDown, []), .key(.character("\""), []),
+            .visibleAreaChanged(Rect(minX: 0.5, minY: 0.1, maxX: 1e6, maxY: 300)),
+            .largeAllocationAhead, .allocationFailed("Cannot allocate memory"), .closeRequested, .terminationSignal,
+            .windowDestroyed, .connectionLost, .waitFailed("Bad file descriptor\nand a second line"),
+            .settingsChanged(GestureSettings.default.applying(doubleClickTimeMilliseconds: 250, doubleClickDistancePixels: 7.5,
+                                                              dragThresholdPixels: nil), scale: 1.5),
+            .saveFinished(.saved(identity)), .saveFinished(.changedOnDisk),
+            .saveFinished(.failed(.write(path: path, .system(code: 28)))),
+            .saveFinished(.failed(.write(path: FilePath(bytes: Array("/tmp/m".utf8) + [0xFC]), .missingFolder("/tmp")))),
+            .saveFinished(.failed(.write(path: path, .notARegularFile))),
+            .saveFinished(.failed(.unsavable(path: path, .coordinateOutOfRange(LineID(4))))),
+            .saveFinished(.failed(.system(SystemError("create the folder", "/home/ann", code: 13)))),
+            .saveFinished(.failed(.refused(path: path, reason: "another program put a drawing there"))),
+            .diskChanged(.missing),
+            .diskChanged(.drawing(Drawing(lines: [Line(id: LineID(1), segment: segment(1.5, 2, 3, 4))]), identity)),
+            .diskChanged(.damaged(DamagedFileRecovery(path: path, keptAs: "/home/ann/drawing.json.damaged-20261130-010203",
+                                                      problem: damagedProblem))),
+            .diskChanged(.newer(.newerVersion(7), identity)),
+            .diskChanged(.unreadable(.cannotKeepDamaged(path: path, .duplicateID(LineID(3), at: TextPosition(line: 4, column: 1)),
+                                                        SystemError("rename", path, code: 30)))),
+            .diskChanged(.unreadable(.notARegularFile(path: path))),
+            .anotherStartAsked, .exportFinished(failure: nil), .exportFinished(failure: "No space left on device"),
+        ]
+    }
+
+    /// A recording holding every input, a step of time and a traced line.
+    static var everything: Recording {
+        var entries = everyInput.enumerated().map { RecordingEntry.step(.input($0.element, now: at(Int64($0.offset)))) }
+        entries.append(.step(.advance(to: at(500))))
+        entries.append(.trace(#"{"desktopSettings": {"doubleClickMs": 400}}"#))
+        return Recording(start: start, entries: entries)
+    }
+}
