@@ -128,7 +128,7 @@ public enum FileWriter {
         throw .system(code: EEXIST)
     }
 
-    private static func writeAll(_ bytes: [UInt8], to fd: Int32) throws(WriteError) {
+    static func writeAll(_ bytes: [UInt8], to fd: Int32) throws(WriteError) {
         var written = 0
         while written < bytes.count {
             let result = bytes.withUnsafeBytes { Glibc.write(fd, $0.baseAddress! + written, $0.count - written) }

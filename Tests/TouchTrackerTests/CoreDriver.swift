@@ -10,12 +10,16 @@ func at(_ milliseconds: Int64) -> Deadline { .zero + .milliseconds(1_000 + milli
 
 /// Plays the shell for an `AppCore`, as `Shell.performEffects` does: performs each effect in order,
 /// answering saves (through a real store in a fresh folder, or with a failure the test scripts) and exports
-/// at once, and records the rest. Time is passed in; nothing sleeps.
+/// at once, and records the rest. Time is passed in; nothing sleeps. Every step it has the core take is
+/// kept, as `--record` keeps them: `recording` is the session so far.
 final class CoreDriver {
     private let temporary: TemporaryFolder
     var folder: String { temporary.path }
     let store: DocumentStore
     let core: AppCore
+    let start: RecordingStart
+    /// Every step the core took, in order.
+    private(set) var steps: [RecordingEntry] = []
     private(set) var now = at(0)
     /// Every drawing the core asked to save, in order, whether or not the save worked.
     private(set) var saveRequests: [Drawing] = []
@@ -36,18 +40,28 @@ final class CoreDriver {
         if let contents { try temporary.write(contents, to: file) }
         let opened = try DocumentStore.open(path: FilePath(temporary.file(file)), now: civil)
         store = opened.store
-        core = AppCore(document: opened, visibleArea: Rect(x: 0, y: 0, width: 400, height: 300), now: now, tracing: tracing)
+        start = RecordingStart(document: opened, visibleArea: Rect(x: 0, y: 0, width: 400, height: 300), settings: .default, now: now)
+        core = AppCore(start, tracing: tracing)
     }
 
+    /// The session so far, as `--record` writes it.
+    var recording: Recording { Recording(start: start, entries: steps) }
+
     func handle(_ input: AppInput) {
-        core.handle(input, now: now)
+        take(.input(input, now: now))
         perform()
+    }
+
+    /// Every step of the core is taken here, as in the shell.
+    private func take(_ step: CoreStep) {
+        steps.append(.step(step))
+        core.take(step)
     }
 
     /// Moves the clock to `time` and lets the core's timers fire, as the loop does when it wakes.
     func advance(to time: Deadline) {
         now = time
-        core.advance(to: now)
+        take(.advance(to: now))
         perform()
     }
 
@@ -80,6 +94,16 @@ final class CoreDriver {
         handle(.pointer(GestureInput(.release(button: 1), contact: contact, location: b, serverTime: time, readTime: now)))
     }
 
+    /// Clicks with the mouse at `p`: press and release, read as they happen (the click waits for the
+    /// double click to fail until the core's deadline: `advance(to:)`).
+    func click(at p: GesturePoint, at milliseconds: Int64) {
+        now = at(milliseconds)
+        let time = ServerTime(milliseconds: UInt32(milliseconds))
+        for kind in [GestureInput.Kind.press(button: 1), .release(button: 1)] {
+            handle(.pointer(GestureInput(kind, contact: ContactID(device: 2), location: p, serverTime: time, readTime: now)))
+        }
+    }
+
     /// The drawing on disk, as the app's loader reads it.
     func savedDrawing() throws -> Drawing {
         try DrawingFormat.decode(Array(FileManager.default.contents(atPath: store.path.description) ?? Data()))
@@ -94,14 +118,14 @@ final class CoreDriver {
             case .save(let drawing, let expected):
                 saveRequests.append(drawing)
                 let outcome = saveFailure.map(SaveOutcome.failed) ?? store.save(drawing, replacing: expected)
-                core.handle(.saveFinished(outcome), now: now)
-                if outcome == .changedOnDisk { core.handle(.diskChanged(store.readCurrent(now: civil)), now: now) }
+                take(.input(.saveFinished(outcome), now: now))
+                if outcome == .changedOnDisk { take(.input(.diskChanged(store.readCurrent(now: civil)), now: now)) }
                 pending += core.takeEffects()
             case .raiseWindow:
                 raised += 1
             case .exportPNG(_, let path):
                 exports.append(path)
-                core.handle(.exportFinished(failure: exportFailure), now: now)
+                take(.input(.exportFinished(failure: exportFailure), now: now))
                 pending += core.takeEffects()
             case .setTitle(let title): titles.append(title)
             case .message(let line): messages.append(line)
