@@ -35,3 +35,34 @@ public final class AppendOnlyFile {
         try FileWriter.writeAll(bytes, to: descriptor)
     }
 }
+
+extension AppendOnlyFile {
+    /// Why a file could not be read back.
+    public enum ReadError: Error, Hashable, Sendable, CustomStringConvertible {
+        case missing(path: FilePath)
+        case notARegularFile(path: FilePath)
+        case tooLarge(path: FilePath, byteCount: Int, limit: Int)
+        case unreadable(SystemError)
+
+        public var description: String {
+            switch self {
+            case .missing(let path): "\(path) does not exist"
+            case .notARegularFile(let path): "\(path) is not a regular file"
+            case .tooLarge(let path, let byteCount, let limit): "\(path) is too large: \(byteCount) bytes (at most \(limit))"
+            case .unreadable(let error): "\(error)"
+            }
+        }
+    }
+
+    /// Everything the file at `path` holds, when that is at most `limit` bytes: to read it back.
+    public static func contents(of path: FilePath, limit: Int) throws(ReadError) -> [UInt8] {
+        let contents: FileContents
+        do { contents = try FileSystem.read(path, limit: limit) } catch { throw .unreadable(error) }
+        switch contents {
+        case .missing: throw .missing(path: path)
+        case .notARegularFile: throw .notARegularFile(path: path)
+        case .tooLarge(let byteCount): throw .tooLarge(path: path, byteCount: byteCount, limit: limit)
+        case .bytes(let bytes, _): return bytes
+        }
+    }
+}

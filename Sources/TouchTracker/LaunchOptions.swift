@@ -11,6 +11,13 @@ public struct LaunchOptions: Hashable, Sendable {
     public var doubleClickMilliseconds: Int?
     public var doubleClickDistance: Double?
     public var traceGestures = false
+    /// `--record REC`: write everything that reaches the app to REC, a new file, as it happens.
+    public var recordPath: FilePath?
+    /// `--replay REC`: take the session recorded in REC again, without a display; the drawing it ends
+    /// with goes to `documentPath` (a new file) and to `exportPath`.
+    public var replayPath: FilePath?
+    /// `--play`: with `--replay`, play the session in a window at its pace instead.
+    public var play = false
 
     public init() {}
 
@@ -24,6 +31,8 @@ public struct LaunchOptions: Hashable, Sendable {
 
     public static let usage = """
         usage: touchtracker [OPTIONS] [FILE]
+               touchtracker --replay REC [--export OUT] [--trace-gestures] [FILE]
+               touchtracker --replay REC --play [--geometry WxH[{+-}X{+-}Y]]
           FILE                          the drawing (default $XDG_DATA_HOME/touchtracker/drawing.json)
           --geometry WxH[{+-}X{+-}Y]    window size and position; -X, -Y from the right, bottom (default 800x600)
           --export OUT.png|OUT.svg|OUT.pdf
@@ -31,6 +40,10 @@ public struct LaunchOptions: Hashable, Sendable {
           --double-click-ms N           double-click window in ms (overrides the desktop setting)
           --double-click-distance PX    double-click distance in px (overrides the desktop setting)
           --trace-gestures              print one JSON line per gesture decision on stderr
+          --record REC                  write everything that reaches the app to REC (a new file) as it happens
+          --replay REC                  take the session in REC again without a display: the drawing it ends
+                                        with is saved to FILE (a new file) or exported to OUT
+          --play                        with --replay: play the session in a window at its pace
           --help, --version
 
         mouse:  drag to draw a line; click a line to select it (green), click empty canvas to deselect;
@@ -78,6 +91,15 @@ public struct LaunchOptions: Hashable, Sendable {
             case "--trace-gestures":
                 guard inlineValue == nil else { return .invalid("--trace-gestures takes no value") }
                 options.traceGestures = true
+            case "--play":
+                guard inlineValue == nil else { return .invalid("--play takes no value") }
+                options.play = true
+            case "--record":
+                guard let bytes = value(), !bytes.isEmpty else { return .invalid("--record needs a file to write the session to") }
+                options.recordPath = FilePath(bytes: bytes)
+            case "--replay":
+                guard let bytes = value(), !bytes.isEmpty else { return .invalid("--replay needs a recording (made with --record)") }
+                options.replayPath = FilePath(bytes: bytes)
             case "--geometry":
                 guard let text = textValue() else { return .invalid("--geometry needs a value like 800x600+10+10") }
                 guard let geometry = WindowGeometry(parsing: text) else {
@@ -107,6 +129,22 @@ public struct LaunchOptions: Hashable, Sendable {
         }
         guard positional.count <= 1 else { return .invalid("expected at most one FILE, got \(positional.count)") }
         options.documentPath = positional.first.map { FilePath(bytes: $0) }
-        return .run(options)
+        return options.conflict.map(Parsed.invalid) ?? .run(options)
+    }
+
+    /// What the options given cannot do together, if anything.
+    private var conflict: String? {
+        guard replayPath != nil else {
+            if play { return "--play plays a recording: give it with --replay REC" }
+            return nil
+        }
+        if recordPath != nil { return "--record and --replay cannot go together: a replay takes its input from the recording" }
+        if doubleClickMilliseconds != nil || doubleClickDistance != nil {
+            return "--replay takes the desktop's settings from the recording: drop --double-click-ms and --double-click-distance"
+        }
+        if play, exportPath != nil || documentPath != nil {
+            return "--play shows the replay in a window and writes nothing: drop --export and FILE"
+        }
+        return nil
     }
 }

@@ -13,13 +13,13 @@ extension Shell {
             switch effect {
             case .save(let drawing, let expected):
                 let outcome = store.save(drawing, replacing: expected)
-                core.handle(.saveFinished(outcome), now: now)
+                take(.input(.saveFinished(outcome), now: now))
                 if outcome == .changedOnDisk {  // someone else's file: read it; the core merges and saves again
-                    core.handle(.diskChanged(store.readCurrent(now: CivilTime.now())), now: now)
+                    take(.input(.diskChanged(store.readCurrent(now: CivilTime.now())), now: now))
                 }
                 pending += core.takeEffects()
             case .exportPNG(let drawing, let path):
-                core.handle(.exportFinished(failure: export(drawing, to: path)), now: now)
+                take(.input(.exportFinished(failure: export(drawing, to: path)), now: now))
                 pending += core.takeEffects()
             case .raiseWindow:
                 if !isDisconnected { window.comeForward() }

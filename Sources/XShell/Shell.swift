@@ -36,8 +36,10 @@ public final class Shell {
     /// Both draw lines as wide as the screen's resolution asks; replaced when it changes.
     private var renderer = Renderer()
     private var compositor = CanvasCompositor()
-    /// The app: every decision.
+    /// The app: every decision. Its steps are taken in one place (`take`, Shell+Recording.swift).
     let core: AppCore
+    /// Writes every step of the core as it is taken (`--record`); nil when not recording.
+    let recorder: Recorder?
     /// Where the drawing is saved.
     let store: DocumentStore
     /// Tells when another program may have written the document (nil when the folder cannot be watched).
@@ -55,12 +57,13 @@ public final class Shell {
     private var exposed: Rect?
 
     /// Maps the window showing `opened` on `connection`, opened first so that without a display
-    /// nothing is done to the document.
+    /// nothing is done to the document; `recorder` records the session from its start.
     public init(connection: XConnection, options: LaunchOptions, document opened: OpenedDocument,
-                lock: DocumentLock?) throws(XShellError) {
+                lock: DocumentLock?, recorder: Recorder? = nil) throws(XShellError) {
         self.connection = connection
         store = opened.store
         self.lock = lock
+        self.recorder = recorder
         do {
             watcher = try DocumentWatcher(for: opened.store.path)
         } catch {
@@ -72,10 +75,12 @@ public final class Shell {
         desktop = DesktopSettingsWatcher(connection: connection, commandLine: DesktopSettings.Overrides(commandLine: options))
         let startup = desktop.readAll()
         let geometry = options.geometry
-        core = AppCore(document: opened, visibleArea: Rect(x: 0, y: 0, width: Double(geometry.width), height: Double(geometry.height)),
-                       settings: desktop.settings.gestureSettings, now: MonotonicClock.now(), tracing: options.traceGestures)
+        let start = RecordingStart(document: opened, visibleArea: Rect(x: 0, y: 0, width: Double(geometry.width), height: Double(geometry.height)),
+                                   settings: desktop.settings.gestureSettings, now: MonotonicClock.now())
+        core = AppCore(start, tracing: options.traceGestures)
         window = try CanvasWindow(connection: connection, geometry: geometry, title: core.title, xinput: xinput)
-        core.handle(.visibleAreaChanged(window.visibleArea), now: MonotonicClock.now())
+        begin(start)
+        take(.input(.visibleAreaChanged(window.visibleArea), now: MonotonicClock.now()))
         if let lock { DocumentPresence(connection: connection, lock: lock).claim(for: window.window) }
         for case .warn(let warning) in startup { StandardError.write("touchtracker: \(warning)") }
         apply(desktop.settings, now: MonotonicClock.now())
@@ -99,7 +104,7 @@ public final class Shell {
             }
             // Only after the queue is drained: the engine classifies by the events' own timestamps,
             // and a timer covers only the case where no event came (R3).
-            core.advance(to: now)
+            take(.advance(to: now))
             performEffects(now: now)
             if let exitStatus { return exitStatus }
             paint()
@@ -184,7 +189,7 @@ public final class Shell {
 
     /// Hands `input` to the core and carries out what it asks.
     func feed(_ input: AppInput, now: Deadline) {
-        core.handle(input, now: now)
+        take(.input(input, now: now))
         performEffects(now: now)
     }
 
@@ -201,6 +206,7 @@ public final class Shell {
     /// Puts desktop settings in force: the engine's thresholds and the screen's scale go to the core.
     private func apply(_ settings: DesktopSettings, now: Deadline) {
         feed(.settingsChanged(settings.gestureSettings, scale: settings.scale), now: now)
+        record(.trace(settings.traceLine))
         if tracesGestures { StandardError.write(settings.traceLine) }
     }
 

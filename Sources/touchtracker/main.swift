@@ -29,6 +29,9 @@ case .invalid(let message):
     StandardError.writeText(LaunchOptions.usage)
     exit(2)
 case .run(let options):
+    if let recording = options.replayPath {
+        ReplayCommand.run(options, recordingPath: recording)
+    }
     let environment = ["XDG_DATA_HOME", "HOME"].reduce(into: [String: FilePath]()) { environment, name in
         environment[name] = getenv(name).map { FilePath(cString: $0) }
     }
@@ -80,9 +83,18 @@ case .run(let options):
         fail(error.description, status: 1)
     }
     if let recovery = opened.recovery { StandardError.write("touchtracker: \(recovery)") }
+    var recorder: Recorder?
+    if let recording = options.recordPath {
+        do {
+            recorder = try Recorder(creating: recording)
+        } catch {
+            lock?.release()
+            fail("cannot record to \(recording): \(error)\(error == .system(code: EEXIST) ? " (a recording is written only to a new file)" : "")", status: 1)
+        }
+    }
     let shell: Shell
     do {
-        shell = try Shell(connection: connection, options: options, document: opened, lock: lock)
+        shell = try Shell(connection: connection, options: options, document: opened, lock: lock, recorder: recorder)
     } catch {
         lock?.release()
         fail(error.description, status: 1)

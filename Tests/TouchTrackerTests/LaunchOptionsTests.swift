@@ -71,6 +71,29 @@ struct LaunchOptionsTests {
         #expect(options.documentPath == "drawing.json")
     }
 
+    @Test func aSessionIsRecordedToAFileAndReplayedFromIt() {
+        guard case .run(let recording) = LaunchOptions.parse(["--record", "session.jsonl", "drawing.json"]),
+              case .run(let replay) = LaunchOptions.parse(["--replay=session.jsonl", "--export", "out.png", "--trace-gestures", "new.json"]),
+              case .run(let play) = LaunchOptions.parse(["--replay", "session.jsonl", "--play", "--geometry", "300x200"])
+        else { Issue.record("expected options"); return }
+        #expect(recording.recordPath == "session.jsonl" && recording.documentPath == "drawing.json" && recording.replayPath == nil)
+        #expect(replay.replayPath == "session.jsonl" && replay.exportPath == "out.png" && replay.documentPath == "new.json")
+        #expect(replay.traceGestures && !replay.play)
+        #expect(play.replayPath == "session.jsonl" && play.play && play.geometry == WindowGeometry(width: 300, height: 200))
+    }
+
+    @Test(arguments: [
+        ["--play"], ["--record", "a.jsonl", "--replay", "b.jsonl"], ["--replay", "a.jsonl", "--double-click-ms", "300"],
+        ["--replay", "a.jsonl", "--play", "out.json"], ["--replay", "a.jsonl", "--play", "--export", "out.png"],
+        ["--record"], ["--replay"], ["--play=yes"],
+    ])
+    func recordingAndReplayingAskForWhatTheyCanDo(arguments: [String]) {
+        guard case .invalid(let message) = LaunchOptions.parse(arguments) else {
+            Issue.record("\(arguments) was accepted"); return
+        }
+        #expect(message.contains("--record") || message.contains("--replay") || message.contains("--play"))
+    }
+
     @Test func aDoubleDashLetsAFileNameStartWithADash() {
         guard case .run(let options) = LaunchOptions.parse(["--", "-odd.json"]) else { Issue.record("expected options"); return }
         #expect(options.documentPath == "-odd.json")
@@ -110,7 +133,7 @@ struct LaunchOptionsTests {
 
     @Test func theUsageNamesEveryOption() {
         for option in ["--geometry", "--export", "--double-click-ms", "--double-click-distance", "--trace-gestures",
-                       "--help", "--version"] {
+                       "--record", "--replay", "--play", "--help", "--version"] {
             #expect(LaunchOptions.usage.contains(option))
         }
     }
