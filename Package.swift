@@ -68,6 +68,8 @@ let package = Package(
         .testTarget(
             name: "TouchTrackerTests",
             dependencies: ["TouchTracker", "Gestures", "Timing", "Document", "DocumentTesting", "SeededRandom", "TestSupport"]),
+        // The regression suite in users' terms: the sessions recorded in Tests/Recordings, replayed.
+        .testTarget(name: "RecordingTests", dependencies: ["TouchTracker", "Document"]),
         .testTarget(name: "DesktopTests", dependencies: ["Desktop", "Gestures", "Timing"]),
         .testTarget(name: "XShellTests", dependencies: ["XShell", "Desktop", "TouchTracker", "Document", "CX11"]),
         .testTarget(
