@@ -29,7 +29,7 @@ case .invalid(let message):
     StandardError.writeText(LaunchOptions.usage)
     exit(2)
 case .run(let options):
-    let environment = ["XDG_DATA_HOME", "HOME"].reduce(into: [String: FilePath]()) { environment, name in
+    let environment = ["XDG_DATA_HOME", "XDG_STATE_HOME", "HOME"].reduce(into: [String: FilePath]()) { environment, name in
         environment[name] = getenv(name).map { FilePath(cString: $0) }
     }
     guard let path = options.documentPath ?? DocumentLocation.defaultPath(environment: environment) else {
@@ -82,7 +82,8 @@ case .run(let options):
     if let recovery = opened.recovery { StandardError.write("touchtracker: \(recovery)") }
     let shell: Shell
     do {
-        shell = try Shell(connection: connection, options: options, document: opened, lock: lock)
+        shell = try Shell(connection: connection, options: options, document: opened, lock: lock,
+                          penPath: DocumentLocation.statePath("pen", environment: environment))
     } catch {
         lock?.release()
         fail(error.description, status: 1)
