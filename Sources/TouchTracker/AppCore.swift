@@ -89,6 +89,7 @@ public final class AppCore {
         switch input {
         case .pointer(let event):
             controller.handle(event)
+            for command in controller.takeCommandsForTheCore() { perform(command, now: now) }
         case .key(let key, let modifiers):
             if let command = controller.key(key, modifiers) { perform(command, now: now) }
         case .visibleAreaChanged(let area):
@@ -129,6 +130,7 @@ public final class AppCore {
     /// Lets time pass: the engine's timers (a double click failing, a long press) and the core's own.
     public func advance(to now: Deadline) {
         controller.advance(to: now)
+        for command in controller.takeCommandsForTheCore() { perform(command, now: now) }
         while let timer = timers.popExpired(now: now) {
             handles[timer.payload] = nil
             switch timer.payload {
@@ -158,7 +160,7 @@ public final class AppCore {
     public var scene: Scene {
         let model = controller.model
         var overlays: [Overlay] = []
-        if let menu = model.menu { overlays.append(menu.overlay) }
+        if let menu = model.menu { overlays.append(menu.overlay(for: model.pen)) }
         if model.isHelpVisible {
             overlays.append(HelpPanel.overlay(in: model.visibleArea, scale: scale, firstRow: model.helpFirstRow))
         }

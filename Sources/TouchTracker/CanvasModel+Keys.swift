@@ -38,6 +38,8 @@ extension CanvasModel {
         case .chooseColour(let index): pen.colour = .fixed(Pen.palette[index].colour)
         case .colourByAngle: pen.colour = .byAngle
         case .stepWidth(let step): pen.stepWidth(by: step)
+        case .chooseWidth(let index): (pen.width, pen.widthBySpeed) = (Pen.widths[index].pixels, false)
+        case .clear: editKey { $0.clearEverything() }
         case .toggleWidthBySpeed: pen.widthBySpeed.toggle()
         case .save, .exportPNG, .quit: return command
         }

@@ -30,6 +30,8 @@ public struct CanvasModel: Sendable {
     public internal(set) var selection: Selection?
     /// The open context menu, if any.
     public internal(set) var menu: ContextMenu?
+    /// Commands chosen in a menu that only the core can carry out (Export PNG), oldest first.
+    public internal(set) var commandsForTheCore: [Command] = []
     /// Whether the help overlay is shown (F1 or ?).
     public internal(set) var isHelpVisible = false
     /// The first row the help shows where it scrolls (a window too small for it).

@@ -9,6 +9,8 @@ public enum Command: Hashable, Sendable {
     /// Move the selected line by this many pixels.
     case nudge(dx: Double, dy: Double)
     case toggleHelp
+    /// Remove every line (one undoable edit), as a double click does.
+    case clear
     /// Scroll the help by this many pages (down when positive), where it does not fit the window.
     case scrollHelp(pages: Int)
     /// Draw with palette colour number `index` (0-based; keys 1–8).
@@ -17,6 +19,8 @@ public enum Command: Hashable, Sendable {
     case colourByAngle
     /// A thinner (-1) or thicker (+1) width (`[`, `]`).
     case stepWidth(by: Int)
+    /// Width number `index` of `Pen.widths` (the menus).
+    case chooseWidth(index: Int)
     /// Width by speed (or a stylus's pressure), on or off (S).
     case toggleWidthBySpeed
     /// Save the drawing now.
