@@ -2,7 +2,8 @@ import Document
 
 /// The context menu: a right click on a line selects it and opens the shape's menu (Delete, colours,
 /// widths); on empty canvas it opens the canvas menu (the pen's choices, Undo, Redo, Clear, Export PNG,
-/// Help). A click on an item carries out its command.
+/// Help); a three-finger swipe up opens the palette panel (the pen's choices, in places a finger can hit).
+/// A click on an item carries out its command; anywhere else it only closes the menu.
 extension CanvasModel {
     /// A right click at `point`. While the menu is open, any right click only closes it.
     public mutating func secondaryClick(at point: Point) {
@@ -18,6 +19,13 @@ extension CanvasModel {
         } else {
             menu = ContextMenu(at: point, items: ContextMenu.canvasItems, inside: visibleArea, scale: displayScale)
         }
+    }
+
+    /// A three-finger swipe up: the palette panel opens in the middle of the window (closing any menu).
+    public mutating func openPalette() {
+        guard lineDrag == nil else { return }
+        tapPhase = .none
+        menu = .palette(inside: visibleArea, scale: displayScale)
     }
 
     /// A click at `point` while the menu is open: the item there, if any, is carried out, and the menu

@@ -142,3 +142,46 @@ import TouchTracker
         #expect(menu.item(at: point(9.9, 30)) == nil)
     }
 }
+
+@Suite("The palette panel")
+struct PalettePanelTests {
+    private func center(of rect: Rect) -> Point { point(rect.minX + rect.width / 2, rect.minY + rect.height / 2) }
+
+    @Test func itIsCentredWithTheColoursInOneColumnAndTheWidthsInTheNextAtAFingersSize() throws {
+        var model = CanvasModel.with([])
+        model.openPalette()
+        let palette = try #require(model.menu)
+        #expect(palette.isPalette && palette.columns == 2 && palette.itemsPerColumn == 9)
+        #expect(palette.frame == Rect(x: 250, y: 102, width: 300, height: 396), "centred in 800x600")
+        #expect(palette.item(at: center(of: palette.rect(ofItemAt: 8))) == .byAngle)
+        #expect(palette.item(at: center(of: palette.rect(ofItemAt: 9))) == .width(0))
+        #expect(palette.item(at: center(of: palette.rect(ofItemAt: 13))) == .bySpeed)
+        #expect(palette.item(at: center(of: palette.rect(ofItemAt: 14))) == nil, "the short column's empty places")
+        let overlay = palette.overlay(for: model.pen)
+        #expect(overlay.columns == 2 && overlay.rowsPerColumn == 9 && overlay.rowHeight == 44)
+    }
+
+    @Test func touchingAChoiceChoosesItAndClosesThePanelAndElsewhereOnlyCloses() throws {
+        var model = CanvasModel.with([])
+        model.openPalette()
+        var palette = try #require(model.menu)
+        model.tapProvisional(at: center(of: palette.rect(ofItemAt: 1)))
+        model.tapConfirmed()
+        #expect(model.pen.colour == .fixed(Pen.palette[1].colour) && model.menu == nil)
+        model.openPalette()
+        palette = try #require(model.menu)
+        model.tapProvisional(at: point(5, 5))
+        #expect(model.menu == nil && model.pen.colour == .fixed(Pen.palette[1].colour))
+        model.openPalette()
+        model.key(.escape)
+        #expect(model.menu == nil)
+    }
+
+    @Test func inASmallWindowThePanelShrinksToFit() throws {
+        var model = CanvasModel.with([])
+        model.setVisibleArea(Rect(x: 0, y: 0, width: 260, height: 160))
+        model.openPalette()
+        let palette = try #require(model.menu)
+        #expect(Rect(x: 0, y: 0, width: 260, height: 160).contains(palette.frame))
+    }
+}
