@@ -17,6 +17,19 @@ public enum DocumentLocation {
         return nil
     }
 
+    /// Where the app keeps `name`, a small file of its own state between runs (the pen):
+    /// `$XDG_STATE_HOME/touchtracker/NAME`, or `$HOME/.local/state/touchtracker/NAME` when XDG_STATE_HOME is
+    /// unset, empty or relative; nil when neither gives an absolute folder.
+    public static func statePath(_ name: FilePath, environment: [String: FilePath]) -> FilePath? {
+        if let state = environment["XDG_STATE_HOME"], state.isAbsolute {
+            return state.appending("touchtracker").appending(name)
+        }
+        if let home = environment["HOME"], home.isAbsolute {
+            return home.appending(".local/state/touchtracker").appending(name)
+        }
+        return nil
+    }
+
     /// Where Ctrl+E writes the picture of the document at `path`: beside it, with the picture's extension,
     /// and never the document itself (`sketch.png` exports to `sketch-export.png`).
     public static func exportPath(forDocument path: FilePath, extension newExtension: String) -> FilePath {

@@ -3,9 +3,29 @@
 /// outside `frame` (a column nothing outside its own part of it), so a compositor repaints exactly
 /// `frame` when it appears, changes or goes away.
 public struct Overlay: Hashable, Sendable {
+    /// A row: its text, and what is shown left of it in a menu of choices.
+    public struct Row: Hashable, Sendable, ExpressibleByStringLiteral {
+        public var text: String
+        /// A square of this colour (a palette's choice).
+        public var swatch: Colour?
+        /// A short black line this many px wide (a width's choice).
+        public var lineWidth: Double?
+        /// The choice in force: the row is marked.
+        public var isChosen: Bool
+
+        public init(_ text: String, swatch: Colour? = nil, lineWidth: Double? = nil, isChosen: Bool = false) {
+            self.text = text; self.swatch = swatch; self.lineWidth = lineWidth; self.isChosen = isChosen
+        }
+
+        public init(stringLiteral text: String) { self.init(text) }
+
+        /// Whether something is shown left of the text.
+        public var hasMark: Bool { swatch != nil || lineWidth != nil }
+    }
+
     public var frame: Rect
     /// The rows shown, in reading order: down the first column, then down the next.
-    public var rows: [String]
+    public var rows: [Row]
     /// The height of each row in px; row `i` of a column starts at `frame.minY + i * rowHeight`.
     public var rowHeight: Double
     public var fontSize: Double
@@ -14,7 +34,7 @@ public struct Overlay: Hashable, Sendable {
     /// The border's width in px.
     public var borderWidth: Double
 
-    public init(frame: Rect, rows: [String], rowHeight: Double = 28, fontSize: Double = 14, columns: Int = 1,
+    public init(frame: Rect, rows: [Row], rowHeight: Double = 28, fontSize: Double = 14, columns: Int = 1,
                 borderWidth: Double = 1) {
         self.frame = frame
         self.rows = rows
@@ -23,6 +43,9 @@ public struct Overlay: Hashable, Sendable {
         self.columns = max(1, columns)
         self.borderWidth = borderWidth
     }
+
+    /// The rows' texts.
+    public var texts: [String] { rows.map(\.text) }
 
     /// Rows in each column but the last.
     public var rowsPerColumn: Int { (rows.count + columns - 1) / columns }

@@ -11,17 +11,6 @@
 import CCairo
 import Document
 
-/// An RGB colour with components in 0...1.
-public struct Colour: Hashable, Sendable {
-    public var red, green, blue: Double
-    public init(red: Double, green: Double, blue: Double) { self.red = red; self.green = green; self.blue = blue }
-
-    public static let white = Colour(red: 1, green: 1, blue: 1)
-    public static let black = Colour(red: 0, green: 0, blue: 0)
-    public static let red = Colour(red: 1, green: 0, blue: 0)
-    public static let green = Colour(red: 0, green: 1, blue: 0)
-}
-
 /// Sizes and colours of the canvas; `scaled(by:)` applies the display's DPI / 96.
 public struct RenderStyle: Hashable, Sendable {
     public var lineWidth: Double = 10
@@ -29,9 +18,11 @@ public struct RenderStyle: Hashable, Sendable {
     public var finished = Colour.black
     public var inProgress = Colour.red
     public var selected = Colour.green
-    public var overlayBackground = Colour(red: 0.96, green: 0.96, blue: 0.96)
-    public var overlayBorder = Colour(red: 0.6, green: 0.6, blue: 0.6)
+    public var overlayBackground = Colour(hex: 0xF5F5F5)
+    public var overlayBorder = Colour(hex: 0x999999)
     public var overlayText = Colour.black
+    /// Behind the choice in force in a menu.
+    public var overlayChosen = Colour(hex: 0xD0DEF8)
 
     public init() {}
 
@@ -152,16 +143,45 @@ public struct Renderer {
             cairo_save(cr)
             cairo_rectangle(cr, area.minX, area.minY, area.width, area.height)
             cairo_clip(cr)
-            for (row, text) in overlay.rows.dropFirst(column * perColumn).prefix(perColumn).enumerated() {
+            let marked = overlay.rows.contains(where: \.hasMark)
+            for (row, entry) in overlay.rows.dropFirst(column * perColumn).prefix(perColumn).enumerated() {
                 let top = area.minY + Double(row) * overlay.rowHeight
-                cairo_move_to(cr, area.minX + overlay.fontSize * 0.6, top + (overlay.rowHeight + overlay.fontSize * 0.7) / 2)
-                cairo_show_text(cr, text)
+                if entry.isChosen {
+                    set(style.overlayChosen, on: cr)
+                    cairo_rectangle(cr, area.minX, top, area.width, overlay.rowHeight)
+                    cairo_fill(cr)
+                }
+                var x = area.minX + overlay.fontSize * 0.6
+                if marked {
+                    drawMark(of: entry, atX: x, centreY: top + overlay.rowHeight / 2, size: overlay.fontSize, cr)
+                    x += overlay.fontSize * 2
+                }
+                set(style.overlayText, on: cr)
+                cairo_move_to(cr, x, top + (overlay.rowHeight + overlay.fontSize * 0.7) / 2)
+                cairo_show_text(cr, entry.text)
             }
             cairo_restore(cr)
         }
     }
 
+    /// What a row of choices shows left of its text: a square of its colour, or a short line of its width.
+    private func drawMark(of row: Overlay.Row, atX x: Double, centreY y: Double, size: Double, _ cr: OpaquePointer) {
+        if let swatch = row.swatch {
+            set(swatch, on: cr)
+            cairo_rectangle(cr, x, (y - size / 2).rounded(), size, size)
+            cairo_fill(cr)
+        }
+        if let width = row.lineWidth {
+            set(style.finished, on: cr)
+            cairo_set_line_width(cr, min(width, size))
+            cairo_set_line_cap(cr, CAIRO_LINE_CAP_BUTT)
+            cairo_move_to(cr, x, y)
+            cairo_line_to(cr, x + size * 1.4, y)
+            cairo_stroke(cr)
+        }
+    }
+
     private func set(_ colour: Colour, on cr: OpaquePointer) {
-        cairo_set_source_rgb(cr, colour.red, colour.green, colour.blue)
+        cairo_set_source_rgb(cr, Double(colour.red) / 255, Double(colour.green) / 255, Double(colour.blue) / 255)
     }
 }

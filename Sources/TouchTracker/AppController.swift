@@ -91,6 +91,12 @@ public final class AppController {
 
     public func setVisibleArea(_ area: Rect) { model.setVisibleArea(area) }
 
+    /// Commands chosen in a menu that only the core can carry out (Export PNG); the list is emptied.
+    public func takeCommandsForTheCore() -> [Command] {
+        defer { model.commandsForTheCore.removeAll() }
+        return model.commandsForTheCore
+    }
+
     /// Another program's version of the document, merged in (see `CanvasModel.applyMerge`).
     public func applyMerge(_ edit: Edit) { model.applyMerge(edit) }
 

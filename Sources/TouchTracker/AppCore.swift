@@ -53,18 +53,27 @@ public final class AppCore {
     public static let quitConfirmationWindow = TimeAmount.seconds(5)
 
     /// The app showing `opened` on a canvas of `canvas`, at `now`.
-    public init(document opened: OpenedDocument, visibleArea: Rect, settings: GestureSettings = .default,
-                now: Deadline, tracing: Bool = false) {
+    public init(document opened: OpenedDocument, pen: Pen = Pen(), visibleArea: Rect,
+                settings: GestureSettings = .default, now: Deadline, tracing: Bool = false) {
         document = DocumentSession(opened)
-        shownTitle = document.title
+        shownPen = pen
+        shownTitle = Self.title(document: document, pen: pen)
         self.tracing = tracing
         timers = TimerWheel(now: now)
-        controller = AppController(model: CanvasModel(drawing: opened.drawing, visibleArea: visibleArea), settings: settings,
+        controller = AppController(model: CanvasModel(drawing: opened.drawing, visibleArea: visibleArea, pen: pen), settings: settings,
                                    now: now, tracing: tracing)
     }
 
     /// The window title in force (the shell sets it when it creates the window).
     public var title: String { shownTitle }
+
+    /// The document's name and state, then the pen when it is not the default (Black, Normal).
+    private static func title(document: DocumentSession, pen: Pen) -> String {
+        document.titleName + (pen == Pen() ? "" : " — \(pen.summary)") + " — TouchTracker"
+    }
+
+    /// The pen last remembered (`AppEffect.rememberPen`).
+    private var shownPen: Pen
 
     /// The identity of the document's file as last read or written: when the folder's watch says the file
     /// changed and its identity is another, the shell reads it and hands in `.diskChanged`.
@@ -80,6 +89,7 @@ public final class AppCore {
         switch input {
         case .pointer(let event):
             controller.handle(event)
+            for command in controller.takeCommandsForTheCore() { perform(command, now: now) }
         case .key(let key, let modifiers):
             if let command = controller.key(key, modifiers) { perform(command, now: now) }
         case .visibleAreaChanged(let area):
@@ -120,6 +130,7 @@ public final class AppCore {
     /// Lets time pass: the engine's timers (a double click failing, a long press) and the core's own.
     public func advance(to now: Deadline) {
         controller.advance(to: now)
+        for command in controller.takeCommandsForTheCore() { perform(command, now: now) }
         while let timer = timers.popExpired(now: now) {
             handles[timer.payload] = nil
             switch timer.payload {
@@ -149,7 +160,7 @@ public final class AppCore {
     public var scene: Scene {
         let model = controller.model
         var overlays: [Overlay] = []
-        if let menu = model.menu { overlays.append(menu.overlay) }
+        if let menu = model.menu { overlays.append(menu.overlay(for: model.pen)) }
         if model.isHelpVisible {
             overlays.append(HelpPanel.overlay(in: model.visibleArea, scale: scale, firstRow: model.helpFirstRow))
         }
@@ -164,9 +175,15 @@ public final class AppCore {
     private func finishStep(now: Deadline) {
         if let due = document.observe(controller.model.drawing, now: now) { schedule(.autosave, at: due) }
         if tracing { effects += controller.drainTrace().map(AppEffect.trace) }
-        if document.title != shownTitle {
-            shownTitle = document.title
-            effects.append(.setTitle(shownTitle))
+        let pen = controller.model.pen
+        if pen != shownPen {
+            shownPen = pen
+            effects.append(.rememberPen(pen))
+        }
+        let title = Self.title(document: document, pen: pen)
+        if title != shownTitle {
+            shownTitle = title
+            effects.append(.setTitle(title))
         }
     }
 

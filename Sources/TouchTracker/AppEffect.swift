@@ -8,6 +8,8 @@ public enum AppEffect: Hashable, Sendable {
     case save(Drawing, replacing: FileIdentity?)
     /// Render `drawing` as a PNG into `path`.
     case exportPNG(Drawing, to: FilePath)
+    /// Remember the pen for the next run.
+    case rememberPen(Pen)
     /// Bring the window to the front.
     case raiseWindow
     /// Show this window title.

@@ -35,6 +35,12 @@ extension CanvasModel {
             isHelpVisible.toggle()
             helpFirstRow = 0
         case .scrollHelp(let pages): scrollHelp(rows: pages * helpLayout.page)
+        case .chooseColour(let index): pen.colour = .fixed(Pen.palette[index].colour)
+        case .colourByAngle: pen.colour = .byAngle
+        case .stepWidth(let step): pen.stepWidth(by: step)
+        case .chooseWidth(let index): (pen.width, pen.widthBySpeed) = (Pen.widths[index].pixels, false)
+        case .clear: editKey { $0.clearEverything() }
+        case .toggleWidthBySpeed: pen.widthBySpeed.toggle()
         case .save, .exportPNG, .quit: return command
         }
         return nil

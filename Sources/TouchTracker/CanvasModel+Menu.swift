@@ -1,17 +1,39 @@
 import Document
 
-/// The context menu: a right click on a line selects it and opens the menu with Delete.
+/// The context menu: a right click on a line selects it and opens the shape's menu (Delete, colours,
+/// widths); on empty canvas it opens the canvas menu (the pen's choices, Undo, Redo, Clear, Export PNG,
+/// Help); a three-finger swipe up opens the palette panel (the pen's choices, in places a finger can hit).
+/// A click on an item carries out its command; anywhere else it only closes the menu.
 extension CanvasModel {
-    /// A right click at `point`. On a line: selects it and opens the menu there. On empty canvas:
-    /// nothing. While the menu is open, any right click only closes it.
+    /// A right click at `point`. While the menu is open, any right click only closes it.
     public mutating func secondaryClick(at point: Point) {
         if menu != nil {
             menu = nil
             return
         }
-        guard lineDrag == nil, let id = line(at: point) else { return }
+        guard lineDrag == nil else { return }
         tapPhase = .none
-        selection = Selection(id)
-        menu = ContextMenu(at: point, inside: visibleArea, scale: displayScale)
+        if let id = line(at: point) {
+            selection = Selection(id)
+            menu = ContextMenu(at: point, items: ContextMenu.shapeItems, inside: visibleArea, scale: displayScale)
+        } else {
+            menu = ContextMenu(at: point, items: ContextMenu.canvasItems, inside: visibleArea, scale: displayScale)
+        }
+    }
+
+    /// A three-finger swipe up: the palette panel opens in the middle of the window (closing any menu).
+    public mutating func openPalette() {
+        guard lineDrag == nil else { return }
+        tapPhase = .none
+        menu = .palette(inside: visibleArea, scale: displayScale)
+    }
+
+    /// A click at `point` while the menu is open: the item there, if any, is carried out, and the menu
+    /// closes. A command the model cannot carry out (Export PNG) waits in `commandsForTheCore`.
+    mutating func chooseFromMenu(at point: Point) {
+        let chosen = menu?.item(at: point)
+        menu = nil
+        guard let chosen, let forTheCore = execute(chosen.command) else { return }
+        commandsForTheCore.append(forTheCore)
     }
 }

@@ -7,11 +7,8 @@ extension CanvasModel {
     /// A single click at `point`, shown at once. Selects the nearest line within the tolerance, or
     /// deselects on empty canvas. Exactly one of `tapConfirmed()` / `tapSuperseded()` follows.
     public mutating func tapProvisional(at point: Point) {
-        if let open = menu {
-            if open.item(at: point) == .delete, let selected = selection, let line = document.line(selected.id) {
-                perform(.delete(line))
-            }
-            menu = nil
+        if menu != nil {
+            chooseFromMenu(at: point)
             tapPhase = .consumedByMenu
             return
         }
@@ -48,6 +45,12 @@ extension CanvasModel {
             return
         }
         tapPhase = .none
+        clearEverything()
+    }
+
+    /// Clears every line (one undoable edit; nothing if already empty), removes the lines in progress
+    /// and deselects: a double click, or Clear in the canvas menu.
+    mutating func clearEverything() {
         cancelLineDrag()
         linesInProgress.removeAll()
         selection = nil

@@ -20,6 +20,8 @@ public struct CanvasModel: Sendable {
 
     /// The drawing and its hit-testing index.
     public internal(set) var document: IndexedDrawing
+    /// What the next shape is drawn with.
+    public internal(set) var pen: Pen
     /// The line each contact down is drawing (red); not part of the document until it lifts.
     public internal(set) var linesInProgress: [ContactID: Segment] = [:]
     /// Undo and redo.
@@ -28,6 +30,8 @@ public struct CanvasModel: Sendable {
     public internal(set) var selection: Selection?
     /// The open context menu, if any.
     public internal(set) var menu: ContextMenu?
+    /// Commands chosen in a menu that only the core can carry out (Export PNG), oldest first.
+    public internal(set) var commandsForTheCore: [Command] = []
     /// Whether the help overlay is shown (F1 or ?).
     public internal(set) var isHelpVisible = false
     /// The first row the help shows where it scrolls (a window too small for it).
@@ -43,7 +47,9 @@ public struct CanvasModel: Sendable {
     var lineDrag: LineDrag?
 
     /// A model showing `drawing`, with an empty history.
-    public init(drawing: Drawing = Drawing(), visibleArea: Rect = Rect(x: 0, y: 0, width: 800, height: 600)) {
+    public init(drawing: Drawing = Drawing(), visibleArea: Rect = Rect(x: 0, y: 0, width: 800, height: 600),
+                pen: Pen = Pen()) {
+        self.pen = pen
         document = IndexedDrawing(drawing)
         self.visibleArea = visibleArea
     }

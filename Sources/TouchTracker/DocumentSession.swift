@@ -97,14 +97,14 @@ public struct DocumentSession {
         refusal = .refused(path: path, reason: reason)
     }
 
-    /// The window title: the document's name, and whether it is unsaved or was recovered.
-    public var title: String {
+    /// The document's part of the window title: its name, and whether it is unsaved or was recovered.
+    public var titleName: String {
         var title = name
         if saveError != nil {
             title += " (unsaved)"
         } else if let recovery {
             title += " (damaged file kept as \(recovery.keptAs.fileName.description))"
         }
-        return title + " — TouchTracker"
+        return title
     }
 }

@@ -9,8 +9,20 @@ public enum Command: Hashable, Sendable {
     /// Move the selected line by this many pixels.
     case nudge(dx: Double, dy: Double)
     case toggleHelp
+    /// Remove every line (one undoable edit), as a double click does.
+    case clear
     /// Scroll the help by this many pages (down when positive), where it does not fit the window.
     case scrollHelp(pages: Int)
+    /// Draw with palette colour number `index` (0-based; keys 1–8).
+    case chooseColour(index: Int)
+    /// Colour each finished line by its angle (key 0).
+    case colourByAngle
+    /// A thinner (-1) or thicker (+1) width (`[`, `]`).
+    case stepWidth(by: Int)
+    /// Width number `index` of `Pen.widths` (the menus).
+    case chooseWidth(index: Int)
+    /// Width by speed (or a stylus's pressure), on or off (S).
+    case toggleWidthBySpeed
     /// Save the drawing now.
     case save
     /// Save, then write a PNG beside the document.
@@ -62,6 +74,12 @@ public enum KeyBindings {
         KeyBinding("Ctrl+Shift+Z, Ctrl+Y", "redo",
                    [KeyChord(.character("z"), [.control, .shift]), KeyChord(.character("y"), .control)], .redo),
         KeyBinding("arrows", "nudge the selected line 1 px (with Shift: 10 px)", arrows),
+        KeyBinding("1–8", "draw in " + Pen.palette.map(\.name).joined(separator: ", "), paletteKeys),
+        KeyBinding("0", "colour each line by its angle", [KeyChord(.character("0"))], .colourByAngle),
+        KeyBinding("[, ]", "thinner, thicker: " + Pen.widths.map { "\($0.name) \(Int($0.pixels))" }.joined(separator: ", "),
+                   [(KeyChord(.character("[")), .stepWidth(by: -1)), (KeyChord(.character("]")), .stepWidth(by: 1))]),
+        KeyBinding("S", "width by speed (with a stylus: by pressure), on or off", [KeyChord(.character("s"))],
+                   .toggleWidthBySpeed),
         KeyBinding("Ctrl+S", "save now", [KeyChord(.character("s"), .control)], .save),
         KeyBinding("Ctrl+E", "export a PNG beside the document", [KeyChord(.character("e"), .control)], .exportPNG),
         KeyBinding("Ctrl+Q", "save and quit", [KeyChord(.character("q"), .control)], .quit),
@@ -74,6 +92,10 @@ public enum KeyBindings {
     /// Nudge steps in px.
     public static let nudgeStep = 1.0
     public static let largeNudgeStep = 10.0
+
+    private static var paletteKeys: [(chord: KeyChord, command: Command)] {
+        Pen.palette.indices.map { (KeyChord(.character(Character(String($0 + 1)))), .chooseColour(index: $0)) }
+    }
 
     private static var arrows: [(chord: KeyChord, command: Command)] {
         let directions: [(Key, Double, Double)] = [(.left, -1, 0), (.right, 1, 0), (.up, 0, -1), (.down, 0, 1)]

@@ -43,8 +43,13 @@ struct PanelStyle: Hashable, Sendable {
         return (Double(longest) * fontSize * 0.56 + fontSize * 1.2).rounded(.up)
     }
 
+    /// Rows of plain text in `frame`, in `columns` side by side.
+    func overlay(_ texts: [String], in frame: Rect, columns: Int = 1) -> Overlay {
+        overlay(texts.map { Overlay.Row($0) }, in: frame, columns: columns)
+    }
+
     /// `rows` in `frame`, in `columns` side by side.
-    func overlay(_ rows: [String], in frame: Rect, columns: Int = 1) -> Overlay {
+    func overlay(_ rows: [Overlay.Row], in frame: Rect, columns: Int = 1) -> Overlay {
         Overlay(frame: frame, rows: rows, rowHeight: rowHeight, fontSize: fontSize, columns: columns,
                 borderWidth: max(1, scale.rounded()))
     }

@@ -10,19 +10,18 @@ public struct Pen: Hashable, Sendable {
         case byAngle
     }
 
-    public enum WidthChoice: Hashable, Sendable {
-        /// Pixels at 96 dpi.
-        case fixed(Double)
-        /// The book's speed-and-size challenge: slow and thick, fast and thin (`SpeedWidth`).
-        case bySpeed
-    }
-
     public var colour: ColourChoice
-    public var width: WidthChoice
+    /// The width in pixels at 96 dpi: one of `widths`; used unless `widthBySpeed`.
+    public var width: Double
+    /// The book's speed-and-size challenge: slow and thick, fast and thin (`SpeedWidth`); with a stylus
+    /// that reports pressure, by pressure instead.
+    public var widthBySpeed: Bool
 
-    public init(colour: ColourChoice = .fixed(Pen.palette[0].colour), width: WidthChoice = .fixed(Pen.normalWidth)) {
+    public init(colour: ColourChoice = .fixed(Pen.palette[0].colour), width: Double = Pen.normalWidth,
+                widthBySpeed: Bool = false) {
         self.colour = colour
         self.width = width
+        self.widthBySpeed = widthBySpeed
     }
 
     /// The palette, keys 1–8.
@@ -38,25 +37,11 @@ public struct Pen: Hashable, Sendable {
     /// Today's (and the book's) width, the default.
     public static let normalWidth = 10.0
 
-    /// `]` (+1) or `[` (-1): the next width in `widths`, stopping at either end. From width by speed, the
-    /// step starts at Normal.
+    /// `]` (+1) or `[` (-1): the next width in `widths`, stopping at either end; width by speed goes off.
     public mutating func stepWidth(by step: Int) {
-        let current: Int
-        switch width {
-        case .fixed(let pixels):
-            current = Self.widths.firstIndex { $0.pixels >= pixels } ?? Self.widths.count - 1
-        case .bySpeed:
-            current = Self.widths.firstIndex { $0.pixels == Self.normalWidth } ?? 0
-        }
-        width = .fixed(Self.widths[max(0, min(Self.widths.count - 1, current + step))].pixels)
-    }
-
-    /// `S`: width by speed on, or back to the width before it (Normal if there was none).
-    public mutating func toggleWidthBySpeed(previous: Double?) {
-        switch width {
-        case .bySpeed: width = .fixed(previous ?? Self.normalWidth)
-        case .fixed: width = .bySpeed
-        }
+        let current = Self.widths.firstIndex { $0.pixels >= width } ?? Self.widths.count - 1
+        width = Self.widths[max(0, min(Self.widths.count - 1, current + step))].pixels
+        widthBySpeed = false
     }
 
     /// A few words for the title: "Blue, Thick", "By angle, by speed".
@@ -66,11 +51,7 @@ public struct Pen: Hashable, Sendable {
         case .fixed(let colour): colourName = Self.palette.first { $0.colour == colour }?.name ?? colour.description
         case .byAngle: colourName = "By angle"
         }
-        let widthName: String
-        switch width {
-        case .fixed(let pixels): widthName = Self.widths.first { $0.pixels == pixels }?.name ?? "\(pixels) px"
-        case .bySpeed: widthName = "by speed"
-        }
+        let widthName = widthBySpeed ? "by speed" : Self.widths.first { $0.pixels == width }?.name ?? "\(width) px"
         return "\(colourName), \(widthName)"
     }
 }

@@ -29,21 +29,24 @@ public struct RecordingStart: Hashable, Sendable {
     public var identity: FileIdentity?
     /// Set when the file was damaged and kept aside at opening.
     public var recovery: DamagedFileRecovery?
+    /// The pen remembered from the run before.
+    public var pen: Pen
     public var visibleArea: Rect
     public var settings: GestureSettings
     public var now: Deadline
 
-    public init(document: OpenedDocument, visibleArea: Rect, settings: GestureSettings, now: Deadline) {
+    public init(document: OpenedDocument, pen: Pen = Pen(), visibleArea: Rect, settings: GestureSettings, now: Deadline) {
         self.init(path: document.store.path, drawing: document.drawing, identity: document.identity,
-                  recovery: document.recovery, visibleArea: visibleArea, settings: settings, now: now)
+                  recovery: document.recovery, pen: pen, visibleArea: visibleArea, settings: settings, now: now)
     }
 
     public init(path: FilePath, drawing: Drawing, identity: FileIdentity? = nil, recovery: DamagedFileRecovery? = nil,
-                visibleArea: Rect, settings: GestureSettings = .default, now: Deadline) {
+                pen: Pen = Pen(), visibleArea: Rect, settings: GestureSettings = .default, now: Deadline) {
         self.path = path
         self.drawing = drawing
         self.identity = identity
         self.recovery = recovery
+        self.pen = pen
         self.visibleArea = visibleArea
         self.settings = settings
         self.now = now
@@ -67,7 +70,7 @@ public enum RecordingEntry: Hashable, Sendable {
 extension AppCore {
     /// The app as it was at `start`.
     public convenience init(_ start: RecordingStart, tracing: Bool = false) {
-        self.init(document: start.document, visibleArea: start.visibleArea, settings: start.settings, now: start.now,
-                  tracing: tracing)
+        self.init(document: start.document, pen: start.pen, visibleArea: start.visibleArea, settings: start.settings,
+                  now: start.now, tracing: tracing)
     }
 }

@@ -200,3 +200,15 @@ extension GestureSettings.Thresholds {
         }
     }
 }
+
+extension Pen {
+    /// The pen as the file that remembers it holds it (`Pen.fileBytes`), as a string.
+    var recorded: JSONValue { .string(String(decoding: fileBytes, as: UTF8.self)) }
+
+    init(recorded value: RecordedValue) throws(RecordingError) {
+        guard let pen = Pen(fileBytes: Array(try value.string().utf8)) else {
+            throw value.problem("expected a pen: \"colour ...\\nwidth ...\\nspeed on|off\\n\"")
+        }
+        self = pen
+    }
+}

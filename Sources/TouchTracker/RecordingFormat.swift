@@ -7,7 +7,7 @@ import Timing
 ///
 ///     {"format":"touchtracker-recording","version":1}
 ///     {"start":{"now_ns":5000000000,"path":"/home/ann/drawing.json","identity":null,"recovery":null,
-///      "area":[0.0,0.0,800.0,600.0],"settings":{"mouse":{...},"touch":{...}},"drawing":{DRAWING}}}
+///      "pen":"colour #000000\nwidth 10\nspeed off\n","area":[0.0,0.0,800.0,600.0],"settings":{"mouse":{...},"touch":{...}},"drawing":{DRAWING}}}
 ///     {"now_ns":5000100000,"area":[0.0,0.0,800.0,600.0]}
 ///     {"now_ns":5000200000,"settings":{"scale":1.0,"mouse":{...},"touch":{...}}}
 ///     {"trace":"{\"desktopSettings\": {...}}"}
@@ -21,7 +21,8 @@ import Timing
 /// - The second line is the start: how the core was made (`RecordingStart`). `now_ns` and every other
 ///   `_ns` is the monotonic clock in nanoseconds, `server_ms` the X server's time; `area` is
 ///   `[min x, min y, max x, max y]`; `drawing` is the document as opened, as its file holds it
-///   (`DrawingFormat`), on one line; `identity` and `recovery` say what was on disk.
+///   (`DrawingFormat`), on one line; `identity` and `recovery` say what was on disk; `pen` is the pen
+///   remembered from the run before, as its file holds it (`Pen.fileBytes`).
 /// - Every line after it is a step of the core, in order: an input handed in at `now_ns`, named by its
 ///   one other key (`AppInput`: `pointer`, `key`, `area`, `settings`, `close_requested`, ...,
 ///   `save_finished`, `disk_changed`, `export_finished`: what became of saves and exports, so a replay
@@ -50,7 +51,7 @@ public enum RecordingFormat {
         line(.object(["start": .object([
             "now_ns": .integer(start.now.nanoseconds), "path": start.path.recorded,
             "identity": start.identity?.recorded ?? .null, "recovery": start.recovery?.recorded ?? .null,
-            "area": start.visibleArea.recorded, "settings": start.settings.recorded(), "drawing": try start.drawing.recorded(),
+            "pen": start.pen.recorded, "area": start.visibleArea.recorded, "settings": start.settings.recorded(), "drawing": try start.drawing.recorded(),
         ])]))
     }
 
@@ -138,6 +139,7 @@ public enum RecordingFormat {
                     path: try FilePath(recorded: try start.take("path")), drawing: try Drawing(recorded: try start.take("drawing")),
                     identity: try start.take("identity").optional(FileIdentity.init(recorded:)),
                     recovery: try start.take("recovery").optional(DamagedFileRecovery.init(recorded:)),
+                    pen: try Pen(recorded: try start.take("pen")),
                     visibleArea: try Rect(recorded: try start.take("area")),
                     settings: try start.take("settings").object { (settings) throws(RecordingError) in try GestureSettings(recorded: &settings) },
                     now: Deadline(nanoseconds: try start.take("now_ns").integer()))

@@ -21,6 +21,8 @@ extension Shell {
             case .exportPNG(let drawing, let path):
                 take(.input(.exportFinished(failure: export(drawing, to: path)), now: now))
                 pending += core.takeEffects()
+            case .rememberPen(let pen):
+                remember(pen)
             case .raiseWindow:
                 if !isDisconnected { window.comeForward() }
             case .setTitle(let title):
@@ -33,6 +35,17 @@ extension Shell {
                 exitStatus = status
                 return
             }
+        }
+    }
+
+    /// Writes the pen where the next run finds it; a failure is told once (the pen is a convenience).
+    private func remember(_ pen: Pen) {
+        guard let penPath else { return }
+        do {
+            try StateFile.write(pen.fileBytes, to: penPath)
+        } catch {
+            if !hasReportedPenFailure { StandardError.write("touchtracker: \(error); the pen will not be remembered") }
+            hasReportedPenFailure = true
         }
     }
 

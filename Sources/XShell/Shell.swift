@@ -49,6 +49,9 @@ public final class Shell {
     /// The desktop's double-click time and distance, drag threshold and resolution, followed live.
     private let desktop: DesktopSettingsWatcher
     private let tracesGestures: Bool
+    /// Where the pen is remembered between runs (nil: nowhere), and whether failing to was told.
+    let penPath: FilePath?
+    var hasReportedPenFailure = false
     /// Set by the core's `exit` effect: the loop ends with it.
     var exitStatus: Int32?
     /// Set once the X connection is gone: no more X requests.
@@ -59,8 +62,9 @@ public final class Shell {
     /// Maps the window showing `opened` on `connection`, opened first so that without a display
     /// nothing is done to the document; `recorder` records the session from its start.
     public init(connection: XConnection, options: LaunchOptions, document opened: OpenedDocument,
-                lock: DocumentLock?, recorder: Recorder? = nil) throws(XShellError) {
+                lock: DocumentLock?, penPath: FilePath?, recorder: Recorder? = nil) throws(XShellError) {
         self.connection = connection
+        self.penPath = penPath
         store = opened.store
         self.lock = lock
         self.recorder = recorder
@@ -75,7 +79,9 @@ public final class Shell {
         desktop = DesktopSettingsWatcher(connection: connection, commandLine: DesktopSettings.Overrides(commandLine: options))
         let startup = desktop.readAll()
         let geometry = options.geometry
-        let start = RecordingStart(document: opened, visibleArea: Rect(x: 0, y: 0, width: Double(geometry.width), height: Double(geometry.height)),
+        let pen = penPath.flatMap { StateFile.read($0) }.flatMap { Pen(fileBytes: $0) } ?? Pen()
+        let start = RecordingStart(document: opened, pen: pen,
+                                   visibleArea: Rect(x: 0, y: 0, width: Double(geometry.width), height: Double(geometry.height)),
                                    settings: desktop.settings.gestureSettings, now: MonotonicClock.now())
         core = AppCore(start, tracing: options.traceGestures)
         window = try CanvasWindow(connection: connection, geometry: geometry, title: core.title, xinput: xinput)

@@ -32,7 +32,7 @@ case .run(let options):
     if let recording = options.replayPath {
         ReplayCommand.run(options, recordingPath: recording)
     }
-    let environment = ["XDG_DATA_HOME", "HOME"].reduce(into: [String: FilePath]()) { environment, name in
+    let environment = ["XDG_DATA_HOME", "XDG_STATE_HOME", "HOME"].reduce(into: [String: FilePath]()) { environment, name in
         environment[name] = getenv(name).map { FilePath(cString: $0) }
     }
     guard let path = options.documentPath ?? DocumentLocation.defaultPath(environment: environment) else {
@@ -94,7 +94,8 @@ case .run(let options):
     }
     let shell: Shell
     do {
-        shell = try Shell(connection: connection, options: options, document: opened, lock: lock, recorder: recorder)
+        shell = try Shell(connection: connection, options: options, document: opened, lock: lock,
+                          penPath: DocumentLocation.statePath("pen", environment: environment), recorder: recorder)
     } catch {
         lock?.release()
         fail(error.description, status: 1)

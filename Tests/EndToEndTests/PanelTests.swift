@@ -9,27 +9,28 @@ struct PanelTests {
     static let border: UInt32 = 0x99_9999
 
     @Test func theMenuDoublesAt192DpiWhileItIsOpen() throws {
-        let running = try RunningApp()
+        let running = try RunningApp(geometry: "800x600+0+0")
         let client = running.client
         running.drawLine(from: (50, 100), to: (350, 100))
         client.move(to: 100, 100)
         client.press(3)
         client.release(3)
-        // At 96 dpi: 120 × 28 from the click, a 1 px border.
+        // At 96 dpi: the shape's menu (Delete, 8 colours, 4 widths), 120 × 13 × 28 from the click, a 1 px border.
         #expect(running.waitForPixel(219, 120, toBe: Self.border) == Self.border, "the right border")
         #expect(running.pixel(221, 120) == Colours.white)
-        #expect(running.pixel(160, 127) == Self.border && running.pixel(160, 129) == Colours.white, "the bottom border")
+        #expect(running.pixel(160, 463) == Self.border && running.pixel(160, 465) == Colours.white, "the bottom border")
 
-        // The desktop says 192 dpi (Xft/DPI is dpi × 1024): the open menu becomes 240 × 56, with a 2 px border.
+        // The desktop says 192 dpi (Xft/DPI is dpi × 1024): the open menu's items become 240 × 56, two columns
+        // of 7 to fit the window's height, with a 2 px border.
         let manager = SettingsManager(client: client, ["Xft/DPI": 192 * 1024])
         defer { manager.quit() }
-        #expect(running.waitForPixel(339, 120, toBe: Self.border) == Self.border, "the right border, twice as far")
-        #expect(running.pixel(338, 120) == Self.border && running.pixel(341, 120) == Colours.white)
-        #expect(running.pixel(220, 153) != Self.border, "inside")
-        #expect(running.pixel(220, 154) == Self.border && running.pixel(220, 155) == Self.border, "the bottom border")
-        #expect(running.pixel(220, 157) == Colours.white)
+        #expect(running.waitForPixel(579, 120, toBe: Self.border) == Self.border, "the right border, two wide columns on")
+        #expect(running.pixel(578, 120) == Self.border && running.pixel(581, 120) == Colours.white)
+        #expect(running.pixel(220, 489) != Self.border, "inside")
+        #expect(running.pixel(220, 490) == Self.border && running.pixel(220, 491) == Self.border, "the bottom border")
+        #expect(running.pixel(220, 493) == Colours.white)
 
-        client.move(to: 300, 150)  // beyond the menu at 96 dpi, on Delete at 192
+        client.move(to: 300, 150)  // beyond the menu's Delete at 96 dpi, on Delete at 192
         client.press()
         client.release()
         #expect(running.waitForPixel(60, 100, toBe: Colours.white) == Colours.white, "Delete is where it is drawn")

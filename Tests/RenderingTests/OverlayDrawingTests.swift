@@ -19,7 +19,7 @@ struct OverlayDrawingTests {
 
     @Test func rowsGoDownTheFirstColumnThenTheNextEachClippedToItsColumn() throws {
         let long = String(repeating: "W", count: 40)
-        let overlay = Overlay(frame: Rect(x: 10, y: 10, width: 280, height: 60), rows: [long, "Row", "", "Last"],
+        let overlay = Overlay(frame: Rect(x: 10, y: 10, width: 280, height: 60), rows: [Overlay.Row(long), "Row", "", "Last"],
                               rowHeight: 30, fontSize: 14, columns: 2)
         #expect(overlay.rowsPerColumn == 2)
         #expect(overlay.frame(ofColumn: 1) == Rect(x: 150, y: 10, width: 140, height: 60))

@@ -218,7 +218,7 @@ struct AppCoreCommandTests {
     @Test func theHelpOverlayListsEveryKeyBinding() throws {
         let driver = try CoreDriver()
         driver.key(.f1)
-        let rows = try #require(driver.core.scene.overlays.first?.rows)
+        let rows = try #require(driver.core.scene.overlays.first?.texts)
         for binding in KeyBindings.table { #expect(rows.contains("\(binding.keys): \(binding.effect)")) }
     }
 }

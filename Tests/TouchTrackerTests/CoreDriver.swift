@@ -28,6 +28,8 @@ final class CoreDriver {
     private(set) var titles: [String] = []
     private(set) var exports: [FilePath] = []
     private(set) var exitStatus: Int32?
+    /// Every pen the core asked to remember, in order.
+    private(set) var rememberedPens: [Pen] = []
     /// How many times the core asked to bring the window forward.
     private(set) var raised = 0
     /// Saves fail with this while it is set.
@@ -123,6 +125,8 @@ final class CoreDriver {
                 pending += core.takeEffects()
             case .raiseWindow:
                 raised += 1
+            case .rememberPen(let pen):
+                rememberedPens.append(pen)
             case .exportPNG(_, let path):
                 exports.append(path)
                 take(.input(.exportFinished(failure: exportFailure), now: now))

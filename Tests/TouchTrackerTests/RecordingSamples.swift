@@ -9,10 +9,11 @@ enum RecordingSamples {
     static let identity = FileIdentity(device: 2049, inode: 131_077, size: 120, modifiedSeconds: 1_790_000_000,
                                        modifiedNanoseconds: 123_456_789)
 
-    /// A start with one line on an 400×300 canvas at 1 s.
+    /// A start with one line on an 400×300 canvas at 1 s, and a pen other than the default.
     static var start: RecordingStart {
         RecordingStart(path: path, drawing: Drawing(lines: [Line(id: LineID(1), segment: segment(50, 100, 250, 100))]),
-                       identity: identity, visibleArea: Rect(x: 0, y: 0, width: 400, height: 300), now: at(0))
+                       identity: identity, pen: Pen(colour: .byAngle, width: 16, widthBySpeed: true),
+                       visibleArea: Rect(x: 0, y: 0, width: 400, height: 300), now: at(0))
     }
 
     static func pointer(_ kind: GestureInput.Kind, _ x: Double, _ y: Double, at milliseconds: Int64, device: UInt16 = 2,

@@ -1,9 +1,13 @@
 import Foundation
+import TestSupport
 import XTestHarness
 
 /// The real `touchtracker` binary (built beside the test bundle), run as a child process.
 final class AppProcess {
     let child: ChildProcess
+    /// The app's own state folder (`XDG_STATE_HOME`, where it remembers the pen), unless the test gives
+    /// one: a test never reads or changes the pen of the user running it, nor of another test.
+    private let state: TemporaryFolder?
 
     /// The binary built by `swift build` next to this test bundle.
     static var binaryPath: String {
@@ -19,6 +23,8 @@ final class AppProcess {
     init(argumentBytes arguments: [[UInt8]], display: String?, environment extra: [String: String] = [:]) throws {
         var environment = ProcessInfo.processInfo.environment
         environment["DISPLAY"] = display
+        state = extra["XDG_STATE_HOME"] == nil ? try TemporaryFolder("state") : nil
+        environment["XDG_STATE_HOME"] = state?.path
         for (key, value) in extra { environment[key] = value }
         child = try ChildProcess(path: Self.binaryPath, argumentBytes: arguments, environment: environment)
     }

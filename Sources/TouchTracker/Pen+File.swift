@@ -1,0 +1,41 @@
+import Document
+
+/// The pen as the file that remembers it between runs holds it: three lines of text,
+///
+///     colour #1E50DC        (or: colour by-angle)
+///     width 16
+///     speed off             (or: speed on)
+///
+/// read strictly: anything else is no pen (the default is used).
+extension Pen {
+    public var fileBytes: [UInt8] {
+        let colourText: String
+        switch colour {
+        case .fixed(let colour): colourText = colour.description
+        case .byAngle: colourText = "by-angle"
+        }
+        let widthText = width == width.rounded() ? String(Int(width)) : String(width)
+        return Array("colour \(colourText)\nwidth \(widthText)\nspeed \(widthBySpeed ? "on" : "off")\n".utf8)
+    }
+
+    public init?(fileBytes: [UInt8]) {
+        guard let text = String(validating: fileBytes, as: UTF8.self), text.hasSuffix("\n") else { return nil }
+        let lines = text.dropLast().split(separator: "\n", omittingEmptySubsequences: false)
+        guard lines.count == 3,
+              lines[0].hasPrefix("colour "), lines[1].hasPrefix("width "), lines[2].hasPrefix("speed ") else { return nil }
+        let colourText = lines[0].dropFirst("colour ".count)
+        let colour: ColourChoice
+        if colourText == "by-angle" {
+            colour = .byAngle
+        } else if let fixed = Colour(parsing: colourText) {
+            colour = .fixed(fixed)
+        } else {
+            return nil
+        }
+        guard let width = Double(lines[1].dropFirst("width ".count)), Pen.widths.contains(where: { $0.pixels == width })
+        else { return nil }
+        let speed = lines[2].dropFirst("speed ".count)
+        guard speed == "on" || speed == "off" else { return nil }
+        self.init(colour: colour, width: width, widthBySpeed: speed == "on")
+    }
+}
