@@ -99,7 +99,8 @@ extension AppInput {
 
 extension GestureInput {
     /// `{"kind":"press","button":1,"device":2,"touch":0,"source":"mouse","x":10.0,"y":20.5,"server_ms":1000,"read_ns":...}`;
-    /// a motion and a cancel have no button.
+    /// a motion and a cancel have no button; a stylus's `"pressure"` (0 to 1) follows `"y"` where the device
+    /// reports one.
     var recorded: JSONValue {
         var members: [(key: String, value: JSONValue)] = []
         switch kind {
@@ -110,9 +111,10 @@ extension GestureInput {
         }
         members += [
             ("device", .integer(contact.device)), ("touch", .integer(contact.touch)), ("source", .string(source.recordedName)),
-            ("x", .double(location.x)), ("y", .double(location.y)), ("server_ms", .integer(serverTime.milliseconds)),
-            ("read_ns", .integer(readTime.nanoseconds)),
+            ("x", .double(location.x)), ("y", .double(location.y)),
         ]
+        if let pressure { members.append(("pressure", .double(pressure))) }
+        members += [("server_ms", .integer(serverTime.milliseconds)), ("read_ns", .integer(readTime.nanoseconds))]
         return JSONValue(.object(members))
     }
 
@@ -134,7 +136,8 @@ extension GestureInput {
                 throw sourceValue.problem("unknown input source \"\(sourceName)\"")
             }
             let location = GesturePoint(x: try object.take("x").double(), y: try object.take("y").double())
-            return GestureInput(kind, contact: contact, source: source, location: location,
+            let pressure = try object.takeIfPresent("pressure")?.double()
+            return GestureInput(kind, contact: contact, source: source, location: location, pressure: pressure,
                                 serverTime: ServerTime(milliseconds: try object.take("server_ms").integer()),
                                 readTime: Deadline(nanoseconds: try object.take("read_ns").integer()))
         }
@@ -142,12 +145,14 @@ extension GestureInput {
 }
 
 extension InputSource {
-    static let allRecorded: [InputSource] = [.mouse, .touch]
+    static let allRecorded: [InputSource] = [.mouse, .touch, .pen, .eraser]
 
     var recordedName: String {
         switch self {
         case .mouse: "mouse"
         case .touch: "touch"
+        case .pen: "pen"
+        case .eraser: "eraser"
         }
     }
 }

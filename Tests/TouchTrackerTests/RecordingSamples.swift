@@ -17,11 +17,11 @@ enum RecordingSamples {
     }
 
     static func pointer(_ kind: GestureInput.Kind, _ x: Double, _ y: Double, at milliseconds: Int64, device: UInt16 = 2,
-                        source: InputSource = .mouse, readLate milliseconds2: Int64 = 0) -> RecordingEntry {
+                        source: InputSource = .mouse, pressure: Double? = nil) -> RecordingEntry {
         let input = GestureInput(kind, contact: ContactID(device: device), source: source, location: GesturePoint(x: x, y: y),
-                                 serverTime: ServerTime(milliseconds: UInt32(80_000 + milliseconds)),
-                                 readTime: at(milliseconds + milliseconds2))
-        return .step(.input(.pointer(input), now: at(milliseconds + milliseconds2)))
+                                 pressure: pressure, serverTime: ServerTime(milliseconds: UInt32(80_000 + milliseconds)),
+                                 readTime: at(milliseconds))
+        return .step(.input(.pointer(input), now: at(milliseconds)))
     }
 
     /// Every input the core takes, once, with the data each can carry.
@@ -32,6 +32,10 @@ enum RecordingSamples {
                                   location: GesturePoint(x: 0.1, y: -1e-7), serverTime: ServerTime(milliseconds: .max), readTime: at(1))),
             .pointer(GestureInput(.cancel, contact: ContactID(device: 2), location: GesturePoint(x: 1, y: 2),
                                   serverTime: ServerTime(milliseconds: 0), readTime: at(2))),
+            .pointer(GestureInput(.motion, contact: ContactID(device: 3), source: .pen, location: GesturePoint(x: 5, y: 6),
+                                  pressure: 0.25, serverTime: ServerTime(milliseconds: 9), readTime: at(3))),
+            .pointer(GestureInput(.release(button: 1), contact: ContactID(device: 3), source: .eraser, location: GesturePoint(x: 7, y: 8),
+                                  pressure: 0, serverTime: ServerTime(milliseconds: 10), readTime: at(4))),
             .key(.character("z"), [.control, .shift]), .key(.pageDown, []), .key(.character("\""), []),
             .visibleAreaChanged(Rect(minX: 0.5, minY: 0.1, maxX: 1e6, maxY: 300)),
             .largeAllocationAhead, .allocationFailed("Cannot allocate memory"), .closeRequested, .terminationSignal,
