@@ -29,6 +29,7 @@ public enum AppGesture: Int, Hashable, Comparable, Sendable, CustomStringConvert
 ///   drag          on the selected line moves it (only there; cancels the canvas's contact)
 ///   right click   opens the context menu
 ///   anything else reaches the canvas as contacts: each left-button contact draws its own line.
+///   An eraser (a stylus's other end) is not a gesture: it erases whatever it passes over.
 ///
 /// Single-threaded: the shell's event loop calls it. Tests drive it the same way, passing time in.
 public final class AppController {
@@ -74,8 +75,10 @@ public final class AppController {
     public var isAtRest: Bool { engine.isAtRest }
 
     /// One pointer or touch event, in the order the server sent them. Call `advance(to:)` after
-    /// draining the queue: the engine classifies by the events' own timestamps (R3).
+    /// draining the queue: the engine classifies by the events' own timestamps (R3). An eraser's events
+    /// go to the model's eraser, not to the engine: its strokes erase, and are never gestures.
     public func handle(_ input: GestureInput) {
+        if input.source == .eraser { return erase(input) }
         engine.handle(input, into: &outputs)
         apply()
     }
@@ -139,6 +142,18 @@ public final class AppController {
         case (.moveLine, .cancelled): model.moveCancelled()
         case (.menu, .recognized(let p)): model.secondaryClick(at: Point(p))
         default: break
+        }
+    }
+
+    /// The eraser's press (of its tip: button 1), motion, release or cancel.
+    private func erase(_ input: GestureInput) {
+        let point = Point(input.location)
+        switch input.kind {
+        case .press(button: 1): model.eraserBegan(input.contact, at: point)
+        case .motion: model.eraserMoved(input.contact, to: point)
+        case .release(button: 1): model.eraserEnded(input.contact, at: point)
+        case .cancel: model.eraserCancelled(input.contact)
+        case .press, .release: break  // a stylus's side buttons
         }
     }
 

@@ -45,6 +45,8 @@ public struct CanvasModel: Sendable {
     var tapPhase = TapPhase.none
     /// The line being dragged (by long press or by a drag on the selected line), if any.
     var lineDrag: LineDrag?
+    /// The stroke of each eraser down (CanvasModel+Eraser.swift).
+    var erasing: [ContactID: EraserStroke] = [:]
 
     /// A model showing `drawing`, with an empty history.
     public init(drawing: Drawing = Drawing(), visibleArea: Rect = Rect(x: 0, y: 0, width: 800, height: 600),
