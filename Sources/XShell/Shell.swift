@@ -33,9 +33,8 @@ public final class Shell {
     /// XInput 2 when the server has it: pointer and touch events per master device. Nil: core events.
     private let xinput: XInput2?
     let window: CanvasWindow
-    /// Both draw lines as wide as the screen's resolution asks; replaced when it changes.
-    private var renderer = Renderer()
-    private var compositor = CanvasCompositor()
+    /// Paints the core's scene into the window.
+    private var painter = ScenePainter()
     /// The app: every decision. Its steps are taken in one place (`take`, Shell+Recording.swift).
     let core: AppCore
     /// Writes every step of the core as it is taken (`--record`); nil when not recording.
@@ -216,27 +215,13 @@ public final class Shell {
         if tracesGestures { StandardError.write(settings.traceLine) }
     }
 
-    /// Brings the back buffer up to date with the core's scene (the compositor finds what changed since
-    /// the last frame) and copies only the changed rectangles to the window. Lines are as wide as the
-    /// core's scale asks; a new style means a new compositor, whose first frame is drawn whole. Should the
-    /// compositor fail to make its cache for a new size, the frame is drawn whole without it.
-    /// While the server still reads the buffer (a shared put in flight), the frame waits for its completion
-    /// event, which wakes the loop; the compositor then finds everything that changed in between.
+    /// Brings the back buffer and the window up to date with the core's scene (`ScenePainter`), and copies
+    /// what the server asked to repaint. While the server still reads the buffer (a shared put in flight),
+    /// the frame waits for its completion event, which wakes the loop; the compositor then finds everything
+    /// that changed in between.
     private func paint() {
         guard !isDisconnected, !window.isPresenting else { return }
-        let style = RenderStyle().scaled(by: core.scale)
-        if renderer.style != style {
-            renderer = Renderer(style: style)
-            compositor = CanvasCompositor(renderer: renderer)
-        }
-        let scene = core.scene
-        let origin = window.visible.origin
-        do {
-            for rect in try compositor.render(scene, onto: window.buffer.context, origin: origin) { window.present(rect) }
-        } catch {
-            renderer.draw(scene, on: window.buffer.context, origin: origin)
-            window.present(window.visibleArea)
-        }
+        painter.paint(core.scene, scale: core.scale, on: window)
         if let rect = exposed { window.present(rect) }
         exposed = nil
     }

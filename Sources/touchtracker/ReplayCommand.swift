@@ -23,6 +23,19 @@ enum ReplayCommand {
         return recording
     }
 
+    /// Plays the recording in a window at its pace (`--play`) until the window is closed.
+    static func play(_ options: LaunchOptions, recordingPath: FilePath) -> Never {
+        let recording = read(recordingPath)
+        let player: Player
+        do {
+            player = try Player(connection: try XConnection(name: nil), recording: recording, geometry: options.geometry,
+                                tracing: options.traceGestures)
+        } catch {
+            fail("\(error)", status: 1)
+        }
+        exit(player.run())
+    }
+
     /// Takes every step of the recording without a display, tracing as the session did under
     /// `--trace-gestures`; the drawing it ends with is saved to FILE (only where there is no file) and
     /// exported to OUT. Exits 0, or 1 when a file cannot be written.

@@ -30,6 +30,7 @@ case .invalid(let message):
     exit(2)
 case .run(let options):
     if let recording = options.replayPath {
+        if options.play { ReplayCommand.play(options, recordingPath: recording) }
         ReplayCommand.run(options, recordingPath: recording)
     }
     let environment = ["XDG_DATA_HOME", "XDG_STATE_HOME", "HOME"].reduce(into: [String: FilePath]()) { environment, name in
