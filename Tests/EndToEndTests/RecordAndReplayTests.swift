@@ -1,4 +1,5 @@
 import CX11
+import Document
 import Foundation
 import TestSupport
 import Testing
@@ -58,6 +59,31 @@ struct RecordAndReplayTests {
         let live = traced(running.app.standardError)
         #expect(live.count > 20 && live.contains { $0.contains(#""gesture":"clear","outcome":"recognized""#) })
         #expect(traced(replay.standardError) == live)
+    }
+
+    @Test func aSessionKilledWhileRecordingReplaysUpToTheKill() throws {
+        let folder = try TemporaryFolder("replay")
+        let recording = folder.file("session.jsonl")
+        let running = try RunningApp(arguments: ["--record", recording])
+        running.drawLine(from: (50, 100), to: (250, 100))
+        running.app.child.signal(SIGKILL)
+        #expect(running.app.waitForExit() != nil)
+        let replay = try AppProcess(arguments: ["--replay", recording, folder.file("replayed.json")], display: nil)
+        #expect(replay.waitForExit() == 0, "\(replay.standardError)")
+        let replayed = try DrawingFormat.decode(Array(FileManager.default.contents(atPath: folder.file("replayed.json")) ?? Data()))
+        #expect(replayed.lines.map(\.segment) == [Segment(begin: Point(x: 50, y: 100), end: Point(x: 250, y: 100))])
+    }
+
+    @Test func aRecordingThatCannotBeWrittenIsToldOnceAndTheSessionGoesOn() throws {
+        let running = try RunningApp(arguments: ["--record", "/dev/full"])
+        running.drawLine(from: (50, 100), to: (250, 100))
+        running.drawLine(from: (50, 200), to: (250, 200))
+        running.client.key(XK_q, modifiers: [XK_Control_L])
+        #expect(running.app.waitForExit() == 0)
+        #expect(running.app.standardError
+            == "touchtracker: cannot record to /dev/full: No space left on device; recording stopped, the session goes on\n")
+        let saved = try DrawingFormat.decode(Array(FileManager.default.contents(atPath: running.documentPath) ?? Data()))
+        #expect(saved.lines.count == 2)
     }
 
     /// A session of the regression suite: a line, and a double click that clears it 0.8 s after the session began.
