@@ -17,11 +17,7 @@ struct DrawingDecoder {
         var keys = Set<String>()
         if !scanner.consume(.closeBrace) {
             repeat {
-                scanner.skipWhitespace()
-                let keyOffset = scanner.offset
-                let key = try scanner.readString()
-                guard keys.insert(key).inserted else { throw .duplicateKey(key, at: scanner.position(at: keyOffset)) }
-                try scanner.expect(.colon, "expected ':'")
+                let (key, keyOffset) = try scanner.readKey(unique: &keys)
                 switch key {
                 case "format": format = try readFormat()
                 case "version": version = try readVersion()

@@ -42,6 +42,17 @@ struct JSONScanner {
         guard consume(byte) else { throw unexpected(expectation) }
     }
 
+    /// Reads an object's key and the ':' after it; returns the key and where it began. A key already in
+    /// `keys` (the object's keys so far, to which it is added) is an error.
+    mutating func readKey(unique keys: inout Set<String>) throws(DocumentError) -> (key: String, offset: Int) {
+        skipWhitespace()
+        let keyOffset = offset
+        let key = try readString()
+        guard keys.insert(key).inserted else { throw .duplicateKey(key, at: position(at: keyOffset)) }
+        try expect(.colon, "expected ':'")
+        return (key, keyOffset)
+    }
+
     /// After a member or element: consumes ',' (returning true) or `closer` (returning false).
     mutating func continues(before closer: UInt8) throws(DocumentError) -> Bool {
         if consume(.comma) { return true }

@@ -89,11 +89,7 @@ extension JSONValue {
             var keys = Set<String>()
             if !scanner.consume(.closeBrace) {
                 repeat {
-                    scanner.skipWhitespace()
-                    let keyOffset = scanner.offset
-                    let key = try scanner.readString()
-                    guard keys.insert(key).inserted else { throw .duplicateKey(key, at: scanner.position(at: keyOffset)) }
-                    try scanner.expect(.colon, "expected ':'")
+                    let key = try scanner.readKey(unique: &keys).key
                     members.append((key, try read(&scanner, depth: depth + 1)))
                 } while try scanner.continues(before: .closeBrace)
             }
