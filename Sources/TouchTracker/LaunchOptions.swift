@@ -136,6 +136,7 @@ public struct LaunchOptions: Hashable, Sendable {
     private var conflict: String? {
         guard replayPath != nil else {
             if play { return "--play plays a recording: give it with --replay REC" }
+            if recordPath != nil, exportPath != nil { return "--record records a session in the window; --export opens none" }
             return nil
         }
         if recordPath != nil { return "--record and --replay cannot go together: a replay takes its input from the recording" }

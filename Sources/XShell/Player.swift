@@ -77,8 +77,7 @@ public final class Player {
                 switch effect {
                 case .setTitle(let title): window.setTitle(Self.title(title))
                 case .trace(let line) where tracesGestures: StandardError.write(line)
-                case .raiseWindow: window.comeForward()
-                default: break  // messages were the session's to say; saves and exports are not replayed
+                default: break  // messages were the session's to say, and so was bringing its window forward
                 }
             }
         }

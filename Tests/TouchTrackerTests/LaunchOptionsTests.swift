@@ -85,7 +85,7 @@ struct LaunchOptionsTests {
     @Test(arguments: [
         ["--play"], ["--record", "a.jsonl", "--replay", "b.jsonl"], ["--replay", "a.jsonl", "--double-click-ms", "300"],
         ["--replay", "a.jsonl", "--play", "out.json"], ["--replay", "a.jsonl", "--play", "--export", "out.png"],
-        ["--record"], ["--replay"], ["--play=yes"],
+        ["--record"], ["--replay"], ["--play=yes"], ["--record", "a.jsonl", "--export", "out.png"],
     ])
     func recordingAndReplayingAskForWhatTheyCanDo(arguments: [String]) {
         guard case .invalid(let message) = LaunchOptions.parse(arguments) else {
