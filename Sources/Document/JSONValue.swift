@@ -69,7 +69,8 @@ extension JSONValue {
         } catch {
             switch error {
             case .malformed(let problem, let position): throw JSONSyntaxError(problem: problem, position: position)
-            case .duplicateKey(let key, let position): throw JSONSyntaxError(problem: "\"\(key.printable)\" appears twice", position: position)
+            case .duplicateKey(let key, let position):
+                throw JSONSyntaxError(problem: "\"\(key.printable)\" appears twice", position: position)
             default: throw JSONSyntaxError(problem: error.description, position: TextPosition(line: 1, column: 1))
             }
         }

@@ -100,6 +100,11 @@ struct RecordedObject {
         return member
     }
 
+    /// The member `key`, read with `read` (a type's `init(recorded:)`); its absence is an error.
+    mutating func take<Value>(_ key: String, _ read: (RecordedValue) throws(RecordingError) -> Value) throws(RecordingError) -> Value {
+        try read(try take(key))
+    }
+
     mutating func takeIfPresent(_ key: String) -> RecordedValue? {
         guard let index = members.firstIndex(where: { $0.key == key }) else { return nil }
         return members.remove(at: index).value

@@ -18,11 +18,13 @@ public enum RecordingError: Error, Hashable, Sendable, CustomStringConvertible {
         case .damaged(let what, let position):
             return "not a recording: \(position): \(what)"
         case .newerVersion(let version, let position):
-            return "made by a newer TouchTracker (\(position): recording format version \(version); this one reads up to \(RecordingFormat.version))"
+            return "made by a newer TouchTracker (\(position): recording format version \(version); "
+                + "this one reads up to \(RecordingFormat.version))"
         case .drawing(let error):
             return "\(error)"
         case .noStart(let lines):
-            return "the recording ends before the session began (it has \(lines) complete line\(lines == 1 ? "" : "s"); the first two are its format and its start)"
+            return "the recording ends before the session began (it has \(lines) complete line\(lines == 1 ? "" : "s"); "
+                + "the first two are its format and its start)"
         }
     }
 }

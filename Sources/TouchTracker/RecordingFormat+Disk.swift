@@ -33,7 +33,8 @@ extension DiskVersion {
         case .drawing(let drawing, let identity):
             .object(["drawing": .object(["drawing": try drawing.recorded(), "identity": identity.recorded])])
         case .damaged(let recovery): .object(["damaged": recovery.recorded])
-        case .newer(let problem, let identity): .object(["newer": .object(["problem": problem.recorded, "identity": identity.recorded])])
+        case .newer(let problem, let identity):
+            .object(["newer": .object(["problem": problem.recorded, "identity": identity.recorded])])
         case .unreadable(let error): .object(["unreadable": error.recorded])
         }
     }
@@ -43,12 +44,14 @@ extension DiskVersion {
         case ("missing", nil): self = .missing
         case ("drawing", let data?):
             self = try data.object { (object) throws(RecordingError) in
-                .drawing(try Drawing(recorded: try object.take("drawing")), try FileIdentity(recorded: try object.take("identity")))
+                .drawing(try object.take("drawing", Drawing.init(recorded:)),
+                         try object.take("identity", FileIdentity.init(recorded:)))
             }
         case ("damaged", let data?): self = .damaged(try DamagedFileRecovery(recorded: data))
         case ("newer", let data?):
             self = try data.object { (object) throws(RecordingError) in
-                .newer(try DocumentError(recorded: try object.take("problem")), try FileIdentity(recorded: try object.take("identity")))
+                .newer(try object.take("problem", DocumentError.init(recorded:)),
+                       try object.take("identity", FileIdentity.init(recorded:)))
             }
         case ("unreadable", let data?): self = .unreadable(try DocumentOpenError(recorded: data))
         case (let name, _): throw value.problem("unknown disk version \"\(name)\"")
@@ -117,8 +120,9 @@ extension DamagedFileRecovery {
 
     init(recorded value: RecordedValue) throws(RecordingError) {
         self = try value.object { (object) throws(RecordingError) in
-            DamagedFileRecovery(path: try FilePath(recorded: try object.take("path")), keptAs: try FilePath(recorded: try object.take("kept_as")),
-                                problem: try DocumentError(recorded: try object.take("problem")))
+            DamagedFileRecovery(path: try object.take("path", FilePath.init(recorded:)),
+                                keptAs: try object.take("kept_as", FilePath.init(recorded:)),
+                                problem: try object.take("problem", DocumentError.init(recorded:)))
         }
     }
 }
@@ -130,7 +134,7 @@ extension SystemError {
 
     init(recorded value: RecordedValue) throws(RecordingError) {
         self = try value.object { (object) throws(RecordingError) in
-            SystemError(try object.take("operation").string(), try FilePath(recorded: try object.take("path")),
+            SystemError(try object.take("operation").string(), try object.take("path", FilePath.init(recorded:)),
                         code: try object.take("errno").integer())
         }
     }
@@ -152,16 +156,17 @@ extension DocumentSaveError {
         switch try value.variant() {
         case ("unsavable", let data?):
             self = try data.object { (object) throws(RecordingError) in
-                .unsavable(path: try FilePath(recorded: try object.take("path")), try DrawingEncodingError(recorded: try object.take("problem")))
+                .unsavable(path: try object.take("path", FilePath.init(recorded:)),
+                           try object.take("problem", DrawingEncodingError.init(recorded:)))
             }
         case ("system", let data?): self = .system(try SystemError(recorded: data))
         case ("write", let data?):
             self = try data.object { (object) throws(RecordingError) in
-                .write(path: try FilePath(recorded: try object.take("path")), try WriteError(recorded: try object.take("problem")))
+                .write(path: try object.take("path", FilePath.init(recorded:)), try object.take("problem", WriteError.init(recorded:)))
             }
         case ("refused", let data?):
             self = try data.object { (object) throws(RecordingError) in
-                .refused(path: try FilePath(recorded: try object.take("path")), reason: try object.take("reason").string())
+                .refused(path: try object.take("path", FilePath.init(recorded:)), reason: try object.take("reason").string())
             }
         case (let name, _): throw value.problem("unknown save error \"\(name)\"")
         }
@@ -209,7 +214,8 @@ extension WriteError {
 extension DocumentOpenError {
     var recorded: JSONValue {
         switch self {
-        case .newerVersion(let path, let problem): .object(["newer_version": .object(["path": path.recorded, "problem": problem.recorded])])
+        case .newerVersion(let path, let problem):
+            .object(["newer_version": .object(["path": path.recorded, "problem": problem.recorded])])
         case .unreadable(let error): .object(["unreadable": error.recorded])
         case .notARegularFile(let path): .object(["not_a_regular_file": path.recorded])
         case .cannotKeepDamaged(let path, let problem, let error):
@@ -221,14 +227,16 @@ extension DocumentOpenError {
         switch try value.variant() {
         case ("newer_version", let data?):
             self = try data.object { (object) throws(RecordingError) in
-                .newerVersion(path: try FilePath(recorded: try object.take("path")), try DocumentError(recorded: try object.take("problem")))
+                .newerVersion(path: try object.take("path", FilePath.init(recorded:)),
+                              try object.take("problem", DocumentError.init(recorded:)))
             }
         case ("unreadable", let data?): self = .unreadable(try SystemError(recorded: data))
         case ("not_a_regular_file", let data?): self = .notARegularFile(path: try FilePath(recorded: data))
         case ("cannot_keep_damaged", let data?):
             self = try data.object { (object) throws(RecordingError) in
-                .cannotKeepDamaged(path: try FilePath(recorded: try object.take("path")), try DocumentError(recorded: try object.take("problem")),
-                                   try SystemError(recorded: try object.take("error")))
+                .cannotKeepDamaged(path: try object.take("path", FilePath.init(recorded:)),
+                                   try object.take("problem", DocumentError.init(recorded:)),
+                                   try object.take("error", SystemError.init(recorded:)))
             }
         case (let name, _): throw value.problem("unknown open error \"\(name)\"")
         }
@@ -281,7 +289,9 @@ extension DocumentError {
         case "coordinate_out_of_range": self = try withText("text", DocumentError.coordinateOutOfRange(_:at:))
         case "invalid_id": self = try withText("text", DocumentError.invalidID(_:at:))
         case "duplicate_id":
-            self = try data.object { (object) throws(RecordingError) in .duplicateID(LineID(try object.take("id").integer()), at: try at(&object)) }
+            self = try data.object { (object) throws(RecordingError) in
+                .duplicateID(LineID(try object.take("id").integer()), at: try at(&object))
+            }
         default: throw value.problem("unknown document error \"\(name)\"")
         }
     }

@@ -49,7 +49,10 @@ extension AppInput {
         case "save_finished": self = .saveFinished(try SaveOutcome(recorded: data))
         case "disk_changed": self = .diskChanged(try DiskVersion(recorded: data))
         case "another_start_asked": try none(); self = .anotherStartAsked
-        case "export_finished": self = .exportFinished(failure: try data.object { object throws(RecordingError) in try object.take("failure").optional { v throws(RecordingError) in try v.string() } })
+        case "export_finished":
+            self = .exportFinished(failure: try data.object { (object) throws(RecordingError) in
+                try object.take("failure").optional { (failure) throws(RecordingError) in try failure.string() }
+            })
         default: throw data.problem("unknown input \"\(name)\"")
         }
     }
@@ -172,12 +175,14 @@ extension Rect {
 extension GestureSettings {
     /// `{"mouse":{...},"touch":{...}}`, with `"scale"` first when given (the settings in force as an input).
     func recorded(scale: Double? = nil) -> JSONValue {
-        JSONValue(.object((scale.map { [("scale", JSONValue.double($0))] } ?? []) + [("mouse", mouse.recorded), ("touch", touch.recorded)]))
+        let thresholds: [(key: String, value: JSONValue)] = [("mouse", mouse.recorded), ("touch", touch.recorded)]
+        return JSONValue(.object((scale.map { [("scale", JSONValue.double($0))] } ?? []) + thresholds))
     }
 
     /// Reads "mouse" and "touch" from `object`.
     init(recorded object: inout RecordedObject) throws(RecordingError) {
-        self.init(mouse: try Thresholds(recorded: try object.take("mouse")), touch: try Thresholds(recorded: try object.take("touch")))
+        self.init(mouse: try object.take("mouse", Thresholds.init(recorded:)),
+                  touch: try object.take("touch", Thresholds.init(recorded:)))
     }
 }
 

@@ -7,7 +7,8 @@ import Timing
 ///
 ///     {"format":"touchtracker-recording","version":1}
 ///     {"start":{"now_ns":5000000000,"path":"/home/ann/drawing.json","identity":null,"recovery":null,
-///      "pen":"colour #000000\nwidth 10\nspeed off\n","area":[0.0,0.0,800.0,600.0],"settings":{"mouse":{...},"touch":{...}},"drawing":{DRAWING}}}
+///      "pen":"colour #000000\nwidth 10\nspeed off\n","area":[0.0,0.0,800.0,600.0],
+///      "settings":{"mouse":{...},"touch":{...}},"drawing":{DRAWING}}}
 ///     {"now_ns":5000100000,"area":[0.0,0.0,800.0,600.0]}
 ///     {"now_ns":5000200000,"settings":{"scale":1.0,"mouse":{...},"touch":{...}}}
 ///     {"trace":"{\"desktopSettings\": {...}}"}
@@ -51,7 +52,8 @@ public enum RecordingFormat {
         line(.object(["start": .object([
             "now_ns": .integer(start.now.nanoseconds), "path": start.path.recorded,
             "identity": start.identity?.recorded ?? .null, "recovery": start.recovery?.recorded ?? .null,
-            "pen": start.pen.recorded, "area": start.visibleArea.recorded, "settings": start.settings.recorded(), "drawing": try start.drawing.recorded(),
+            "pen": start.pen.recorded, "area": start.visibleArea.recorded, "settings": start.settings.recorded(),
+            "drawing": try start.drawing.recorded(),
         ])]))
     }
 
@@ -136,12 +138,15 @@ public enum RecordingFormat {
         try readLine(text, line: line) { (object) throws(RecordingError) in
             try object.take("start").object { (start) throws(RecordingError) in
                 RecordingStart(
-                    path: try FilePath(recorded: try start.take("path")), drawing: try Drawing(recorded: try start.take("drawing")),
+                    path: try start.take("path", FilePath.init(recorded:)),
+                    drawing: try start.take("drawing", Drawing.init(recorded:)),
                     identity: try start.take("identity").optional(FileIdentity.init(recorded:)),
                     recovery: try start.take("recovery").optional(DamagedFileRecovery.init(recorded:)),
-                    pen: try Pen(recorded: try start.take("pen")),
-                    visibleArea: try Rect(recorded: try start.take("area")),
-                    settings: try start.take("settings").object { (settings) throws(RecordingError) in try GestureSettings(recorded: &settings) },
+                    pen: try start.take("pen", Pen.init(recorded:)),
+                    visibleArea: try start.take("area", Rect.init(recorded:)),
+                    settings: try start.take("settings").object { (settings) throws(RecordingError) in
+                        try GestureSettings(recorded: &settings)
+                    },
                     now: Deadline(nanoseconds: try start.take("now_ns").integer()))
             }
         }
@@ -150,9 +155,13 @@ public enum RecordingFormat {
     private static func readEntry(_ text: [UInt8], line: Int) throws(RecordingError) -> RecordingEntry {
         try readLine(text, line: line) { (object) throws(RecordingError) in
             if let trace = object.takeIfPresent("trace") { return .trace(try trace.string()) }
-            if let advance = object.takeIfPresent("advance_ns") { return .step(.advance(to: Deadline(nanoseconds: try advance.integer()))) }
+            if let advance = object.takeIfPresent("advance_ns") {
+                return .step(.advance(to: Deadline(nanoseconds: try advance.integer())))
+            }
             let now = Deadline(nanoseconds: try object.take("now_ns").integer())
-            guard let name = object.onlyKey else { throw object.value.problem("expected \"now_ns\" and one input, \"advance_ns\" or \"trace\"") }
+            guard let name = object.onlyKey else {
+                throw object.value.problem("expected \"now_ns\" and one input, \"advance_ns\" or \"trace\"")
+            }
             return .step(.input(try AppInput(name: name, data: try object.take(name)), now: now))
         }
     }

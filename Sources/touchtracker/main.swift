@@ -90,7 +90,8 @@ case .run(let options):
             recorder = try Recorder(creating: recording)
         } catch {
             lock?.release()
-            fail("cannot record to \(recording): \(error)\(error == .system(code: EEXIST) ? " (a recording is written only to a new file)" : "")", status: 1)
+            let hint = error == .system(code: EEXIST) ? " (a recording is written only to a new file)" : ""
+            fail("cannot record to \(recording): \(error)\(hint)", status: 1)
         }
     }
     let shell: Shell
