@@ -47,6 +47,12 @@ public enum DocumentError: Error, Hashable, Sendable, CustomStringConvertible {
     case invalidID(String, at: TextPosition)
     /// Two lines with the same id.
     case duplicateID(LineID, at: TextPosition)
+    /// A shape's "kind" is neither "line" nor "circle".
+    case unknownKind(String, at: TextPosition)
+    /// A shape's "colour" is not "#RRGGBB".
+    case invalidColour(String, at: TextPosition)
+    /// A shape's "width" is not a number within `DocumentLimits.widths`, as written.
+    case widthOutOfRange(String, at: TextPosition)
 
     /// True unless the document is merely newer than this program: such a file is intact.
     public var isDamage: Bool {
@@ -80,6 +86,12 @@ public enum DocumentError: Error, Hashable, Sendable, CustomStringConvertible {
             return "not a drawing: \(position): id \(text.printable) is not a whole number from 1 to \(DocumentLimits.maxID)"
         case .duplicateID(let id, let position):
             return "not a drawing: \(position): id \(id.rawValue) is used twice"
+        case .unknownKind(let text, let position):
+            return "not a drawing: \(position): kind \"\(text.printable)\" is neither \"line\" nor \"circle\""
+        case .invalidColour(let text, let position):
+            return "not a drawing: \(position): colour \"\(text.printable)\" is not #RRGGBB"
+        case .widthOutOfRange(let text, let position):
+            return "not a drawing: \(position): width \(text.printable) is not \(DocumentLimits.widths.lowerBound) to \(DocumentLimits.widths.upperBound) px"
         }
     }
 }
@@ -116,6 +128,8 @@ public enum DrawingEncodingError: Error, Hashable, Sendable, CustomStringConvert
     case coordinateOutOfRange(LineID)
     /// The line's id is beyond `DocumentLimits.maxID`.
     case invalidID(LineID)
+    /// The shape's width is not within `DocumentLimits.widths`.
+    case widthOutOfRange(LineID)
 
     public var description: String {
         switch self {
@@ -125,6 +139,8 @@ public enum DrawingEncodingError: Error, Hashable, Sendable, CustomStringConvert
             return "line \(id.rawValue) lies beyond ±\(Int(DocumentLimits.maxCoordinateMagnitude)) px"
         case .invalidID(let id):
             return "line id \(id.rawValue) is beyond \(DocumentLimits.maxID)"
+        case .widthOutOfRange(let id):
+            return "shape \(id.rawValue) is not \(DocumentLimits.widths.lowerBound) to \(DocumentLimits.widths.upperBound) px wide"
         }
     }
 }

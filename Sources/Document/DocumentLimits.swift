@@ -1,13 +1,19 @@
 /// The bounds every saved drawing keeps, checked on load and on save (the saver never writes a
 /// file the loader would refuse).
 ///
-/// The limits fit together: the longest line the encoder can write is 143 bytes (a 16-digit id and
-/// four 24-character numbers), so `maxLines` worst-case lines (about 57 MB) fit in `maxFileBytes`.
+/// The limits fit together: the longest shape the encoder can write is 197 bytes (a 16-digit id,
+/// "circle", four 24-character coordinates, a colour, a 10-character width and the separators), so
+/// `maxLines` worst-case shapes (about 79 MB) fit in `maxFileBytes`.
 public enum DocumentLimits {
-    /// The largest file read as a drawing: 64 MiB. Larger files are refused before being read.
-    public static let maxFileBytes = 64 << 20
+    /// The largest file read as a drawing: 80 MiB. Larger files are refused before being read.
+    public static let maxFileBytes = 80 << 20
     /// The most lines a drawing may hold.
     public static let maxLines = 400_000
+    /// A shape's width in px at 96 dpi (a stylus's lightest touch to a marker).
+    public static let widths = 0.5...100.0
+
+    /// Whether `width` may be saved as a shape's width.
+    public static func isValidWidth(_ width: Float) -> Bool { widths.contains(Double(width)) }
     /// Every coordinate is finite and within ±1,000,000 px.
     public static let maxCoordinateMagnitude = 1_000_000.0
     /// Ids run from 1 to 2^53 − 1, so every id is also exact as a JSON (double) number elsewhere.

@@ -37,9 +37,9 @@ public struct Drawing: Hashable, Sendable {
 
     /// Adds a finished line on top of the others and returns its id.
     @discardableResult
-    public mutating func add(_ segment: Segment) -> LineID {
+    public mutating func add(_ segment: Segment, kind: ShapeKind = .line, style: ShapeStyle = .standard) -> LineID {
         let id = nextID
-        let line = Line(id: id, segment: segment)
+        let line = Line(id: id, kind: kind, segment: segment, style: style)
         lines.append(line)
         nextID = LineID(id.rawValue + 1)
         record(.appended(line))
@@ -113,6 +113,17 @@ public struct Drawing: Hashable, Sendable {
         guard old != segment else { return true }
         lines[position].segment = segment
         record(.moved(id, from: old, to: segment))
+        return true
+    }
+
+    /// Replaces the colour and width of line `id`; returns false when there is no such line.
+    @discardableResult
+    public mutating func setStyle(_ style: ShapeStyle, of id: LineID) -> Bool {
+        guard let position = index(of: id) else { return false }
+        let old = lines[position]
+        guard old.style != style else { return true }
+        lines[position].style = style
+        record(.restyled(old))
         return true
     }
 

@@ -10,6 +10,8 @@ public enum DrawingChange: Hashable, Sendable {
     case removed(Line)
     /// Line `id` changed its geometry from `from` to `to`, keeping its place in drawing order.
     case moved(LineID, from: Segment, to: Segment)
+    /// A line changed its colour or width; this is how it was (its place and geometry stay).
+    case restyled(Line)
     /// Every finished line was removed.
     case cleared
 }

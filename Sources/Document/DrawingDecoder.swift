@@ -1,8 +1,9 @@
 /// Reads the drawing format (see `DrawingFormat`) from a `JSONScanner`.
 ///
-/// The top-level object is read first with "lines" only skipped, so "format" and "version" are
-/// judged wherever they appear: a newer version is refused before its lines are looked at (they may
-/// have another shape). Then the lines are read strictly, stopping as soon as a limit is passed.
+/// The top-level object is read first with its list of shapes only skipped, so "format" and "version"
+/// are judged wherever they appear: a newer version is refused before its shapes are looked at (they
+/// may have another form). Then the shapes ("lines" in version 1) are read strictly, stopping as soon
+/// as a limit is passed.
 struct DrawingDecoder {
     private var scanner: JSONScanner
 
@@ -12,7 +13,7 @@ struct DrawingDecoder {
         try scanner.expect(.openBrace, "expected '{' to begin the drawing")
         var format: String?
         var version: Int?
-        var linesOffset: Int?
+        var lists: [String: (key: Int, value: Int)] = [:]  // "lines" (version 1) or "shapes": where they are
         var unknownKey: (key: String, offset: Int)?
         var keys = Set<String>()
         if !scanner.consume(.closeBrace) {
@@ -21,9 +22,9 @@ struct DrawingDecoder {
                 switch key {
                 case "format": format = try readFormat()
                 case "version": version = try readVersion()
-                case "lines":
+                case "lines", "shapes":
                     scanner.skipWhitespace()
-                    linesOffset = scanner.offset
+                    lists[key] = (keyOffset, scanner.offset)
                     try scanner.skipValue()
                 default:
                     if unknownKey == nil { unknownKey = (key, keyOffset) }
@@ -40,11 +41,13 @@ struct DrawingDecoder {
         guard let version else { throw .missingKey("version", at: scanner.position(at: end)) }
         guard version <= DrawingFormat.version else { throw .newerVersion(version) }
         guard version >= 1 else { throw .unsupportedVersion(version) }
+        let listKey = version == 1 ? "lines" : "shapes", otherKey = version == 1 ? "shapes" : "lines"
+        if let other = lists[otherKey], unknownKey.map({ other.key < $0.offset }) ?? true { unknownKey = (otherKey, other.key) }
         if let unknownKey { throw .unknownKey(unknownKey.key, at: scanner.position(at: unknownKey.offset)) }
-        guard let linesOffset else { throw .missingKey("lines", at: scanner.position(at: end)) }
+        guard let list = lists[listKey] else { throw .missingKey(listKey, at: scanner.position(at: end)) }
 
-        scanner.offset = linesOffset
-        return Drawing(lines: try readLines())
+        scanner.offset = list.value
+        return Drawing(lines: try readLines(version: version))
     }
 
     private mutating func readFormat() throws(DocumentError) -> String {
@@ -63,7 +66,7 @@ struct DrawingDecoder {
         return version
     }
 
-    private mutating func readLines() throws(DocumentError) -> [Line] {
+    private mutating func readLines(version: Int) throws(DocumentError) -> [Line] {
         try scanner.expect(.openBracket, "expected '[' to begin the lines")
         var lines: [Line] = []
         var ids = Set<LineID>()
@@ -72,14 +75,15 @@ struct DrawingDecoder {
             scanner.skipWhitespace()
             let start = scanner.offset
             guard lines.count < DocumentLimits.maxLines else { throw .tooManyLines(at: scanner.position(at: start)) }
-            let line = try readLine()
+            let line = version == 1 ? try readLineOfVersion1() : try readShape()
             guard ids.insert(line.id).inserted else { throw .duplicateID(line.id, at: scanner.position(at: start)) }
             lines.append(line)
         } while try scanner.continues(before: .closeBracket)
         return lines
     }
 
-    private mutating func readLine() throws(DocumentError) -> Line {
+    /// A line of version 1: "id", "begin" and "end"; black and 10 px wide.
+    private mutating func readLineOfVersion1() throws(DocumentError) -> Line {
         try scanner.expect(.openBrace, "expected '{' to begin a line")
         var id: LineID?
         var begin: Point?
@@ -109,6 +113,74 @@ struct DrawingDecoder {
         guard let begin else { throw .missingKey("begin", at: scanner.position) }
         guard let end else { throw .missingKey("end", at: scanner.position) }
         return Line(id: id, segment: Segment(begin: begin, end: end))
+    }
+
+    /// A shape of version 2: "id", "kind", "begin", "end", "colour" and "width", all required.
+    private mutating func readShape() throws(DocumentError) -> Line {
+        try scanner.expect(.openBrace, "expected '{' to begin a shape")
+        var id: LineID?
+        var kind: ShapeKind?
+        var begin: Point?
+        var end: Point?
+        var colour: Colour?
+        var width: Double?
+        if !scanner.consume(.closeBrace) {
+            repeat {
+                scanner.skipWhitespace()
+                let keyOffset = scanner.offset
+                let key = try scanner.readString()
+                try scanner.expect(.colon, "expected ':'")
+                func once<Value>(_ value: Value?) throws(DocumentError) {
+                    guard value == nil else { throw .duplicateKey(key, at: scanner.position(at: keyOffset)) }
+                }
+                switch key {
+                case "id": try once(id); id = try readID()
+                case "kind": try once(kind); kind = try readKind()
+                case "begin": try once(begin); begin = try readPoint()
+                case "end": try once(end); end = try readPoint()
+                case "colour": try once(colour); colour = try readColour()
+                case "width": try once(width); width = try readWidth()
+                default: throw .unknownKey(key, at: scanner.position(at: keyOffset))
+                }
+            } while try scanner.continues(before: .closeBrace)
+        }
+        guard let id else { throw .missingKey("id", at: scanner.position) }
+        guard let kind else { throw .missingKey("kind", at: scanner.position) }
+        guard let begin else { throw .missingKey("begin", at: scanner.position) }
+        guard let end else { throw .missingKey("end", at: scanner.position) }
+        guard let colour else { throw .missingKey("colour", at: scanner.position) }
+        guard let width else { throw .missingKey("width", at: scanner.position) }
+        return Line(id: id, kind: kind, segment: Segment(begin: begin, end: end), style: ShapeStyle(colour: colour, width: width))
+    }
+
+    private mutating func readKind() throws(DocumentError) -> ShapeKind {
+        scanner.skipWhitespace()
+        let start = scanner.offset
+        guard scanner.peek == .quote else { throw scanner.unexpected("expected the shape's kind (a string)") }
+        let text = try scanner.readString()
+        guard let kind = ShapeKind.allCases.first(where: { DrawingFormat.kindName($0) == text }) else {
+            throw .unknownKind(text, at: scanner.position(at: start))
+        }
+        return kind
+    }
+
+    private mutating func readColour() throws(DocumentError) -> Colour {
+        scanner.skipWhitespace()
+        let start = scanner.offset
+        guard scanner.peek == .quote else { throw scanner.unexpected("expected a colour (a string \"#RRGGBB\")") }
+        let text = try scanner.readString()
+        guard let colour = Colour(parsing: text) else { throw .invalidColour(text, at: scanner.position(at: start)) }
+        return colour
+    }
+
+    private mutating func readWidth() throws(DocumentError) -> Double {
+        scanner.skipWhitespace()
+        let start = scanner.offset
+        let text = try scanner.readNumberText()
+        guard let value = Float(text), DocumentLimits.isValidWidth(value) else {
+            throw .widthOutOfRange(text, at: scanner.position(at: start))
+        }
+        return Double(value)
     }
 
     private mutating func readID() throws(DocumentError) -> LineID {

@@ -3,29 +3,34 @@
 // Reading starts at `DrawingFormat.decode` (DrawingDecoder.swift drives JSONScanner.swift); the file
 // on disk is handled by `DocumentStore` (open, atomic save, damaged files kept aside).
 
-/// The file format of a drawing, version 1:
+/// The file format of a drawing, version 2 (the one written):
 ///
-///     {"format":"touchtracker-drawing","version":1,"lines":[
-///     {"id":1,"begin":[10.0,20.5],"end":[300.0,40.0]},
-///     {"id":2,"begin":[0.0,0.0],"end":[1.5,-2.0]}
+///     {"format":"touchtracker-drawing","version":2,"shapes":[
+///     {"id":1,"kind":"line","begin":[10.0,20.5],"end":[300.0,40.0],"colour":"#000000","width":10.0},
+///     {"id":2,"kind":"circle","begin":[0.0,0.0],"end":[120.0,80.0],"colour":"#1E50DC","width":5.0}
 ///     ]}
 ///
 /// - "format" names the format; "version" is a whole number. A version above `version` is refused
 ///   (`DocumentError.newerVersion`), never read as if it were this one.
-/// - "lines" lists the finished lines; an id is a whole number from 1 to `DocumentLimits.maxID`,
-///   unique in the drawing; "begin" and "end" are `[x, y]` pairs of finite numbers within
-///   ±`DocumentLimits.maxCoordinateMagnitude`. Lines in progress are not saved.
+/// - "shapes" lists the finished shapes; an id is a whole number from 1 to `DocumentLimits.maxID`,
+///   unique in the drawing; "kind" is "line" (from "begin" to "end") or "circle" (inscribed in the box
+///   with "begin" and "end" at opposite corners); "begin" and "end" are `[x, y]` pairs of finite numbers
+///   within ±`DocumentLimits.maxCoordinateMagnitude`; "colour" is "#RRGGBB" (sRGB); "width" is the
+///   stroke's width in px at 96 dpi, within `DocumentLimits.widths`. Every key is required. Lines in
+///   progress are not saved.
+/// - Version 1 had "lines" instead of "shapes", each with only "id", "begin" and "end": straight lines,
+///   black, 10 px. It is still read (a drawing opened from it is saved as version 2 after its first edit).
 /// - Keys may come in any order; a key given twice, a key the version does not define and anything
 ///   after the object are errors. The size limits are in `DocumentLimits`.
 ///
-/// Encoding is deterministic: keys in the order above, lines by id, one line of text per line,
+/// Encoding is deterministic: keys in the order above, shapes by id, one line of text per shape,
 /// numbers in Swift's shortest round-trip form; so `encode(decode(encode(d)))` equals `encode(d)`
 /// byte for byte.
 public enum DrawingFormat {
     /// The value of "format".
     public static let name = "touchtracker-drawing"
     /// The newest version this program reads and the one it writes.
-    public static let version = 1
+    public static let version = 2
 
     /// The file's bytes for `drawing` (its finished lines).
     public static func encode(_ drawing: Drawing) throws(DrawingEncodingError) -> [UInt8] {
@@ -34,19 +39,28 @@ public enum DrawingFormat {
         }
         var bytes: [UInt8] = []
         bytes.reserveCapacity(64 + 64 * drawing.lines.count)
-        bytes.append(contentsOf: #"{"format":"\#(name)","version":\#(version),"lines":["#.utf8)
+        bytes.append(contentsOf: #"{"format":"\#(name)","version":\#(version),"shapes":["#.utf8)
         for (index, line) in drawing.lines.enumerated() {
             guard DocumentLimits.isValidID(line.id) else { throw .invalidID(line.id) }
             guard isSavable(line.begin), isSavable(line.end) else { throw .coordinateOutOfRange(line.id) }
+            guard DocumentLimits.isValidWidth(line.style.storedWidth) else { throw .widthOutOfRange(line.id) }
             bytes.append(contentsOf: index == 0 ? "\n".utf8 : ",\n".utf8)
-            bytes.append(contentsOf: #"{"id":\#(line.id.rawValue),"begin":["#.utf8)
+            bytes.append(contentsOf: #"{"id":\#(line.id.rawValue),"kind":"\#(kindName(line.kind))","begin":["#.utf8)
             append(line.begin, to: &bytes)
             bytes.append(contentsOf: #"],"end":["#.utf8)
             append(line.end, to: &bytes)
-            bytes.append(contentsOf: "]}".utf8)
+            bytes.append(contentsOf: #"],"colour":"\#(line.style.colour)","width":\#(line.style.storedWidth)}"#.utf8)
         }
         bytes.append(contentsOf: drawing.lines.isEmpty ? "]}\n".utf8 : "\n]}\n".utf8)
         return bytes
+    }
+
+    /// How a kind is written.
+    static func kindName(_ kind: ShapeKind) -> String {
+        switch kind {
+        case .line: "line"
+        case .circle: "circle"
+        }
     }
 
     private static func isSavable(_ point: Point) -> Bool {

@@ -14,6 +14,8 @@ public protocol LineEditing {
     @discardableResult mutating func removeAll() -> [Line]
     /// Replaces the geometry of line `id`; returns false when there is no such line.
     @discardableResult mutating func setSegment(_ segment: Segment, of id: LineID) -> Bool
+    /// Replaces the colour and width of line `id`; returns false when there is no such line.
+    @discardableResult mutating func setStyle(_ style: ShapeStyle, of id: LineID) -> Bool
 }
 
 extension LineEditing {
@@ -46,6 +48,8 @@ public enum Edit: Hashable, Sendable {
     /// Lines were removed and others added in one step: a merge with the file another program wrote,
     /// or a reload of it (see `DrawingMerge`). Undo brings back the lines as they were before.
     case replace(removed: [Line], added: [Line])
+    /// A shape was given another colour or width.
+    case restyle(LineID, from: ShapeStyle, to: ShapeStyle)
 
     /// A short human name ("Undo Move"), for menus and traces.
     public var name: String {
@@ -56,6 +60,7 @@ public enum Edit: Hashable, Sendable {
         case .nudge: "Nudge"
         case .clear: "Clear"
         case .replace: "Merge"
+        case .restyle: "Colour and Width"
         }
     }
 
@@ -65,6 +70,7 @@ public enum Edit: Hashable, Sendable {
         case .draw(let line): target.restore(line)
         case .delete(let line): target.remove(line.id)
         case .move(let id, _, let to), .nudge(let id, _, let to): target.setSegment(to, of: id)
+        case .restyle(let id, _, let to): target.setStyle(to, of: id)
         case .clear: target.removeAll()
         case .replace(let removed, let added):
             target.remove(contentsOf: removed.map(\.id))
@@ -78,6 +84,7 @@ public enum Edit: Hashable, Sendable {
         case .draw(let line): target.remove(line.id)
         case .delete(let line): target.restore(line)
         case .move(let id, let from, _), .nudge(let id, let from, _): target.setSegment(from, of: id)
+        case .restyle(let id, let from, _): target.setStyle(from, of: id)
         case .clear(let lines): target.restore(contentsOf: lines)
         case .replace(let removed, let added):
             target.remove(contentsOf: added.map(\.id))

@@ -61,7 +61,15 @@ extension IndexedDrawing: LineEditing {
         guard let old = drawing.line(id) else { return false }
         index.remove(old)
         drawing.setSegment(segment, of: id)
-        index.insert(Line(id: id, segment: segment))
+        var moved = old
+        moved.segment = segment
+        index.insert(moved)
         return true
+    }
+
+    /// A shape's colour and width are no business of the index: its place stays.
+    @discardableResult
+    public mutating func setStyle(_ style: ShapeStyle, of id: LineID) -> Bool {
+        drawing.setStyle(style, of: id)
     }
 }

@@ -31,16 +31,65 @@ public struct LineID: Hashable, Comparable, Sendable, CustomStringConvertible {
     public var description: String { "#\(rawValue)" }
 }
 
-/// A finished line of the drawing: black, or green while selected.
+/// What a shape of the drawing is.
+public enum ShapeKind: UInt8, Hashable, Sendable, CaseIterable {
+    /// A straight line from the segment's `begin` to its `end`.
+    case line
+    /// A circle (an ellipse, unless its box is square) whose bounding box has the segment's `begin` and
+    /// `end` at opposite corners, as two fingers draw it.
+    case circle
+}
+
+/// How a shape is drawn: its colour and its width. Eight bytes, so that a shape with its geometry and
+/// identity takes 48.
+public struct ShapeStyle: Hashable, Sendable {
+    /// The width as stored: a `Float` holds every width the app makes (they are rounded to 1/100 px) and
+    /// is written and read back by its own shortest form.
+    public private(set) var storedWidth: Float
+    public var colour: Colour
+
+    /// The stroke's width in px at 96 dpi (the renderer scales it with the screen's resolution).
+    public var width: Double {
+        get { Double(storedWidth) }
+        set { storedWidth = Float(newValue) }
+    }
+
+    public init(colour: Colour = .black, width: Double = ShapeStyle.standardWidth) {
+        self.colour = colour
+        storedWidth = Float(width)
+    }
+
+    /// The book's (and version 1 files') width.
+    public static let standardWidth = 10.0
+    /// Black, 10 px: every line of a version 1 file.
+    public static let standard = ShapeStyle()
+}
+
+/// A finished shape of the drawing, a line or a circle, in its colour and width; green while selected.
+/// (Its name is the book's: the app began with lines only.)
 public struct Line: Hashable, Sendable {
     /// Set once outside this module; inside it, only to make `content` and to number a merge's lines.
     public internal(set) var id: LineID
+    /// A line's ends; a circle's bounding box's opposite corners.
     public var segment: Segment
+    public var style: ShapeStyle
+    public var kind: ShapeKind
 
-    public init(id: LineID, segment: Segment) { self.id = id; self.segment = segment }
+    public init(id: LineID, kind: ShapeKind = .line, segment: Segment, style: ShapeStyle = .standard) {
+        self.id = id; self.kind = kind; self.segment = segment; self.style = style
+    }
 
     public var begin: Point { segment.begin }
     public var end: Point { segment.end }
+
+    /// The exact distance from `point` to the shape: to a line's segment, to a circle's outline (its
+    /// inside is not the shape).
+    public func distance(to point: Point) -> Double {
+        switch kind {
+        case .line: segment.distance(to: point)
+        case .circle: Ellipse(box: segment).distance(to: point)
+        }
+    }
 
     /// What the line looks like, without its identity: to a merge, lines with equal content are the
     /// same shape. It is everything but `id`, so a field added to `Line` (a colour, a width) is part

@@ -122,8 +122,8 @@ public struct LineIndex: Sendable {
         let lines = drawing.lines
         var best: (id: LineID, distance: Double)?
         func consider(_ id: LineID) {
-            guard let segment = Self.segment(of: id, in: lines) else { return }
-            let distance = segment.distance(to: point)
+            guard let line = Self.line(id, in: lines) else { return }
+            let distance = line.distance(to: point)
             guard distance <= tolerance else { return }
             if let current = best, distance > current.distance || (distance == current.distance && id < current.id) {
                 return
@@ -235,11 +235,11 @@ public struct LineIndex: Sendable {
         return .grid(Entry(key: key(level: level, row: Int64(row), column: Int64(column)), id: line.id), extent: extent)
     }
 
-    /// The segment of line `id` in `lines` (sorted by id, ids unique). Ids are integers, so line
+    /// Line `id` in `lines` (sorted by id, ids unique). Ids are integers, so line
     /// `id` can be no further from the first line than `id - first.id` positions and no further
     /// from the last than `last.id - id`: the search starts in that window, which is a single
     /// position when no line was deleted (one memory access instead of a whole binary search).
-    static func segment(of id: LineID, in lines: [Line]) -> Segment? {
+    static func line(_ id: LineID, in lines: [Line]) -> Line? {
         guard let first = lines.first?.id.rawValue, let last = lines.last?.id.rawValue,
               id.rawValue >= first, id.rawValue <= last else { return nil }
         var low = max(0, lines.count - 1 - Int(clamping: last - id.rawValue))
@@ -248,7 +248,7 @@ public struct LineIndex: Sendable {
             let mid = (low + high) / 2
             if lines[mid].id < id { low = mid + 1 } else { high = mid }
         }
-        return low < lines.count && lines[low].id == id ? lines[low].segment : nil
+        return low < lines.count && lines[low].id == id ? lines[low] : nil
     }
 
     /// First position in `sorted` whose entry is not less than `entry`.

@@ -57,6 +57,7 @@ public enum DocumentFuzzing {
             for value in [line.begin.x, line.begin.y, line.end.x, line.end.y] where !DocumentLimits.isValidCoordinate(value) {
                 return "coordinate \(value) accepted"
             }
+            guard DocumentLimits.isValidWidth(line.style.storedWidth) else { return "width \(line.style.width) accepted" }
         }
         do {
             let bytes = try DrawingFormat.encode(drawing)
@@ -75,7 +76,7 @@ public enum DocumentFuzzing {
         (try? DrawingFormat.encode(randomDrawing(using: &random))) ?? []
     }
 
-    /// A valid drawing of 0 to 5 lines with awkward numbers.
+    /// A valid drawing of 0 to 5 shapes (lines and circles, in any colour and width) with awkward numbers.
     public static func randomDrawing(using random: inout SeededGenerator) -> Drawing {
         let awkward: [Double] = [0, -0.0, 1, -1, 0.1, 1e-7, .leastNonzeroMagnitude, 123.456, 999_999.999, -1_000_000, 1_000_000]
         func coordinate() -> Double {
@@ -86,8 +87,13 @@ public enum DocumentFuzzing {
         var id: UInt64 = 0
         for _ in 0..<random.next() % 6 {
             id += 1 + random.next() % 3
-            lines.append(Line(id: LineID(id), segment: Segment(begin: Point(x: coordinate(), y: coordinate()),
-                                                               end: Point(x: coordinate(), y: coordinate()))))
+            let kind: ShapeKind = random.next() % 3 == 0 ? .circle : .line
+            let colour = Colour(hex: UInt32(truncatingIfNeeded: random.next()) & 0xFF_FFFF)
+            let widths: [Double] = [0.5, 2, 10, 16, 9.374_512_3, 100]
+            let style = ShapeStyle(colour: colour, width: widths[Int(random.next() % UInt64(widths.count))])
+            lines.append(Line(id: LineID(id), kind: kind, segment: Segment(begin: Point(x: coordinate(), y: coordinate()),
+                                                                           end: Point(x: coordinate(), y: coordinate())),
+                              style: style))
         }
         return Drawing(lines: lines)
     }
@@ -97,8 +103,9 @@ public enum DocumentFuzzing {
         "{", "}", "[", "]", ",", ":", "\"", "\\", "-", ".", "e", "0", "1", " ", "\n",
         "null", "true", "NaN", "Infinity", "1e999", "-1e999", "1e-400", "-0", "0.5", "01", "1.", "1e", "+1",
         "9007199254740991", "9007199254740992", "18446744073709551616", "1000000.0000001",
-        "\"id\"", "\"begin\"", "\"end\"", "\"lines\"", "\"format\"", "\"version\"", "\"version\":2", "\"version\":0",
-        "{\"id\":1,\"begin\":[0,0],\"end\":[1,1]}", "[[[[[[[[", "\"\\ud800\"", "\"\\u0041\"", "\"\\x\"",
+        "\"id\"", "\"begin\"", "\"end\"", "\"lines\"", "\"shapes\"", "\"format\"", "\"version\"", "\"version\":1",
+        "\"version\":3", "\"version\":0", "\"kind\"", "\"line\"", "\"circle\"", "\"colour\"", "\"#1E50DC\"", "\"#1E50D\"",
+        "\"width\"", "0.4", "100.1", "{\"id\":1,\"begin\":[0,0],\"end\":[1,1]}", "[[[[[[[[", "\"\\ud800\"", "\"\\u0041\"", "\"\\x\"",
     ].map { Array($0.utf8) } + [[0xFF], [0xC3], [0x00], [0xE2, 0x82], [0xF0, 0x9F, 0x98, 0x80]]
 
     /// `bytes` with one to four random kinds of damage.
@@ -151,6 +158,9 @@ extension DocumentError {
         case .coordinateOutOfRange: "coordinateOutOfRange"
         case .invalidID: "invalidID"
         case .duplicateID: "duplicateID"
+        case .unknownKind: "unknownKind"
+        case .invalidColour: "invalidColour"
+        case .widthOutOfRange: "widthOutOfRange"
         }
     }
 }

@@ -96,7 +96,7 @@ extension DrawingChange {
     /// The line changed, if one.
     var lineID: LineID? {
         switch self {
-        case .appended(let line), .inserted(let line), .removed(let line): line.id
+        case .appended(let line), .inserted(let line), .removed(let line), .restyled(let line): line.id
         case .moved(let id, _, _): id
         case .cleared: nil
         }
@@ -105,7 +105,7 @@ extension DrawingChange {
     /// Where the change's lines were and are.
     var segments: [Segment] {
         switch self {
-        case .appended(let line), .inserted(let line), .removed(let line): [line.segment]
+        case .appended(let line), .inserted(let line), .removed(let line), .restyled(let line): [line.segment]
         case .moved(_, let from, let to): [from, to]
         case .cleared: []
         }

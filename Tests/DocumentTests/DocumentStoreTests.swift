@@ -132,13 +132,13 @@ enum Damage: CaseIterable, Sendable {
 
     @Test func aNewerVersionIsRefusedAndLeftUntouched() throws {
         let folder = try TemporaryFolder()
-        let newer = #"{"format":"touchtracker-drawing","version":2,"lines":{"layers":[]}}"#
+        let newer = #"{"format":"touchtracker-drawing","version":3,"lines":{"layers":[]}}"#
         try folder.write(newer, to: "drawing.json")
         let error = #expect(throws: DocumentOpenError.self) {
             try DocumentStore.open(path: folder.filePath("drawing.json"), now: testTime)
         }
-        #expect(error == .newerVersion(path: folder.filePath("drawing.json"), .newerVersion(2)))
-        #expect(error?.description == "\(folder.filePath("drawing.json")): made by a newer TouchTracker (format version 2; this one reads up to 1); left it untouched")
+        #expect(error == .newerVersion(path: folder.filePath("drawing.json"), .newerVersion(3)))
+        #expect(error?.description == "\(folder.filePath("drawing.json")): made by a newer TouchTracker (format version 3; this one reads up to 2); left it untouched")
         #expect(folder.names() == ["drawing.json"])
         #expect(folder.read("drawing.json") == Array(newer.utf8))
     }

@@ -14,21 +14,83 @@ private func decode(_ text: String) throws(DocumentError) -> Drawing {
 }
 
 @Suite struct DrawingFormatTests {
-    @Test func anEmptyDrawingIsWrittenAsAnEmptyListOfLines() throws {
-        #expect(try text(Drawing()) == #"{"format":"touchtracker-drawing","version":1,"lines":[]}"# + "\n")
+    @Test func anEmptyDrawingIsWrittenAsAnEmptyListOfShapes() throws {
+        #expect(try text(Drawing()) == #"{"format":"touchtracker-drawing","version":2,"shapes":[]}"# + "\n")
     }
 
-    @Test func linesAreWrittenOnePerTextLineInIdOrderWithKeysInAFixedOrder() throws {
+    @Test func shapesAreWrittenOnePerTextLineInIdOrderWithKeysInAFixedOrder() throws {
         var drawing = Drawing()
         drawing.add(segment(10, 20.5, 300, 40))
-        drawing.add(segment(0, 0, 1.5, -2))
+        drawing.add(segment(0, 0, 1.5, -2), kind: .circle, style: ShapeStyle(colour: Colour(hex: 0x1E50DC), width: 9.37))
         #expect(try text(drawing) == """
-            {"format":"touchtracker-drawing","version":1,"lines":[
-            {"id":1,"begin":[10.0,20.5],"end":[300.0,40.0]},
-            {"id":2,"begin":[0.0,0.0],"end":[1.5,-2.0]}
+            {"format":"touchtracker-drawing","version":2,"shapes":[
+            {"id":1,"kind":"line","begin":[10.0,20.5],"end":[300.0,40.0],"colour":"#000000","width":10.0},
+            {"id":2,"kind":"circle","begin":[0.0,0.0],"end":[1.5,-2.0],"colour":"#1E50DC","width":9.37}
             ]}
 
             """)
+    }
+
+    @Test func aVersion1FileOpensAsBlackLinesOfTheStandardWidth() throws {
+        let drawing = try decode("""
+            {"format":"touchtracker-drawing","version":1,"lines":[
+            {"id":1,"begin":[10.0,20.5],"end":[300.0,40.0]}
+            ]}
+            """)
+        #expect(drawing.lines == [Line(id: LineID(1), kind: .line, segment: segment(10, 20.5, 300, 40), style: .standard)])
+    }
+
+    @Test func eachVersionHasItsOwnListAndItsOwnKeys() {
+        #expect(throws: DocumentError.unknownKey("shapes", at: TextPosition(line: 1, column: 46))) {
+            try decode(#"{"format":"touchtracker-drawing","version":1,"shapes":[]}"#)
+        }
+        #expect(throws: DocumentError.unknownKey("kind", at: TextPosition(line: 1, column: 63))) {
+            try decode(#"{"format":"touchtracker-drawing","version":1,"lines":[{"id":1,"kind":"line","begin":[0,0],"end":[1,1]}]}"#)
+        }
+        #expect(throws: DocumentError.missingKey("colour", at: TextPosition(line: 1, column: 114))) {
+            try decode(#"{"format":"touchtracker-drawing","version":2,"shapes":[{"id":1,"kind":"line","begin":[0,0],"end":[1,1],"width":2}]}"#)
+        }
+    }
+
+    /// A version 2 document holding one shape whose key `key` has the text `value`.
+    private func document(_ key: String, _ value: String) -> String {
+        var fields = [("id", "1"), ("kind", #""line""#), ("begin", "[0,0]"), ("end", "[1,1]"), ("colour", ##""#000000""##), ("width", "2")]
+        fields = fields.map { $0.0 == key ? ($0.0, value) : $0 }
+        let shape = "{" + fields.map { "\"\($0.0)\":\($0.1)" }.joined(separator: ",") + "}"
+        return #"{"format":"touchtracker-drawing","version":2,"shapes":["# + shape + "]}"
+    }
+
+    @Test(arguments: ["square", "LINE"])
+    func anUnknownKindIsDamageNamedWhereItIs(kind: String) {
+        let error = #expect(throws: DocumentError.self) { try decode(document("kind", "\"\(kind)\"")) }
+        #expect(error?.description == "not a drawing: line 1, column 71: kind \"\(kind)\" is neither \"line\" nor \"circle\"")
+    }
+
+    @Test(arguments: [##""#1E50DCC""##, ##""#1E50D""##, #""red""#])
+    func aColourThatIsNotHashRRGGBBIsDamage(colour: String) {
+        let error = #expect(throws: DocumentError.self) { try decode(document("colour", colour)) }
+        #expect(error?.isDamage == true && error?.description.contains("is not #RRGGBB") == true)
+    }
+
+    @Test func aColourIsReadInEitherCase() throws {
+        #expect(try decode(document("colour", ##""#1e50dc""##)).lines.first?.style.colour == Colour(hex: 0x1E50DC))
+    }
+
+    @Test(arguments: ["0.49", "100.5", "-1", "1e9"])
+    func aWidthOutsideTheLimitsIsDamage(width: String) {
+        let error = #expect(throws: DocumentError.self) { try decode(document("width", width)) }
+        #expect(error?.description.contains("width \(width) is not 0.5 to 100.0 px") == true, "\(String(describing: error))")
+    }
+
+    @Test func circlesColoursAndWidthsSurviveARoundTripExactly() throws {
+        var drawing = Drawing()
+        for (index, width) in [0.5, 2, 5, 10, 16, 9.37, 100, 3.141_59].enumerated() {
+            drawing.add(segment(Double(index), 0, 50, 40.25), kind: index % 2 == 0 ? .circle : .line,
+                        style: ShapeStyle(colour: Colour(hex: UInt32(index) * 0x12_3456), width: width))
+        }
+        let bytes = try DrawingFormat.encode(drawing)
+        #expect(try DrawingFormat.decode(bytes).lines == drawing.lines)
+        #expect(try DrawingFormat.encode(DrawingFormat.decode(bytes)) == bytes)
     }
 
     @Test func aDrawingSurvivesARoundTripExactly() throws {
@@ -86,20 +148,24 @@ private func decode(_ text: String) throws(DocumentError) -> Drawing {
     @Test func theLongestPossibleDrawingFitsInTheFileSizeLimit() throws {
         let longest = -2.2250738585072014e-308  // 24 characters: the longest shortest-form Double in bounds.
         #expect(longest.description.utf8.count == 24)
-        let line = Line(id: LineID(DocumentLimits.maxID), segment: segment(longest, longest, longest, longest))
-        let one = try DrawingFormat.encode(Drawing(lines: [line])).count
+        // The longest width: of every Float from 0.5 to 100, 0.5's neighbour has the longest shortest form.
+        let widest = Float(0.5).nextUp
+        #expect(widest.description == "0.50000006" && DocumentLimits.isValidWidth(widest))
+        let shape = Line(id: LineID(DocumentLimits.maxID), kind: .circle, segment: segment(longest, longest, longest, longest),
+                         style: ShapeStyle(colour: Colour(hex: 0xABCDEF), width: Double(widest)))
+        let one = try DrawingFormat.encode(Drawing(lines: [shape])).count
         let none = try DrawingFormat.encode(Drawing()).count
-        let perLine = one - none  // Each line adds its text and a ",\n" or "\n" around it.
-        #expect(perLine == 143)
-        #expect(none + perLine * DocumentLimits.maxLines <= DocumentLimits.maxFileBytes)
+        let perShape = one - none  // Each shape adds its text and a ",\n" or "\n" around it.
+        #expect(perShape == 197)
+        #expect(none + perShape * DocumentLimits.maxLines <= DocumentLimits.maxFileBytes)
     }
 
     @Test func aNewerVersionIsRefusedAsNewerAndNotAsDamage() throws {
         let error = #expect(throws: DocumentError.self) {
-            try decode(#"{"lines":{"shape":"changed in v2"},"version":2,"format":"touchtracker-drawing"}"#)
+            try decode(#"{"lines":{"shape":"changed in v2"},"version":3,"format":"touchtracker-drawing"}"#)
         }
-        #expect(error == .newerVersion(2))
+        #expect(error == .newerVersion(3))
         #expect(error?.isDamage == false)
-        #expect(error?.description == "made by a newer TouchTracker (format version 2; this one reads up to 1)")
+        #expect(error?.description == "made by a newer TouchTracker (format version 3; this one reads up to 2)")
     }
 }

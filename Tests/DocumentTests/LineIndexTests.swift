@@ -176,6 +176,6 @@ private func bruteForceNearest(to p: Point, within tolerance: Double, in lines: 
         }
         let index = LineIndex(lines)
         #expect(index.memoryFootprint <= 24 * lines.count)
-        #expect(MemoryLayout<Line>.stride == 40)
+        #expect(MemoryLayout<Line>.stride == 48, "id, geometry, colour, width and kind")
     }
 }

@@ -101,3 +101,26 @@ struct OtherWriterTests {
         #expect(driver.core.scene.overlays.map(\.rows) == [["drawing.json is open here: another start of TouchTracker asked for it"]])
     }
 }
+
+@Suite("Version 1 drawings")
+struct Version1Tests {
+    @Test func aVersion1FileOpensUnchangedAndIsSavedAsVersion2AfterTheFirstEdit() throws {
+        let v1 = """
+            {"format":"touchtracker-drawing","version":1,"lines":[
+            {"id":1,"begin":[10.0,20.5],"end":[300.0,40.0]}
+            ]}
+
+            """
+        let driver = try CoreDriver(contents: v1)
+        driver.handle(.closeRequested)
+        #expect(driver.saveRequests.isEmpty, "opening is not an edit: the file keeps its version")
+        #expect(FileManager.default.contents(atPath: driver.store.path.description) == Data(v1.utf8))
+
+        let again = try CoreDriver(contents: v1)
+        again.drawLine(from: GesturePoint(x: 10, y: 50), to: GesturePoint(x: 200, y: 50), at: 0)
+        again.advance(to: at(500))
+        let text = String(decoding: FileManager.default.contents(atPath: again.store.path.description) ?? Data(), as: UTF8.self)
+        #expect(text.hasPrefix(#"{"format":"touchtracker-drawing","version":2,"shapes":["#))
+        #expect(try again.savedDrawing().lines.first?.style == .standard, "the old line: black, 10 px")
+    }
+}

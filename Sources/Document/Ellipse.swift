@@ -1,0 +1,59 @@
+/// An axis-aligned ellipse, as a circle shape is drawn: the one inscribed in a box.
+struct Ellipse {
+    var centre: Point
+    /// Semi-axes along x and y, both ≥ 0.
+    var a: Double
+    var b: Double
+
+    /// The ellipse inscribed in the box with `box.begin` and `box.end` at opposite corners.
+    init(box: Segment) {
+        let bounds = box.bounds
+        centre = Point(x: (bounds.minX + bounds.maxX) / 2, y: (bounds.minY + bounds.maxY) / 2)
+        a = bounds.width / 2
+        b = bounds.height / 2
+    }
+
+    /// The exact distance from `p` to the outline (D. Eberly, "Distance from a Point to an Ellipse": the
+    /// closest point's parameter found by bisection, robust for every point, inside or out, and for flat
+    /// ellipses; a box of no width or height is the segment it collapses to).
+    func distance(to p: Point) -> Double {
+        let px = abs(p.x - centre.x), py = abs(p.y - centre.y)  // by symmetry, the first quadrant
+        if a == 0 || b == 0 {
+            return Segment(begin: Point(x: -a, y: -b), end: Point(x: a, y: b)).distance(to: Point(x: px, y: py))
+        }
+        // The paper's names: semi-axes e0 ≥ e1 > 0, the point (y0, y1) with y0, y1 ≥ 0.
+        let (e0, e1, y0, y1) = a >= b ? (a, b, px, py) : (b, a, py, px)
+        if y1 > 0 {
+            guard y0 > 0 else { return abs(y1 - e1) }
+            let z0 = y0 / e0, z1 = y1 / e1
+            let g = z0 * z0 + z1 * z1 - 1
+            guard g != 0 else { return 0 }
+            let r0 = (e0 / e1) * (e0 / e1)
+            let t = Self.root(r0, z0, z1, g)
+            let x0 = r0 * y0 / (t + r0), x1 = y1 / (t + 1)
+            return ((x0 - y0) * (x0 - y0) + (x1 - y1) * (x1 - y1)).squareRoot()
+        }
+        let numerator = e0 * y0, denominator = e0 * e0 - e1 * e1
+        guard numerator < denominator else { return abs(y0 - e0) }
+        let ratio = numerator / denominator
+        let x0 = e0 * ratio, x1 = e1 * (1 - ratio * ratio).squareRoot()
+        return ((x0 - y0) * (x0 - y0) + x1 * x1).squareRoot()
+    }
+
+    /// The root of F(t) = (r0·z0/(t+r0))² + (z1/(t+1))² − 1 (`g` = F(0)), by bisection to the limit of
+    /// Double's precision.
+    private static func root(_ r0: Double, _ z0: Double, _ z1: Double, _ g: Double) -> Double {
+        let n0 = r0 * z0
+        var s0 = z1 - 1
+        var s1 = g < 0 ? 0 : (n0 * n0 + z1 * z1).squareRoot() - 1
+        var s = 0.0
+        for _ in 0..<1_100 {
+            s = (s0 + s1) / 2
+            if s == s0 || s == s1 { break }
+            let ratio0 = n0 / (s + r0), ratio1 = z1 / (s + 1)
+            let f = ratio0 * ratio0 + ratio1 * ratio1 - 1
+            if f > 0 { s0 = s } else if f < 0 { s1 = s } else { break }
+        }
+        return s
+    }
+}
