@@ -114,6 +114,9 @@ extension DocumentError {
         case .coordinateOutOfRange(let text, let position): return .coordinateOutOfRange(text, at: moved(position))
         case .invalidID(let text, let position): return .invalidID(text, at: moved(position))
         case .duplicateID(let id, let position): return .duplicateID(id, at: moved(position))
+        case .unknownKind(let text, let position): return .unknownKind(text, at: moved(position))
+        case .invalidColour(let text, let position): return .invalidColour(text, at: moved(position))
+        case .widthOutOfRange(let text, let position): return .widthOutOfRange(text, at: moved(position))
         case .tooLarge, .wrongFormat, .newerVersion, .unsupportedVersion: return self
         }
     }

@@ -179,6 +179,7 @@ extension DrawingEncodingError {
         case .tooManyLines(let count): .object(["too_many_lines": .integer(count)])
         case .coordinateOutOfRange(let id): .object(["coordinate_out_of_range": .integer(id.rawValue)])
         case .invalidID(let id): .object(["invalid_id": .integer(id.rawValue)])
+        case .widthOutOfRange(let id): .object(["width_out_of_range": .integer(id.rawValue)])
         }
     }
 
@@ -187,6 +188,7 @@ extension DrawingEncodingError {
         case ("too_many_lines", let data?): self = .tooManyLines(count: try data.integer())
         case ("coordinate_out_of_range", let data?): self = .coordinateOutOfRange(LineID(try data.integer()))
         case ("invalid_id", let data?): self = .invalidID(LineID(try data.integer()))
+        case ("width_out_of_range", let data?): self = .widthOutOfRange(LineID(try data.integer()))
         case (let name, _): throw value.problem("unknown encoding error \"\(name)\"")
         }
     }
@@ -261,6 +263,10 @@ extension DocumentError {
             .object(["coordinate_out_of_range": .object(["text": .string(text), "at": at(position)])])
         case .invalidID(let text, let position): .object(["invalid_id": .object(["text": .string(text), "at": at(position)])])
         case .duplicateID(let id, let position): .object(["duplicate_id": .object(["id": .integer(id.rawValue), "at": at(position)])])
+        case .unknownKind(let text, let position): .object(["unknown_kind": .object(["text": .string(text), "at": at(position)])])
+        case .invalidColour(let text, let position): .object(["invalid_colour": .object(["text": .string(text), "at": at(position)])])
+        case .widthOutOfRange(let text, let position):
+            .object(["width_out_of_range": .object(["text": .string(text), "at": at(position)])])
         }
     }
 
@@ -288,6 +294,9 @@ extension DocumentError {
         case "too_many_lines": self = .tooManyLines(at: try data.object { (object) throws(RecordingError) in try at(&object) })
         case "coordinate_out_of_range": self = try withText("text", DocumentError.coordinateOutOfRange(_:at:))
         case "invalid_id": self = try withText("text", DocumentError.invalidID(_:at:))
+        case "unknown_kind": self = try withText("text", DocumentError.unknownKind(_:at:))
+        case "invalid_colour": self = try withText("text", DocumentError.invalidColour(_:at:))
+        case "width_out_of_range": self = try withText("text", DocumentError.widthOutOfRange(_:at:))
         case "duplicate_id":
             self = try data.object { (object) throws(RecordingError) in
                 .duplicateID(LineID(try object.take("id").integer()), at: try at(&object))

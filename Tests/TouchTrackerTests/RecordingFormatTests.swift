@@ -24,7 +24,7 @@ struct RecordingFormatTests {
     @Test func theLinesAreTheDocumentedOnes() throws {
         let start = String(decoding: try RecordingFormat.encode(RecordingSamples.start), as: UTF8.self)
         #expect(start.hasPrefix(#"{"start":{"now_ns":1000000000,"path":"/home/ann/drawing.json","identity":{"device":2049,"#))
-        #expect(start.hasSuffix(#""drawing":{"format":"touchtracker-drawing","version":1,"lines":[{"id":1,"begin":[50.0,100.0],"end":[250.0,100.0]}]}}}"# + "\n"))
+        #expect(start.hasSuffix(##""drawing":{"format":"touchtracker-drawing","version":2,"shapes":[{"id":1,"kind":"line","begin":[50.0,100.0],"end":[250.0,100.0],"colour":"#000000","width":10.0}]}}}"## + "\n"))
         #expect(String(decoding: RecordingFormat.header, as: UTF8.self) == #"{"format":"touchtracker-recording","version":1}"# + "\n")
         let press = RecordingSamples.pointer(.press(button: 1), 10, 20.5, at: 5)
         #expect(String(decoding: try RecordingFormat.encode(press), as: UTF8.self) == #"{"now_ns":1005000000,"pointer":{"kind":"press","button":1,"device":2,"touch":0,"source":"mouse","x":10.0,"y":20.5,"server_ms":80005,"read_ns":1005000000}}"# + "\n")

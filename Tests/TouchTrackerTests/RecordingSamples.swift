@@ -57,6 +57,8 @@ enum RecordingSamples {
             .diskChanged(.unreadable(.cannotKeepDamaged(path: path, .duplicateID(LineID(3), at: TextPosition(line: 4, column: 1)),
                                                         SystemError("rename", path, code: 30)))),
             .diskChanged(.unreadable(.notARegularFile(path: path))),
+            .diskChanged(.unreadable(.newerVersion(path: path, .invalidColour("#12345", at: TextPosition(line: 2, column: 80))))),
+            .saveFinished(.failed(.unsavable(path: path, .widthOutOfRange(LineID(2))))),
             .anotherStartAsked, .exportFinished(failure: nil), .exportFinished(failure: "No space left on device"),
         ]
     }
