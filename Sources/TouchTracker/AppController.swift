@@ -160,11 +160,11 @@ public final class AppController {
     private func apply(_ event: ContactEvent) {
         switch event {
         case .began(let sample) where sample.button == 1:
-            model.contactBegan(sample.contact, at: Point(sample.location))
+            model.contactBegan(sample.contact, at: Point(sample.location), time: sample.serverTime)
         case .moved(let sample) where sample.button == 1:
-            model.contactMoved(sample.contact, to: Point(sample.location))
+            model.contactMoved(sample.contact, to: Point(sample.location), time: sample.serverTime)
         case .ended(let sample) where sample.button == 1:
-            model.contactEnded(sample.contact, at: Point(sample.location))
+            model.contactEnded(sample.contact, at: Point(sample.location), time: sample.serverTime)
         case .cancelled(let contact):
             model.contactCancelled(contact)
         default:

@@ -22,8 +22,8 @@ public struct CanvasModel: Sendable {
     public internal(set) var document: IndexedDrawing
     /// What the next shape is drawn with.
     public internal(set) var pen: Pen
-    /// The line each contact down is drawing (red); not part of the document until it lifts.
-    public internal(set) var linesInProgress: [ContactID: Segment] = [:]
+    /// The shape each contact down is drawing (red); not part of the document until it lifts.
+    public internal(set) var linesInProgress: [ContactID: Stroke] = [:]
     /// Undo and redo.
     public internal(set) var history = History()
     /// The selected line, if any (drawn green).
@@ -61,7 +61,7 @@ public struct CanvasModel: Sendable {
 
     /// The lines in progress bottom to top, by contact: a line keeps its place among the others while it lasts.
     public var linesInProgressInOrder: [Segment] {
-        linesInProgress.sorted { ($0.key.device, $0.key.touch) < ($1.key.device, $1.key.touch) }.map(\.value)
+        linesInProgress.sorted { ($0.key.device, $0.key.touch) < ($1.key.device, $1.key.touch) }.map(\.value.segment)
     }
 
     public var canUndo: Bool { history.canUndo }

@@ -37,6 +37,14 @@ public struct Pen: Hashable, Sendable {
     /// Today's (and the book's) width, the default.
     public static let normalWidth = 10.0
 
+    /// The colour this pen gives `shape`: its fixed colour, or the colour of the shape's angle.
+    public func colour(for shape: Line) -> Colour {
+        switch colour {
+        case .fixed(let colour): colour
+        case .byAngle: AngleColour.colour(from: shape.begin, to: shape.end)
+        }
+    }
+
     /// `]` (+1) or `[` (-1): the next width in `widths`, stopping at either end; width by speed goes off.
     public mutating func stepWidth(by step: Int) {
         let current = Self.widths.firstIndex { $0.pixels >= width } ?? Self.widths.count - 1

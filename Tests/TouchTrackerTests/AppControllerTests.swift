@@ -72,7 +72,7 @@ struct AppControllerTests {
     @Test func aLineInProgressIsShownWhileDraggingFromThePressPoint() {
         let driver = Driver()
         driver.down(10, 10); driver.wait(10); driver.move(40, 10); driver.wait(10); driver.move(80, 10)
-        #expect(Array(driver.model.linesInProgress.values) == [segment(10, 10, 80, 10)])
+        #expect(driver.model.linesInProgress.values.map(\.segment) == [segment(10, 10, 80, 10)])
     }
 
     @Test func aClickLeavesNoDot() {

@@ -7,9 +7,9 @@ import TouchTracker
     @Test func aContactDrawsALineInProgressThatFollowsItAndBecomesFinishedOnRelease() {
         var model = CanvasModel()
         model.contactBegan(mouse, at: point(10, 10))
-        #expect(model.linesInProgress[mouse] == segment(10, 10, 10, 10))
+        #expect(model.linesInProgress[mouse]?.segment == segment(10, 10, 10, 10))
         model.contactMoved(mouse, to: point(50, 60))
-        #expect(model.linesInProgress[mouse] == segment(10, 10, 50, 60))
+        #expect(model.linesInProgress[mouse]?.segment == segment(10, 10, 50, 60))
         #expect(model.drawing.lines.isEmpty)
         model.contactEnded(mouse, at: point(70, 80))
         #expect(model.linesInProgress.isEmpty)
@@ -56,5 +56,47 @@ import TouchTracker
         model.click(at: point(50, 5))
         model.drawLine(segment(0, 200, 100, 200))
         #expect(model.selection == Selection(LineID(1)))
+    }
+}
+
+@Suite("A finished line takes the pen's colour and width")
+struct PenDrawingTests {
+    @Test func aLineIsDrawnInThePensColourAndWidth() {
+        var model = CanvasModel(pen: Pen(colour: .fixed(Pen.palette[2].colour), width: 5))
+        model.drawLine(segment(10, 10, 200, 10))
+        #expect(model.drawing.lines.first?.style == ShapeStyle(colour: Pen.palette[2].colour, width: 5))
+    }
+
+    @Test func byAngleAVerticalLineIsVioletAndAHorizontalOneCyan() {
+        var model = CanvasModel(pen: Pen(colour: .byAngle))
+        model.drawLine(segment(10, 10, 10, 200))
+        model.drawLine(segment(10, 10, 200, 10))
+        #expect(model.drawing.lines.map(\.style.colour) == [AngleColour.colour(angle: .pi / 2), AngleColour.colour(angle: 0)])
+    }
+
+    @Test func bySpeedASlowDragIsThickAndAFastOneThinAndTheWidthIsFixedAtTheLift() {
+        var model = CanvasModel(pen: Pen(widthBySpeed: true))
+        let contact = ContactID(device: 2)
+        model.contactBegan(contact, at: point(0, 0), time: ServerTime(milliseconds: 1_000))
+        for step in 1...40 {  // 100 px/s
+            model.contactMoved(contact, to: point(Double(step), 0), time: ServerTime(milliseconds: 1_000 + UInt32(step) * 10))
+        }
+        #expect(model.linesInProgress[contact]?.width(under: model.pen) == 16, "the red line shows its width")
+        model.contactEnded(contact, at: point(40, 0), time: ServerTime(milliseconds: 1_400))
+        model.contactBegan(contact, at: point(0, 50), time: ServerTime(milliseconds: 2_000))
+        for step in 1...40 {  // 6000 px/s
+            model.contactMoved(contact, to: point(Double(step) * 60, 50), time: ServerTime(milliseconds: 2_000 + UInt32(step) * 10))
+        }
+        model.contactEnded(contact, at: point(2_400, 50), time: ServerTime(milliseconds: 2_400))
+        #expect(model.drawing.lines.map(\.style.width) == [16, 2])
+    }
+
+    @Test func aStylusDrawsAsWideAsItIsPressed() {
+        var model = CanvasModel(pen: Pen(widthBySpeed: true))
+        let pen = ContactID(device: 9)
+        model.contactBegan(pen, at: point(0, 0), pressure: 0.2)
+        model.contactMoved(pen, to: point(100, 0), pressure: 0.5)
+        model.contactEnded(pen, at: point(100, 0))
+        #expect(model.drawing.lines.first?.style.width == 9, "2 + 0.5 × 14")
     }
 }

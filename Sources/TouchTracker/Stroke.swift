@@ -1,0 +1,44 @@
+import Document
+import Gestures
+
+/// A shape a contact is drawing: red while the contact is down, as wide as it will be when finished.
+public struct Stroke: Hashable, Sendable {
+    public var kind: ShapeKind
+    /// A line's ends; a circle's box's opposite corners.
+    public var segment: Segment
+    /// The contact's speed so far, by the server's timestamps (for width by speed).
+    var speed: SpeedWidth
+    /// When the contact went down.
+    let pressTime: ServerTime
+    /// A stylus's latest pressure (0…1), where the device reports one.
+    var pressure: Double?
+
+    init(kind: ShapeKind, at point: Point, time: ServerTime, pressure: Double? = nil) {
+        self.kind = kind
+        segment = Segment(begin: point, end: point)
+        speed = SpeedWidth(x: point.x, y: point.y, time: 0)
+        pressTime = time
+        self.pressure = pressure
+    }
+
+    /// The contact moved to `point` at `time`: the shape now ends there.
+    mutating func move(to point: Point, time: ServerTime, pressure: Double? = nil) {
+        segment.end = point
+        speed.move(x: point.x, y: point.y, time: max(0, time.milliseconds(since: pressTime)))
+        if let pressure { self.pressure = pressure }
+    }
+
+    /// The width (px at 96 dpi) the shape gets under `pen`: the pen's, or by the stylus's pressure, or by
+    /// the contact's speed; rounded to 1/100 px, as a drawing stores it.
+    public func width(under pen: Pen) -> Double {
+        guard pen.widthBySpeed else { return pen.width }
+        let width = pressure.map(SpeedWidth.width(forPressure:)) ?? speed.width
+        return (width * 100).rounded() / 100
+    }
+
+    /// The finished shape, numbered `id`, drawn with `pen`.
+    func finished(id: LineID, pen: Pen) -> Line {
+        let shape = Line(id: id, kind: kind, segment: segment)
+        return Line(id: id, kind: kind, segment: segment, style: ShapeStyle(colour: pen.colour(for: shape), width: width(under: pen)))
+    }
+}
