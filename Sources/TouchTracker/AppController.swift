@@ -160,9 +160,9 @@ public final class AppController {
     private func apply(_ event: ContactEvent) {
         switch event {
         case .began(let sample) where sample.button == 1:
-            model.contactBegan(sample.contact, at: Point(sample.location), time: sample.serverTime)
+            model.contactBegan(sample.contact, at: Point(sample.location), time: sample.serverTime, pressure: sample.pressure)
         case .moved(let sample) where sample.button == 1:
-            model.contactMoved(sample.contact, to: Point(sample.location), time: sample.serverTime)
+            model.contactMoved(sample.contact, to: Point(sample.location), time: sample.serverTime, pressure: sample.pressure)
         case .ended(let sample) where sample.button == 1:
             model.contactEnded(sample.contact, at: Point(sample.location), time: sample.serverTime)
         case .cancelled(let contact):
