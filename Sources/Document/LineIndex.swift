@@ -53,6 +53,10 @@ public struct LineIndex: Sendable {
     /// The number of lines indexed.
     public private(set) var count = 0
 
+    /// The revision of the drawing whose lines these are, when an `IndexedDrawing` keeps the index in
+    /// step with it: whoever is handed both can check that they belong together. Nil after any other change.
+    public internal(set) var revision: Drawing.Revision?
+
     public init() {}
 
     /// An index of `lines`, built in one sort.
@@ -75,6 +79,7 @@ public struct LineIndex: Sendable {
 
     /// Adds `line` (which must not be in the index already).
     public mutating func insert(_ line: Line) {
+        revision = nil
         count += 1
         switch Self.placement(of: line) {
         case .oversized(let id):
@@ -90,6 +95,7 @@ public struct LineIndex: Sendable {
 
     /// Removes `line`, which must have the geometry it had when it was inserted.
     public mutating func remove(_ line: Line) {
+        revision = nil
         switch Self.placement(of: line) {
         case .oversized(let id):
             guard let position = oversized.firstIndex(of: id) else { return }

@@ -36,7 +36,7 @@ public final class CanvasCompositor {
         let bounds = Rect(x: Double(origin.x), y: Double(origin.y), width: Double(surface.width), height: Double(surface.height))
         var damage = DamageRegion(bounds: bounds)
         let (layer, scratch) = try images(width: surface.width, height: surface.height, origin: origin)
-        layer.update(to: scene.drawing, excluding: scene.selection, damage: &damage, scratch: scratch)
+        layer.update(to: scene, damage: &damage, scratch: scratch)
 
         let foreground = Foreground(scene)
         if let shown, shownTarget === surface {
@@ -58,9 +58,9 @@ public final class CanvasCompositor {
     /// The work the line layer has done so far.
     public var statistics: CompositorStatistics { layer?.statistics ?? CompositorStatistics() }
 
-    /// Bytes of pixels the compositor holds: the line layer and the scratch image, each 4 bytes a
-    /// pixel of the viewport.
-    public var cacheBytes: Int { (layer?.pixels.bytes ?? 0) + (scratch?.bytes ?? 0) }
+    /// Bytes the compositor holds: the line layer and the scratch image, each 4 bytes a pixel of the
+    /// viewport, and the layer's solid cells (a 32-bit count per cell of a few pixels a side).
+    public var cacheBytes: Int { (layer?.bytes ?? 0) + (scratch?.bytes ?? 0) }
 
     /// The line layer and the scratch image for this viewport (new ones when it changed).
     private func images(width: Int, height: Int, origin: PixelPoint) throws(CairoError) -> (LineLayer, PixelImage) {

@@ -146,7 +146,7 @@ public final class AppCore {
         }
         if model.isHelpVisible { overlays.append(HelpPanel.overlay(in: model.visibleArea)) }
         if let shown = notice ?? standingNotice { overlays.append(shown.overlay(in: model.visibleArea)) }
-        return Scene(drawing: model.drawing, linesInProgress: model.linesInProgressInOrder,
+        return Scene(document: model.document, linesInProgress: model.linesInProgressInOrder,
                      selection: model.selection?.id, overlays: overlays)
     }
 

@@ -234,4 +234,17 @@ private func bruteForceLines(meeting rect: Rect, in lines: [Line]) -> [LineID] {
             }
         }
     }
+
+    @Test func anIndexHandedOnWithItsDrawingIsKnownStaleOnceTheDrawingChanges() {
+        var d = drawing([segment(0, 0, 100, 0)])
+        var scene = Scene(document: d)
+        #expect(scene.indexOfDrawing != nil)
+        scene.drawing.add(segment(0, 10, 100, 10))
+        #expect(scene.indexOfDrawing == nil, "the drawing changed behind the index's back")
+        d.setSegment(segment(0, 5, 100, 5), of: LineID(1))
+        #expect(Scene(document: d).indexOfDrawing != nil, "an IndexedDrawing keeps them in step")
+        var index = d.index
+        index.insert(Line(id: LineID(9), segment: segment(0, 0, 1, 1)))
+        #expect(index.revision == nil, "changed behind the drawing's back")
+    }
 }

@@ -1,0 +1,144 @@
+import Document
+
+/// Which parts of the line layer its lines paint solid, so that lines buried there need not be stroked.
+///
+/// The layer is cut into square cells of a few pixels. A cell is solid when some line of the layer
+/// covers it whole (`StrokeBox.inside`): that line leaves each of its pixels exactly the finished
+/// colour, and as that colour is 0 or 1 in every channel, painting the same colour over it with any
+/// coverage changes nothing. So a solid cell's pixels are the finished colour whatever the other lines
+/// and their order, and a line whose stroke reaches only solid cells (`StrokeBox.around`) changes no
+/// pixel at all. With many lines on screen nearly every cell is solid: a frame then strokes about as
+/// many lines as can be seen, however many lie buried.
+///
+/// Each cell counts the lines that make it solid, so lines come and go one at a time. Nothing is solid
+/// when the finished colour is not 0 or 1 in every channel.
+struct SolidCells {
+    /// The part of the canvas the cells cover, in whole pixels; the first cell's corner is its corner.
+    let bounds: Rect
+    /// The side of a cell, in pixels.
+    let cellSize: Int
+    let columns: Int
+    let rows: Int
+    private let halfWidth: Double
+    private let isEnabled: Bool
+    /// Per cell, row by row: how many of the layer's lines cover it whole.
+    private var counts: [UInt32]
+
+    init(bounds: Rect, lineWidth: Double, finished colour: Colour) {
+        self.bounds = bounds
+        // Small enough that a cell fits inside a stroke at any angle with room to spare.
+        cellSize = max(2, Int(lineWidth * 0.4))
+        columns = Int((bounds.width / Double(cellSize)).rounded(.up))
+        rows = Int((bounds.height / Double(cellSize)).rounded(.up))
+        halfWidth = lineWidth / 2
+        isEnabled = [colour.red, colour.green, colour.blue].allSatisfy { $0 == 0 || $0 == 1 }
+        counts = isEnabled ? [UInt32](repeating: 0, count: columns * rows) : []
+    }
+
+    var bytes: Int { counts.capacity * MemoryLayout<UInt32>.stride }
+
+    func isSolid(row: Int, column: Int) -> Bool { isEnabled && counts[row * columns + column] > 0 }
+
+    /// The rectangle of cells `columns` of `row`.
+    func rect(row: Int, columns: Range<Int>) -> Rect {
+        let size = Double(cellSize)
+        return Rect(x: bounds.minX + Double(columns.lowerBound) * size, y: bounds.minY + Double(row) * size,
+                    width: Double(columns.count) * size, height: size)
+    }
+
+    // MARK: - Lines coming and going
+
+    /// A line joined the layer: the cells it covers whole are solid.
+    mutating func add(_ segment: Segment) { count(segment, by: 1) }
+
+    /// A line left the layer (`segment` as it was added).
+    mutating func remove(_ segment: Segment) { count(segment, by: UInt32.max) }
+
+    private mutating func count(_ segment: Segment, by delta: UInt32) {
+        guard isEnabled, let box = StrokeBox.inside(segment, halfWidth: halfWidth),
+              let rowRange = rowRange(box.verticalExtent) else { return }
+        let size = Double(cellSize)
+        var top = box.span(atY: bounds.minY + Double(rowRange.lowerBound) * size)
+        counts.withUnsafeMutableBufferPointer { counts in
+            for row in rowRange {
+                // The box is convex: a cell is inside when its four corners are.
+                let bottom = box.span(atY: bounds.minY + Double(row + 1) * size)
+                defer { top = bottom }
+                guard let a = top, let b = bottom else { continue }
+                let first = ((max(a.min, b.min) - bounds.minX) / size).rounded(.up)
+                let end = ((min(a.max, b.max) - bounds.minX) / size).rounded(.down)
+                for column in Self.clamp(first, end, to: columns) { counts[row * columns + column] &+= delta }
+            }
+        }
+    }
+
+    // MARK: - Where a line paints
+
+    /// Calls `body` with each row of cells a stroke of `segment` may paint into and the run of columns
+    /// it reaches there, top to bottom, until `body` returns false; returns false when it did.
+    @discardableResult
+    func forEachReachedRow(of segment: Segment, _ body: (_ row: Int, _ columns: Range<Int>) -> Bool) -> Bool {
+        let box = StrokeBox.around(segment, halfWidth: halfWidth)
+        guard let rowRange = rowRange(box.verticalExtent) else { return true }
+        let size = Double(cellSize)
+        for row in rowRange {
+            let top = bounds.minY + Double(row) * size
+            guard let span = box.span(from: top, to: top + size) else { continue }
+            let first = ((span.min - bounds.minX) / size).rounded(.down)
+            let end = ((span.max - bounds.minX) / size).rounded(.down) + 1
+            let reached = Self.clamp(first, end, to: columns)
+            if !reached.isEmpty, !body(row, reached) { return false }
+        }
+        return true
+    }
+
+    /// Whether a stroke of `segment` may paint a pixel of a cell that is not solid, inside `areas`
+    /// (anywhere when nil).
+    func reachesOpenCell(_ segment: Segment, inside areas: [Rect]? = nil) -> Bool {
+        !forEachReachedRow(of: segment) { row, columns in
+            for column in columns where !isSolid(row: row, column: column) {
+                guard let areas else { return false }
+                let cell = rect(row: row, columns: column..<(column + 1))
+                if areas.contains(where: { $0.intersects(cell) }) { return false }
+            }
+            return true
+        }
+    }
+
+    /// The solid cells meeting `area`, as rectangles of whole runs along rows.
+    func solidRects(meeting area: Rect) -> [Rect] {
+        guard isEnabled else { return [] }
+        let size = Double(cellSize)
+        guard let rowRange = rowRange((area.minY, area.maxY)) else { return [] }
+        let columnRange = Self.clamp(((area.minX - bounds.minX) / size).rounded(.down),
+                                     ((area.maxX - bounds.minX) / size).rounded(.up), to: columns)
+        var rects: [Rect] = []
+        for row in rowRange {
+            var column = columnRange.lowerBound
+            while column < columnRange.upperBound {
+                guard isSolid(row: row, column: column) else { column += 1; continue }
+                let start = column
+                while column < columnRange.upperBound, isSolid(row: row, column: column) { column += 1 }
+                rects.append(rect(row: row, columns: start..<column))
+            }
+        }
+        return rects
+    }
+
+    // MARK: - The grid
+
+    /// The rows of cells from y `extent.min` to `extent.max`, cut to the grid; nil when none.
+    private func rowRange(_ extent: (min: Double, max: Double)) -> Range<Int>? {
+        let size = Double(cellSize)
+        let range = Self.clamp(((extent.min - bounds.minY) / size).rounded(.down),
+                               ((extent.max - bounds.minY) / size).rounded(.down) + 1, to: rows)
+        return range.isEmpty ? nil : range
+    }
+
+    /// `first..<end` (whole numbers, maybe far out or not finite) cut to `0..<count`.
+    private static func clamp(_ first: Double, _ end: Double, to count: Int) -> Range<Int> {
+        let low = first > 0 ? (first < Double(count) ? Int(first) : count) : 0
+        let high = end > 0 ? (end < Double(count) ? Int(end) : count) : 0
+        return low < high ? low..<high : 0..<0
+    }
+}
