@@ -156,10 +156,10 @@ final class LineLayer {
     /// finished colour.
     private func paint<Lines: Sequence<Line>>(_ areas: [Rect], of lines: Lines, on image: PixelImage) {
         image.clipped(to: areas) { renderer.paintBackground($0) }
-        let everywhere = areas == [bounds] ? nil : areas
+        let open = solid.openCells(inside: areas)
         var buried = 0
         let shown = lines.lazy.filter { line in
-            let shows = self.solid.reachesOpenCell(line.segment, inside: everywhere)
+            let shows = self.solid.reaches(line.segment, open)
             if !shows { buried += 1 }
             return shows
         }

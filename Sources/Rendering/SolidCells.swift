@@ -92,16 +92,41 @@ struct SolidCells {
         return true
     }
 
-    /// Whether a stroke of `segment` may paint a pixel of a cell that is not solid, inside `areas`
-    /// (anywhere when nil).
-    func reachesOpenCell(_ segment: Segment, inside areas: [Rect]? = nil) -> Bool {
-        !forEachReachedRow(of: segment) { row, columns in
-            for column in columns where !isSolid(row: row, column: column) {
-                guard let areas else { return false }
-                let cell = rect(row: row, columns: column..<(column + 1))
-                if areas.contains(where: { $0.intersects(cell) }) { return false }
+    /// Which cells are open (not solid) inside `areas`, as they are now: the cells a repaint of the
+    /// areas must paint line by line.
+    func openCells(inside areas: [Rect]) -> OpenCells {
+        guard let first = areas.first else { return OpenCells(rows: 0..<0, columns: 0..<0, prefix: []) }
+        let outline = areas.dropFirst().reduce(first) { $0.union($1) }
+        let size = Double(cellSize)
+        let rowRange = rowRange((outline.minY, outline.maxY)) ?? 0..<0
+        let columnRange = Self.clamp(((outline.minX - bounds.minX) / size).rounded(.down),
+                                     ((outline.maxX - bounds.minX) / size).rounded(.up), to: columns)
+        let everywhere = areas.count == 1 && areas[0] == bounds
+        var prefix: [Int32] = []
+        prefix.reserveCapacity(rowRange.count * (columnRange.count + 1))
+        for row in rowRange {
+            var open: Int32 = 0
+            prefix.append(open)
+            for column in columnRange {
+                if !isSolid(row: row, column: column),
+                   everywhere || areas.contains(where: { $0.intersects(rect(row: row, columns: column..<(column + 1))) }) {
+                    open += 1
+                }
+                prefix.append(open)
             }
-            return true
+        }
+        return OpenCells(rows: rowRange, columns: columnRange, prefix: prefix)
+    }
+
+    /// Whether a stroke of `segment` may paint a pixel of one of the `open` cells.
+    func reaches(_ segment: Segment, _ open: OpenCells) -> Bool {
+        !forEachReachedRow(of: segment) { row, columns in !open.containsAny(row: row, columns: columns) }
+    }
+
+    /// Whether a stroke of `segment` may paint a pixel of a cell that is not solid.
+    func reachesOpenCell(_ segment: Segment) -> Bool {
+        !forEachReachedRow(of: segment) { row, columns in
+            columns.allSatisfy { isSolid(row: row, column: $0) }
         }
     }
 
@@ -140,5 +165,22 @@ struct SolidCells {
         let low = first > 0 ? (first < Double(count) ? Int(first) : count) : 0
         let high = end > 0 ? (end < Double(count) ? Int(end) : count) : 0
         return low < high ? low..<high : 0..<0
+    }
+}
+
+/// Which cells of a part of the grid were open (not solid) at one moment, answering for a run of cells
+/// along a row in constant time (a running count per row).
+struct OpenCells {
+    let rows: Range<Int>
+    let columns: Range<Int>
+    /// Per row of `rows`: the open cells before each column of `columns` and after the last.
+    let prefix: [Int32]
+
+    func containsAny(row: Int, columns run: Range<Int>) -> Bool {
+        guard rows.contains(row) else { return false }
+        let low = max(run.lowerBound, columns.lowerBound), high = min(run.upperBound, columns.upperBound)
+        guard low < high else { return false }
+        let start = (row - rows.lowerBound) * (columns.count + 1) - columns.lowerBound
+        return prefix[start + high] > prefix[start + low]
     }
 }

@@ -4,47 +4,67 @@ import Document
 /// direction and across it fall in two ranges (two slabs). Two of them describe a round-capped stroke
 /// of half width `r` without rasterising it:
 ///
-///   inside    across −(r − margin)…(r − margin), along the segment's length (caps left out): every
-///             pixel wholly inside is fully covered by the stroke
+///   inside    across −(r − margin)…(r − margin), along the segment's length less the margin (caps
+///             left out): every pixel wholly inside is fully covered by the stroke
 ///   around    across −(r + 1)…(r + 1), along the length plus r + 1 at both ends: every pixel the
 ///             stroke touches is inside
 ///
-/// Cairo builds the stroke as this rectangle (its long sides exact to 1/256 px) plus a polygon
-/// inscribed in each cap's circle, and gives a pixel wholly inside that polygon full coverage; the
-/// margin stays clear of the fixed-point rounding. (`SolidCellsTests` checks both claims against Cairo.)
+/// Cairo builds the stroke as this rectangle (its sides exact to 1/256 px) plus a polygon inscribed
+/// in each cap's circle, and gives a pixel wholly inside that polygon full coverage; the margin stays
+/// clear of the fixed-point rounding. (`SolidCellsTests` checks both claims against Cairo.)
+///
+/// Cut by a horizontal line at y, the box is the x-range between its left side, max(l₁(y), l₂(y)),
+/// and its right side, min(r₁(y), r₂(y)): each slab gives one straight left and one right bound.
 struct StrokeBox {
-    /// The unit direction of the segment (along); the normal is (−y, x).
-    private let direction: (x: Double, y: Double)
-    private let along: (min: Double, max: Double)
-    private let across: (min: Double, max: Double)
+    /// A side of a slab as x = at0 + slope·y (±infinity for a slab that does not bound x).
+    private struct Side {
+        var at0: Double
+        var slope: Double
+        func x(_ y: Double) -> Double { at0 + slope * y }
+    }
+
+    private let left: (Side, Side)
+    private let right: (Side, Side)
     /// The corners, in order around the box.
     private let corners: (Point, Point, Point, Point)
     /// The rows the box reaches: from its highest corner to its lowest.
     let verticalExtent: (min: Double, max: Double)
 
-    /// Keeps inside pixels this far from the stroke's long sides, in px.
+    /// Keeps inside pixels this far from the stroke's sides, in px.
     static let margin = 0.25
 
     private init(_ segment: Segment, along extra: Double, across halfWidth: Double) {
         let d = segment.end - segment.begin
         let length = d.length
-        direction = length > 0 ? (d.dx / length, d.dy / length) : (1, 0)
-        let start = direction.x * segment.begin.x + direction.y * segment.begin.y
-        let side = -direction.y * segment.begin.x + direction.x * segment.begin.y
-        along = (start - extra, start + length + extra)
-        across = (side - halfWidth, side + halfWidth)
-        let (u, n) = (direction, (x: -direction.y, y: direction.x))
+        let u = length > 0 ? (x: d.dx / length, y: d.dy / length) : (x: 1.0, y: 0.0)
+        let n = (x: -u.y, y: u.x)
+        let start = u.x * segment.begin.x + u.y * segment.begin.y
+        let side = n.x * segment.begin.x + n.y * segment.begin.y
+        let along = (min: start - extra, max: start + length + extra)
+        let across = (min: side - halfWidth, max: side + halfWidth)
+        // The points with a·x + b·y in `range`, on a horizontal line: x between two straight sides.
+        func sides(_ a: Double, _ b: Double, _ range: (min: Double, max: Double)) -> (left: Side, right: Side) {
+            guard a != 0 else { return (Side(at0: -.infinity, slope: 0), Side(at0: .infinity, slope: 0)) }
+            let low = Side(at0: range.min / a, slope: -b / a), high = Side(at0: range.max / a, slope: -b / a)
+            return a > 0 ? (low, high) : (high, low)
+        }
+        let first = sides(u.x, u.y, along), second = sides(n.x, n.y, across)
+        left = (first.left, second.left)
+        right = (first.right, second.right)
         func corner(_ a: Double, _ c: Double) -> Point { Point(x: u.x * a + n.x * c, y: u.y * a + n.y * c) }
         corners = (corner(along.min, across.min), corner(along.min, across.max),
                    corner(along.max, across.max), corner(along.max, across.min))
-        let ys = (corners.0.y, corners.1.y, corners.2.y, corners.3.y)
-        verticalExtent = (Swift.min(Swift.min(ys.0, ys.1), Swift.min(ys.2, ys.3)), Swift.max(Swift.max(ys.0, ys.1), Swift.max(ys.2, ys.3)))
+        verticalExtent = (min(min(corners.0.y, corners.1.y), min(corners.2.y, corners.3.y)),
+                          max(max(corners.0.y, corners.1.y), max(corners.2.y, corners.3.y)))
+        isEmpty = !(along.min < along.max && across.min < across.max)
     }
+
+    private let isEmpty: Bool
 
     /// The part of a stroke of `segment` that covers its pixels fully; nil when there is none to speak of.
     static func inside(_ segment: Segment, halfWidth: Double) -> StrokeBox? {
         let box = StrokeBox(segment, along: -margin, across: halfWidth - margin)
-        return box.along.min < box.along.max && box.across.min < box.across.max ? box : nil
+        return box.isEmpty ? nil : box
     }
 
     /// Everything a stroke of `segment` paints, and a little more.
@@ -54,37 +74,27 @@ struct StrokeBox {
 
     /// The x-range of the box on the horizontal line at `y`; nil when the line misses it.
     func span(atY y: Double) -> (min: Double, max: Double)? {
-        // Along: dx·x + dy·y in `along`; across: −dy·x + dx·y in `across`.
-        guard let a = Self.range(coefficient: direction.x, offset: direction.y * y, within: along),
-              let b = Self.range(coefficient: -direction.y, offset: direction.x * y, within: across) else { return nil }
-        let result = (min: Swift.max(a.min, b.min), max: Swift.min(a.max, b.max))
+        guard y >= verticalExtent.min, y <= verticalExtent.max else { return nil }
+        let result = (min: max(left.0.x(y), left.1.x(y)), max: min(right.0.x(y), right.1.x(y)))
         return result.min <= result.max ? result : nil
     }
 
     /// The x-range of the box over the band of rows from `top` to `bottom`; nil when the band misses it.
     func span(from top: Double, to bottom: Double) -> (min: Double, max: Double)? {
-        // A convex polygon's extent over a band: its cuts at the band's edges and its corners inside it.
-        var result = span(atY: top)
-        func include(_ span: (min: Double, max: Double)?) {
-            guard let span else { return }
-            result = result.map { (Swift.min($0.min, span.min), Swift.max($0.max, span.max)) } ?? span
+        let top = max(top, verticalExtent.min), bottom = min(bottom, verticalExtent.max)
+        guard top <= bottom else { return nil }
+        // A convex polygon's sides are at their outermost over a band at the band's edges or at corners
+        // inside it (the corners at the box's top and bottom make up for rounding there).
+        var result = (min: min(max(left.0.x(top), left.1.x(top)), max(left.0.x(bottom), left.1.x(bottom))),
+                      max: max(min(right.0.x(top), right.1.x(top)), min(right.0.x(bottom), right.1.x(bottom))))
+        func include(_ corner: Point) {
+            guard corner.y >= top, corner.y <= bottom else { return }
+            result = (min(result.min, corner.x), max(result.max, corner.x))
         }
-        include(span(atY: bottom))
-        func include(_ corner: Point) { if corner.y >= top && corner.y <= bottom { include((corner.x, corner.x)) } }
         include(corners.0)
         include(corners.1)
         include(corners.2)
         include(corners.3)
         return result
-    }
-
-    /// The x with `coefficient`·x + `offset` in `range`: an interval, everything, or nothing.
-    private static func range(coefficient: Double, offset: Double, within range: (min: Double, max: Double))
-        -> (min: Double, max: Double)? {
-        if coefficient == 0 {
-            return range.min <= offset && offset <= range.max ? (-.infinity, .infinity) : nil
-        }
-        let a = (range.min - offset) / coefficient, b = (range.max - offset) / coefficient
-        return (Swift.min(a, b), Swift.max(a, b))
     }
 }

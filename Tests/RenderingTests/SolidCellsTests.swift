@@ -98,7 +98,10 @@ struct SolidCellsTests {
         #expect(cells.reachesOpenCell(short))
         for y in stride(from: 30.0, through: 70, by: 4) { cells.add(Segment(begin: Point(x: 10, y: y), end: Point(x: 90, y: y))) }
         #expect(!cells.reachesOpenCell(short))
-        #expect(cells.reachesOpenCell(short, inside: nil) == false)
+        #expect(!cells.reaches(short, cells.openCells(inside: [cells.bounds])))
+        #expect(cells.reaches(short, SolidCells(bounds: cells.bounds, lineWidth: 10, finished: .black).openCells(inside: [cells.bounds])))
+        #expect(!cells.reaches(Segment(begin: Point(x: 45, y: 20), end: Point(x: 55, y: 20)),
+                               cells.openCells(inside: [Rect(x: 0, y: 50, width: 100, height: 50)])), "open cells only outside the area")
         #expect(cells.reachesOpenCell(Segment(begin: Point(x: 45, y: 20), end: Point(x: 55, y: 20))), "above the covered band")
     }
 }
