@@ -19,7 +19,7 @@ let package = Package(
         // C at the border.
         .systemLibrary(
             name: "CX11", pkgConfig: "x11",
-            providers: [.apt(["libx11-dev", "libxi-dev"])]),
+            providers: [.apt(["libx11-dev", "libxi-dev", "libxrandr-dev"])]),
         .systemLibrary(
             name: "CCairo", pkgConfig: "cairo",
             providers: [.apt(["libcairo2-dev"])]),

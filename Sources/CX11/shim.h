@@ -7,6 +7,7 @@
 #include <X11/cursorfont.h>
 #include <X11/keysym.h>
 #include <X11/extensions/XInput2.h>
+#include <X11/extensions/Xrandr.h>
 
 /* Macros Swift cannot import. */
 static inline int cx11_connection_number(Display *d) { return ConnectionNumber(d); }

@@ -6,9 +6,13 @@
 //   2. drains every queued X event, translated to `ShellEvent` in one place and dispatched in one switch:
 //      input goes to the core, window and desktop events to the window and the settings watcher,
 //   3. lets the core's time pass, performs its effects (Shell+Effects.swift: saves, exports, titles,
-//      messages, exit), paints its scene into the back buffer and copies the damage to the window,
-//   4. blocks in pselect() on the X connection until an event arrives, the core's next deadline
-//      (none: it blocks indefinitely, so an idle window uses no CPU) or a termination signal.
+//      messages, exit) and, when the core says a frame is due (at most one per refresh of the monitor,
+//      whose rate RandR gives: DisplayRefresh), paints its scene into the back buffer and copies the
+//      damage to the window,
+//   4. blocks in pselect() on the X connection until an event arrives, the core's next deadline (the
+//      next frame included; none: it blocks indefinitely, so an idle window uses no CPU) or a
+//      termination signal; while a frame waits for its time, only until then (input read earlier
+//      would only be drawn at that frame).
 //
 //   XConnection  Display, atoms, error handler      CanvasWindow  window, properties, back buffer
 //   ShellEvent   XEvent -> Swift enum                 Shell        the loop and dispatch
@@ -61,6 +65,7 @@ public final class Shell {
                        settings: desktop.settings.gestureSettings, now: MonotonicClock.now(), tracing: options.traceGestures)
         window = try CanvasWindow(connection: connection, geometry: geometry, title: core.title, xinput: xinput)
         core.handle(.visibleAreaChanged(window.visibleArea), now: MonotonicClock.now())
+        followRefresh(now: MonotonicClock.now())
         for case .warn(let warning) in startup { StandardError.write("touchtracker: \(warning)") }
         apply(desktop.settings, now: MonotonicClock.now())
     }
@@ -83,11 +88,15 @@ public final class Shell {
             core.advance(to: now)
             performEffects(now: now)
             if let exitStatus { return exitStatus }
-            paint()
+            if let scene = core.takeFrame(now: now) { paint(scene) }
+            // While a frame waits for its time, input waits with it: read now, it would only be drawn
+            // then. So a mouse reporting 1000 times a second wakes the loop about twice per frame.
+            let frameWaits = core.nextFrame != nil
+            if !frameWaits { presentExposed() }
             XFlush(display)
-            if XPending(display) > 0 { continue }
+            if !frameWaits, XPending(display) > 0 { continue }
             let timeout = pollTimeout(until: core.nextDeadline, now: MonotonicClock.now())
-            switch signals.wait(for: connection.fileDescriptor, timeoutMilliseconds: timeout) {
+            switch signals.wait(for: frameWaits ? nil : connection.fileDescriptor, timeoutMilliseconds: timeout) {
             case .input, .timeout, .interrupted: break
             case .terminationSignal: feed(.terminationSignal, now: MonotonicClock.now())
             case .failed(let code): feed(.waitFailed(String(cString: strerror(code))), now: MonotonicClock.now())
@@ -115,10 +124,11 @@ public final class Shell {
             guard let (key, modifiers) = input.appKey else { return }
             feed(.key(key, modifiers), now: now)
         case .exposed(let rect):
-            // Copied after this iteration's paint: the buffer may be new (a resize) and not yet drawn.
+            // Copied once the buffer shows the latest frame: it may be new (a resize) and not yet drawn.
             exposed = exposed.map { $0.union(rect) } ?? rect
         case .configured(let width, let height):
             follow(size: PixelSize(width: width, height: height), now: now)
+            followRefresh(now: now)
         case .closeRequested:
             feed(.closeRequested, now: now)
         case .pinged(let serverTime):
@@ -157,6 +167,12 @@ public final class Shell {
         feed(.visibleAreaChanged(window.visibleArea), now: now)
     }
 
+    /// The window may be on another monitor now: frames follow its refresh rate.
+    private func followRefresh(now: Deadline) {
+        guard !isDisconnected else { return }
+        feed(.refreshIntervalChanged(DisplayRefresh.interval(of: window.window, size: window.size, connection: connection)), now: now)
+    }
+
     /// Hands `input` to the core and carries out what it asks.
     func feed(_ input: AppInput, now: Deadline) {
         core.handle(input, now: now)
@@ -179,18 +195,17 @@ public final class Shell {
         if tracesGestures { StandardError.write(settings.traceLine) }
     }
 
-    /// Brings the back buffer up to date with the core's scene (the compositor finds what changed since
-    /// the last frame) and copies only the changed rectangles to the window. Lines are as wide as the
-    /// core's scale asks; a new style means a new compositor, whose first frame is drawn whole. Should the
-    /// compositor fail to make its cache for a new size, the frame is drawn whole without it.
-    private func paint() {
+    /// Brings the back buffer up to date with `scene` (the compositor finds what changed since the last
+    /// frame) and copies only the changed rectangles to the window. Lines are as wide as the core's scale
+    /// asks; a new style means a new compositor, whose first frame is drawn whole. Should the compositor
+    /// fail to make its cache for a new size, the frame is drawn whole without it.
+    private func paint(_ scene: Scene) {
         guard !isDisconnected else { return }
         let style = RenderStyle().scaled(by: core.scale)
         if renderer.style != style {
             renderer = Renderer(style: style)
             compositor = CanvasCompositor(renderer: renderer)
         }
-        let scene = core.scene
         let origin = window.visible.origin
         do {
             for rect in try compositor.render(scene, onto: window.buffer.context, origin: origin) { window.present(rect) }
@@ -198,7 +213,13 @@ public final class Shell {
             renderer.draw(scene, on: window.buffer.context, origin: origin)
             window.present(window.visibleArea)
         }
-        if let rect = exposed { window.present(rect) }
+    }
+
+    /// Copies what the server asked to repaint from the back buffer; called once it shows the latest
+    /// frame (while a frame waits for its time, the exposed part waits with it: at most one refresh).
+    private func presentExposed() {
+        guard !isDisconnected, let rect = exposed else { return }
+        window.present(rect)
         exposed = nil
     }
 }

@@ -46,19 +46,22 @@ struct TerminationSignals {
         }
     }
 
-    /// Waits until `descriptor` is readable, `timeoutMilliseconds` pass (-1: no limit) or a
-    /// termination signal comes.
-    func wait(for descriptor: Int32, timeoutMilliseconds: Int32) -> Wake {
-        precondition(descriptor >= 0 && Int(descriptor) < MemoryLayout<fd_set>.size * 8, "descriptor beyond FD_SETSIZE")
+    /// Waits until `descriptor` is readable (when given), `timeoutMilliseconds` pass (-1: no limit) or
+    /// a termination signal comes.
+    func wait(for descriptor: Int32?, timeoutMilliseconds: Int32) -> Wake {
         var readable = fd_set()
-        withUnsafeMutableBytes(of: &readable) { bits in  // FD_SET: bit `descriptor`, little-endian words.
-            bits[Int(descriptor) / 8] |= UInt8(1) << (descriptor % 8)
+        if let descriptor {
+            precondition(descriptor >= 0 && Int(descriptor) < MemoryLayout<fd_set>.size * 8, "descriptor beyond FD_SETSIZE")
+            withUnsafeMutableBytes(of: &readable) { bits in  // FD_SET: bit `descriptor`, little-endian words.
+                bits[Int(descriptor) / 8] |= UInt8(1) << (descriptor % 8)
+            }
         }
+        let count = descriptor.map { $0 + 1 } ?? 0
         var timeout = timespec(tv_sec: Int(timeoutMilliseconds / 1000), tv_nsec: Int(timeoutMilliseconds % 1000) * 1_000_000)
         var mask = waitMask
         let result = timeoutMilliseconds < 0
-            ? pselect(descriptor + 1, &readable, nil, nil, nil, &mask)
-            : pselect(descriptor + 1, &readable, nil, nil, &timeout, &mask)
+            ? pselect(count, &readable, nil, nil, nil, &mask)
+            : pselect(count, &readable, nil, nil, &timeout, &mask)
         if result > 0 { return .input }
         if result == 0 { return .timeout }
         guard errno == EINTR else { return .failed(errno) }

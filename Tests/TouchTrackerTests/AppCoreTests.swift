@@ -29,6 +29,7 @@ struct AppCoreAutosaveTests {
         }
         #expect(driver.saveRequests.count == 1, "saved once, at 2 s, while edits kept coming")
         #expect(driver.saveRequests.first?.lines.count == 20, "every line drawn before the 2 s mark")
+        driver.advance(to: at(3_050))  // the last line's frame
         #expect(driver.core.nextDeadline == at(3_500))
     }
 
@@ -40,7 +41,9 @@ struct AppCoreAutosaveTests {
         driver.handle(.pointer(GestureInput(.motion, contact: contact, location: b, serverTime: ServerTime(milliseconds: 5),
                                             readTime: at(5))))
         #expect(driver.core.scene.linesInProgress == [Segment(begin: Point(x: 50, y: 100), end: Point(x: 250, y: 100))])
-        #expect(driver.core.nextDeadline == nil, "nothing to save, and a drag waits on no timer")
+        #expect(driver.core.nextDeadline == driver.core.nextFrame, "nothing to save, and a drag waits on no timer: only its frame")
+        driver.advance(to: at(50))
+        #expect(driver.core.nextDeadline == nil)
     }
 
     @Test func ctrlSSavesAtOnceWhileTheAutosaveWaits() throws {

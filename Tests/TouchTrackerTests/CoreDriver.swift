@@ -9,7 +9,8 @@ func at(_ milliseconds: Int64) -> Deadline { .zero + .milliseconds(1_000 + milli
 
 /// Plays the shell for an `AppCore`, as `Shell.performEffects` does: performs each effect in order,
 /// answering saves (through a real store in a fresh folder, or with a failure the test scripts) and exports
-/// at once, and records the rest. Time is passed in; nothing sleeps.
+/// at once, and records the rest; after each step it paints when the core says a frame is due, as the
+/// shell's loop does. Time is passed in; nothing sleeps.
 final class CoreDriver {
     let folder: String
     let store: DocumentStore
@@ -22,6 +23,8 @@ final class CoreDriver {
     private(set) var titles: [String] = []
     private(set) var exports: [FilePath] = []
     private(set) var exitStatus: Int32?
+    /// When frames were painted.
+    private(set) var frames: [Deadline] = []
     /// Saves fail with this while it is set.
     var saveFailure: DocumentSaveError?
     /// Exports fail with this while it is set.
@@ -42,6 +45,7 @@ final class CoreDriver {
     func handle(_ input: AppInput) {
         core.handle(input, now: now)
         perform()
+        paint()
     }
 
     /// Moves the clock to `time` and lets the core's timers fire, as the loop does when it wakes.
@@ -49,6 +53,7 @@ final class CoreDriver {
         now = time
         core.advance(to: now)
         perform()
+        paint()
     }
 
     func key(_ key: Key, _ modifiers: Modifiers = []) { handle(.key(key, modifiers)) }
@@ -58,9 +63,17 @@ final class CoreDriver {
         now = at(milliseconds)
         let time = ServerTime(milliseconds: UInt32(milliseconds))
         let contact = ContactID(device: 2)
-        handle(.pointer(GestureInput(.press, contact: contact, location: a, serverTime: time, readTime: now)))
-        handle(.pointer(GestureInput(.motion, contact: contact, location: b, serverTime: time, readTime: now)))
-        handle(.pointer(GestureInput(.release, contact: contact, location: b, serverTime: time, readTime: now)))
+        // One loop iteration: the three events are read together, then a frame.
+        for kind in [GestureInput.Kind.press, .motion, .release] {
+            core.handle(.pointer(GestureInput(kind, contact: contact, location: kind == .press ? a : b, serverTime: time, readTime: now)), now: now)
+            perform()
+        }
+        paint()
+    }
+
+    /// Paints when a frame is due, as the shell's loop does after each iteration.
+    private func paint() {
+        if core.takeFrame(now: now) != nil { frames.append(now) }
     }
 
     /// The drawing on disk, as the app's loader reads it.
