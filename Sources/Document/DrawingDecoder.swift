@@ -70,14 +70,17 @@ struct DrawingDecoder {
     private mutating func readLines() throws(DocumentError) -> [Line] {
         try scanner.expect(.openBracket, "expected '[' to begin the lines")
         var lines: [Line] = []
-        var ids = Set<LineID>()
+        // While ids only grow (as the program writes them) none can repeat: the set of ids seen is made
+        // only once one does not.
+        var ids: Set<LineID>?
         if scanner.consume(.closeBracket) { return lines }
         repeat {
             scanner.skipWhitespace()
             let start = scanner.offset
             guard lines.count < DocumentLimits.maxLines else { throw .tooManyLines(at: scanner.position(at: start)) }
             let line = try readLine()
-            guard ids.insert(line.id).inserted else { throw .duplicateID(line.id, at: scanner.position(at: start)) }
+            if ids == nil, let last = lines.last, line.id <= last.id { ids = Set(lines.lazy.map(\.id)) }
+            if ids?.insert(line.id).inserted == false { throw .duplicateID(line.id, at: scanner.position(at: start)) }
             lines.append(line)
         } while try scanner.continues(before: .closeBracket)
         return lines

@@ -70,6 +70,13 @@ private func expectRejection(_ text: String, _ expected: DocumentError, sourceLo
         expectRejection(document(lines: goodLine + "," + goodLine), .duplicateID(LineID(1), at: TextPosition(line: 1, column: 90)))
     }
 
+    @Test func aDuplicateIdIsFoundAfterIdsOutOfOrder() {
+        let lines = [5, 2, 7, 2].map { #"{"id":\#($0),"begin":[0,0],"end":[1,1]}"# }
+        expectRejection(document(lines: lines.joined(separator: ",")), .duplicateID(LineID(2), at: TextPosition(line: 1, column: 160)))
+        let growing = [1, 4, 9, 4].map { #"{"id":\#($0),"begin":[0,0],"end":[1,1]}"# }
+        expectRejection(document(lines: growing.joined(separator: ",")), .duplicateID(LineID(4), at: TextPosition(line: 1, column: 160)))
+    }
+
     @Test func duplicateMissingAndUnknownKeysAreRejected() {
         expectRejection(#"{"format":"touchtracker-drawing","version":1,"version":1,"lines":[]}"#, .duplicateKey("version", at: TextPosition(line: 1, column: 46)))
         expectRejection(document(lines: #"{"id":1,"id":2,"begin":[0,0],"end":[1,1]}"#), .duplicateKey("id", at: TextPosition(line: 1, column: 63)))
