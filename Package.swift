@@ -25,7 +25,7 @@ let package = Package(
             providers: [.apt(["libcairo2-dev"])]),
         .systemLibrary(
             name: "CXTest", pkgConfig: "xtst",
-            providers: [.apt(["libxtst-dev"])]),
+            providers: [.apt(["libxtst-dev", "libxdamage-dev"])]),
 
         // Pure Swift.
         .target(name: "SeededRandom"),  // repeatable random streams: the fuzzer, the bench, the tests
@@ -45,7 +45,7 @@ let package = Package(
         .target(name: "XTestHarness", dependencies: ["CX11", "CXTest"]),
         .executableTarget(
             name: "touchtracker-bench",
-            dependencies: ["Timing", "Gestures", "Document", "Rendering", "TouchTracker", "SeededRandom", "CX11", "XTestHarness"]),
+            dependencies: ["Timing", "Gestures", "Document", "Rendering", "TouchTracker", "SeededRandom", "CX11", "CXTest", "XTestHarness"]),
 
         // Tests: one target per module; EndToEndTests start their own Xvfb.
         .testTarget(name: "SeededRandomTests", dependencies: ["SeededRandom"]),
