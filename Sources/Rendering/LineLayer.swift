@@ -121,16 +121,33 @@ final class LineLayer {
         return areas
     }
 
-    /// Repaints everything.
+    /// Repaints everything. With many lines, the cores share the work of counting the solid cells and
+    /// of finding the lines that show; the strokes are made in drawing order, on this thread.
     private func rebuild(_ drawing: Drawing, excluding selection: LineID?) {
-        solid = SolidCells(bounds: bounds, lineWidth: renderer.style.lineWidth, finished: renderer.style.finished)
-        let visible = drawing.lines.lazy.filter {
-            $0.id != selection && self.renderer.coverage(of: $0.segment).intersects(self.bounds)
+        let lines = drawing.lines, renderer = self.renderer, bounds = self.bounds
+        let onScreen: @Sendable (Line) -> Bool = { $0.id != selection && renderer.coverage(of: $0.segment).intersects(bounds) }
+        let empty = SolidCells(bounds: bounds, lineWidth: renderer.style.lineWidth, finished: renderer.style.finished)
+        let counted = Parallel.map(lines.count, minimum: Self.linesPerPart) { part in
+            var cells = empty
+            for line in lines[part] where onScreen(line) { cells.add(line.segment) }
+            return cells
         }
-        for line in visible { solid.add(line.segment) }
+        solid = counted.dropFirst().reduce(into: counted[0]) { $0.merge($1) }
+        let solid = self.solid, open = solid.openCells(inside: [bounds])
+        let judged = Parallel.map(lines.count, minimum: Self.linesPerPart) { part in
+            var shown: [Segment] = [], buried = 0
+            for line in lines[part] where onScreen(line) {
+                if solid.reaches(line.segment, open) { shown.append(line.segment) } else { buried += 1 }
+            }
+            return (shown: shown, buried: buried)
+        }
         statistics.rebuilds += 1
-        paint([bounds], of: visible, on: pixels)
+        statistics.buriedLines += judged.reduce(0) { $0 + $1.buried }
+        paint([bounds], showing: judged.lazy.flatMap(\.shown), on: pixels)
     }
+
+    /// Below this many lines a core is not worth waking.
+    static let linesPerPart = 20_000
 
     /// Repaints `areas` (whole pixels) from the lines that reach into them.
     private func repair(_ areas: [Rect], of scene: Scene, using scratch: PixelImage) {
@@ -141,30 +158,24 @@ final class LineLayer {
             // Lines whose stroke reaches the outline have bounds within half a stroke and a pixel of it.
             index.lines(meeting: outline.insetBy(-(renderer.style.lineWidth / 2 + 1)), in: scene.drawing)[...]
         } ?? scene.drawing.lines[...]
-        let reaching = candidates.lazy.filter { line in
-            guard line.id != selection else { return false }
-            let covered = self.renderer.coverage(of: line.segment)
-            return covered.intersects(outline) && areas.contains { covered.intersects($0) }
+        let open = solid.openCells(inside: areas)
+        var shown: [Segment] = []
+        for line in candidates where line.id != selection {
+            let covered = renderer.coverage(of: line.segment)
+            guard covered.intersects(outline), areas.contains(where: { covered.intersects($0) }) else { continue }
+            if solid.reaches(line.segment, open) { shown.append(line.segment) } else { statistics.buriedLines += 1 }
         }
         statistics.repairs += 1
-        paint(areas, of: reaching, on: scratch)
+        paint(areas, showing: shown, on: scratch)
         pixels.copy(areas, from: scratch)
     }
 
-    /// Paints `areas` of `image` as the layer shows them: the background, the lines that reach a cell
-    /// there that is not solid (of `lines`, in drawing order), and the solid cells there in the
+    /// Paints `areas` of `image` as the layer shows them: the background, the lines `shown` there (in
+    /// drawing order: those that reach a cell there that is not solid), and the solid cells there in the
     /// finished colour.
-    private func paint<Lines: Sequence<Line>>(_ areas: [Rect], of lines: Lines, on image: PixelImage) {
+    private func paint<Segments: Sequence<Segment>>(_ areas: [Rect], showing shown: Segments, on image: PixelImage) {
         image.clipped(to: areas) { renderer.paintBackground($0) }
-        let open = solid.openCells(inside: areas)
-        var buried = 0
-        let shown = lines.lazy.filter { line in
-            let shows = self.solid.reaches(line.segment, open)
-            if !shows { buried += 1 }
-            return shows
-        }
-        statistics.linesRestroked += renderer.strokeFinished(shown.map(\.segment), image.context.pointer)
-        statistics.buriedLines += buried
+        statistics.linesRestroked += renderer.strokeFinished(shown, image.context.pointer)
         image.clipped(to: areas) { cr in
             renderer.fillFinished(areas.flatMap { solid.solidRects(meeting: $0) }, cr)
         }

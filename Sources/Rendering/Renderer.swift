@@ -51,7 +51,7 @@ public struct RenderStyle: Hashable, Sendable {
 ///
 /// `CanvasCompositor` reaches the same pixels by other means; the steps below are shared with it so
 /// that the two cannot drift apart.
-public struct Renderer {
+public struct Renderer: Sendable {
     public var style: RenderStyle
 
     public init(style: RenderStyle = RenderStyle()) { self.style = style }

@@ -54,6 +54,12 @@ struct SolidCells {
     /// A line left the layer (`segment` as it was added).
     mutating func remove(_ segment: Segment) { count(segment, by: UInt32.max) }
 
+    /// Adds the lines counted in `other`, the same cells counting other lines.
+    mutating func merge(_ other: SolidCells) {
+        precondition(other.bounds == bounds && other.cellSize == cellSize, "cells of another grid")
+        for index in counts.indices { counts[index] &+= other.counts[index] }
+    }
+
     private mutating func count(_ segment: Segment, by delta: UInt32) {
         guard isEnabled, let box = StrokeBox.inside(segment, halfWidth: halfWidth),
               let rowRange = rowRange(box.verticalExtent) else { return }
@@ -75,18 +81,22 @@ struct SolidCells {
     // MARK: - Where a line paints
 
     /// Calls `body` with each row of cells a stroke of `segment` may paint into and the run of columns
-    /// it reaches there, top to bottom, until `body` returns false; returns false when it did.
+    /// it reaches there, top to bottom, until `body` returns false; returns false when it did. With
+    /// `cellsPerStep` k, rows and columns are those of blocks of k x k cells.
     @discardableResult
-    func forEachReachedRow(of segment: Segment, _ body: (_ row: Int, _ columns: Range<Int>) -> Bool) -> Bool {
+    func forEachReachedRow(of segment: Segment, cellsPerStep k: Int = 1, _ body: (_ row: Int, _ columns: Range<Int>) -> Bool) -> Bool {
         let box = StrokeBox.around(segment, halfWidth: halfWidth)
-        guard let rowRange = rowRange(box.verticalExtent) else { return true }
-        let size = Double(cellSize)
+        let size = Double(cellSize * k)
+        let (rowCount, columnCount) = ((rows + k - 1) / k, (columns + k - 1) / k)
+        let extent = box.verticalExtent
+        let rowRange = Self.clamp(((extent.min - bounds.minY) / size).rounded(.down),
+                                  ((extent.max - bounds.minY) / size).rounded(.down) + 1, to: rowCount)
         for row in rowRange {
             let top = bounds.minY + Double(row) * size
             guard let span = box.span(from: top, to: top + size) else { continue }
             let first = ((span.min - bounds.minX) / size).rounded(.down)
             let end = ((span.max - bounds.minX) / size).rounded(.down) + 1
-            let reached = Self.clamp(first, end, to: columns)
+            let reached = Self.clamp(first, end, to: columnCount)
             if !reached.isEmpty, !body(row, reached) { return false }
         }
         return true
@@ -95,32 +105,32 @@ struct SolidCells {
     /// Which cells are open (not solid) inside `areas`, as they are now: the cells a repaint of the
     /// areas must paint line by line.
     func openCells(inside areas: [Rect]) -> OpenCells {
-        guard let first = areas.first else { return OpenCells(rows: 0..<0, columns: 0..<0, prefix: []) }
+        guard let first = areas.first else { return OpenCells(cells: RunCounts(), blocks: RunCounts()) }
         let outline = areas.dropFirst().reduce(first) { $0.union($1) }
         let size = Double(cellSize)
         let rowRange = rowRange((outline.minY, outline.maxY)) ?? 0..<0
         let columnRange = Self.clamp(((outline.minX - bounds.minX) / size).rounded(.down),
                                      ((outline.maxX - bounds.minX) / size).rounded(.up), to: columns)
         let everywhere = areas.count == 1 && areas[0] == bounds
-        var prefix: [Int32] = []
-        prefix.reserveCapacity(rowRange.count * (columnRange.count + 1))
-        for row in rowRange {
-            var open: Int32 = 0
-            prefix.append(open)
-            for column in columnRange {
-                if !isSolid(row: row, column: column),
-                   everywhere || areas.contains(where: { $0.intersects(rect(row: row, columns: column..<(column + 1))) }) {
-                    open += 1
-                }
-                prefix.append(open)
-            }
+        let cells = RunCounts(rows: rowRange, columns: columnRange) { row, column in
+            !isSolid(row: row, column: column)
+                && (everywhere || areas.contains(where: { $0.intersects(rect(row: row, columns: column..<(column + 1))) }))
         }
-        return OpenCells(rows: rowRange, columns: columnRange, prefix: prefix)
+        let k = OpenCells.blockSize
+        let blocks = RunCounts(rows: (rowRange.lowerBound / k)..<((rowRange.upperBound + k - 1) / k),
+                               columns: (columnRange.lowerBound / k)..<((columnRange.upperBound + k - 1) / k)) { row, column in
+            (row * k..<(row * k + k)).contains { cells.containsAny(row: $0, columns: column * k..<(column * k + k)) }
+        }
+        return OpenCells(cells: cells, blocks: blocks)
     }
 
-    /// Whether a stroke of `segment` may paint a pixel of one of the `open` cells.
+    /// Whether a stroke of `segment` may paint a pixel of one of the `open` cells. Most lines under many
+    /// others are found buried by the blocks they reach, a few rows instead of a row per cell.
     func reaches(_ segment: Segment, _ open: OpenCells) -> Bool {
-        !forEachReachedRow(of: segment) { row, columns in !open.containsAny(row: row, columns: columns) }
+        let reachesOpenBlock = !forEachReachedRow(of: segment, cellsPerStep: OpenCells.blockSize) { row, columns in
+            !open.blocks.containsAny(row: row, columns: columns)
+        }
+        return reachesOpenBlock && !forEachReachedRow(of: segment) { row, columns in !open.cells.containsAny(row: row, columns: columns) }
     }
 
     /// Whether a stroke of `segment` may paint a pixel of a cell that is not solid.
@@ -168,13 +178,39 @@ struct SolidCells {
     }
 }
 
-/// Which cells of a part of the grid were open (not solid) at one moment, answering for a run of cells
-/// along a row in constant time (a running count per row).
+/// Which cells of a part of the grid were open (not solid) at one moment, and which blocks of
+/// `blockSize` x `blockSize` cells hold an open one.
 struct OpenCells {
+    static let blockSize = 8
+    let cells: RunCounts
+    let blocks: RunCounts
+}
+
+/// Which places of a part of a grid have some property, answering for a run of places along a row in
+/// constant time (a running count per row).
+struct RunCounts {
     let rows: Range<Int>
     let columns: Range<Int>
-    /// Per row of `rows`: the open cells before each column of `columns` and after the last.
-    let prefix: [Int32]
+    /// Per row of `rows`: the places with the property before each column of `columns` and after the last.
+    private let prefix: [Int32]
+
+    init() { (rows, columns, prefix) = (0..<0, 0..<0, []) }
+
+    init(rows: Range<Int>, columns: Range<Int>, _ has: (_ row: Int, _ column: Int) -> Bool) {
+        self.rows = rows
+        self.columns = columns
+        var prefix: [Int32] = []
+        prefix.reserveCapacity(rows.count * (columns.count + 1))
+        for row in rows {
+            var count: Int32 = 0
+            prefix.append(count)
+            for column in columns {
+                if has(row, column) { count += 1 }
+                prefix.append(count)
+            }
+        }
+        self.prefix = prefix
+    }
 
     func containsAny(row: Int, columns run: Range<Int>) -> Bool {
         guard rows.contains(row) else { return false }

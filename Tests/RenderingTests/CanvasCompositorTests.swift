@@ -412,6 +412,21 @@ struct CanvasCompositorTests {
         expectSamePixels(window.screen, try reference(Scene(drawing: drawing), width: 200, height: 150))
     }
 
+    @Test func aDrawingLargeEnoughToShareAmongTheCoresIsPaintedAsTheRendererPaintsIt() throws {
+        let window = try FakeWindow(width: 240, height: 180)
+        var random = SeededGenerator(seed: 23)
+        var drawing = Drawing()
+        for _ in 0..<50_000 {  // more than two cores' share: see LineLayer.linesPerPart
+            let x = Double.random(in: -20...260, using: &random), y = Double.random(in: -20...200, using: &random)
+            drawing.add(segment(x, y, x + Double.random(in: -60...60, using: &random), y + Double.random(in: -60...60, using: &random)))
+        }
+        let selected = drawing.lines[777].id
+        try window.frame(Scene(drawing: drawing, selection: selected))
+        let statistics = window.compositor.statistics
+        #expect(statistics.linesRestroked + statistics.buriedLines < 50_000, "lines off the canvas are not looked at")
+        expectSamePixels(window.screen, try reference(Scene(drawing: drawing, selection: selected), width: 240, height: 180))
+    }
+
     @Test func aLineOfAColourThatBlendsIsNeverTakenForBuried() throws {
         var style = RenderStyle()
         style.finished = Colour(red: 0.2, green: 0.4, blue: 0.6)
