@@ -49,7 +49,7 @@ final class LineLayer {
         let wasExcluded = excluded
         defer { (revision, excluded) = (drawing.revision, selection) }
         guard let revision, let changes = drawing.changes(since: revision), !changes.contains(.cleared) else {
-            rebuild(drawing, excluding: selection)
+            rebuild(drawing, excluding: selection, scratch: scratch)
             damage.addEverything()
             return
         }
@@ -121,9 +121,10 @@ final class LineLayer {
         return areas
     }
 
-    /// Repaints everything. With many lines, the cores share the work of counting the solid cells and
-    /// of finding the lines that show; the strokes are made in drawing order, on this thread.
-    private func rebuild(_ drawing: Drawing, excluding selection: LineID?) {
+    /// Repaints everything. With many lines, the cores share the work: counting the solid cells and
+    /// finding the lines that show, a part of the lines each; then stroking them, a half of the layer
+    /// each (`strokeInHalves`).
+    private func rebuild(_ drawing: Drawing, excluding selection: LineID?, scratch: PixelImage) {
         let lines = drawing.lines, renderer = self.renderer, bounds = self.bounds
         let onScreen: @Sendable (Line) -> Bool = { $0.id != selection && renderer.coverage(of: $0.segment).intersects(bounds) }
         let empty = SolidCells(bounds: bounds, lineWidth: renderer.style.lineWidth, finished: renderer.style.finished)
@@ -141,13 +142,42 @@ final class LineLayer {
             }
             return (shown: shown, buried: buried)
         }
+        let shown = judged.flatMap(\.shown)
         statistics.rebuilds += 1
         statistics.buriedLines += judged.reduce(0) { $0 + $1.buried }
-        paint([bounds], showing: judged.lazy.flatMap(\.shown), on: pixels)
+        if shown.count >= Self.strokesPerHalf, Parallel.cores > 1 {
+            strokeInHalves(shown, scratch: scratch)
+            statistics.linesRestroked += shown.count
+            pixels.clipped(to: [bounds]) { renderer.fillFinished(solid.solidRects(meeting: bounds), $0) }
+        } else {
+            paint([bounds], showing: shown, on: pixels)
+        }
     }
 
     /// Below this many lines a core is not worth waking.
     static let linesPerPart = 20_000
+    /// Below this many lines to stroke, neither.
+    static let strokesPerHalf = 256
+
+    /// Paints the background and strokes `shown` (in drawing order) on the layer, the top and the bottom
+    /// half at once: each half on an image of the whole layer (the pixels, the scratch image) with the
+    /// lines that reach into it. Every line that reaches a pixel is stroked on its half's image, in order,
+    /// as on one image (Cairo rasterises a stroke the same on images of the same size), so the bottom
+    /// half copied from the scratch image makes the same pixels.
+    private func strokeInHalves(_ shown: [Segment], scratch: PixelImage) {
+        let middle = bounds.minY + Double(solid.rows / 2 * solid.cellSize)
+        let halves = [Rect(minX: bounds.minX, minY: bounds.minY, maxX: bounds.maxX, maxY: middle),
+                      Rect(minX: bounds.minX, minY: middle, maxX: bounds.maxX, maxY: bounds.maxY)]
+        let renderer = self.renderer
+        let parts = halves.map { half in shown.filter { renderer.coverage(of: $0).intersects(half) } }
+        let images = Lent([pixels, scratch])
+        _ = Parallel.map(2, minimum: 1) { part in
+            let cr = images.value[part.lowerBound].context.pointer
+            renderer.paintBackground(cr)
+            renderer.strokeFinished(parts[part.lowerBound], cr)
+        }
+        pixels.copy([halves[1]], from: scratch)
+    }
 
     /// Repaints `areas` (whole pixels) from the lines that reach into them.
     private func repair(_ areas: [Rect], of scene: Scene, using scratch: PixelImage) {
@@ -217,4 +247,11 @@ extension Rect {
         Rect(minX: Swift.max(minX, other.minX), minY: Swift.max(minY, other.minY),
              maxX: Swift.min(maxX, other.maxX), maxY: Swift.min(maxY, other.maxY))
     }
+}
+
+/// Something not Sendable lent to other threads for the span of one `Parallel.map`, the lender waiting:
+/// each part uses what it is lent alone (the halves' images in `strokeInHalves`).
+private struct Lent<Value>: @unchecked Sendable {
+    let value: Value
+    init(_ value: Value) { self.value = value }
 }

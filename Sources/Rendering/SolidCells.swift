@@ -6,7 +6,7 @@ import Document
 /// covers it whole (`StrokeBox.inside`): that line leaves each of its pixels exactly the finished
 /// colour, and as that colour is 0 or 1 in every channel, painting the same colour over it with any
 /// coverage changes nothing. So a solid cell's pixels are the finished colour whatever the other lines
-/// and their order, and a line whose stroke reaches only solid cells (`StrokeBox.around`) changes no
+/// and their order, and a line whose stroke reaches only solid cells (`StrokeCapsule.around`) changes no
 /// pixel at all. With many lines on screen nearly every cell is solid: a frame then strokes about as
 /// many lines as can be seen, however many lie buried.
 ///
@@ -85,7 +85,7 @@ struct SolidCells {
     /// `cellsPerStep` k, rows and columns are those of blocks of k x k cells.
     @discardableResult
     func forEachReachedRow(of segment: Segment, cellsPerStep k: Int = 1, _ body: (_ row: Int, _ columns: Range<Int>) -> Bool) -> Bool {
-        let box = StrokeBox.around(segment, halfWidth: halfWidth)
+        let box = StrokeCapsule.around(segment, halfWidth: halfWidth)
         let size = Double(cellSize * k)
         let (rowCount, columnCount) = ((rows + k - 1) / k, (columns + k - 1) / k)
         let extent = box.verticalExtent

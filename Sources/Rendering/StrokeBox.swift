@@ -1,17 +1,12 @@
 import Document
 
-/// A rectangle at any angle around a stroked segment: the points whose position along the segment's
-/// direction and across it fall in two ranges (two slabs). Two of them describe a round-capped stroke
-/// of half width `r` without rasterising it:
-///
-///   inside    across −(r − margin)…(r − margin), along the segment's length less the margin (caps
-///             left out): every pixel wholly inside is fully covered by the stroke
-///   around    across −(r + 1)…(r + 1), along the length plus r + 1 at both ends: every pixel the
-///             stroke touches is inside
-///
-/// Cairo builds the stroke as this rectangle (its sides exact to 1/256 px) plus a polygon inscribed
-/// in each cap's circle, and gives a pixel wholly inside that polygon full coverage; the margin stays
-/// clear of the fixed-point rounding. (`SolidCellsTests` checks both claims against Cairo.)
+/// A rectangle at any angle along a stroked segment: the points whose position along the segment's
+/// direction and across it fall in two ranges (two slabs). The part of a round-capped stroke of half
+/// width r between its caps, less a margin on every side (`inside`), is one: every pixel wholly inside
+/// it is fully covered by the stroke. Cairo builds the stroke as this rectangle (its sides exact to
+/// 1/256 px) plus a polygon inscribed in each cap's circle; the margin stays clear of the fixed-point
+/// rounding. With the caps' circles around its ends, the rectangle makes `StrokeCapsule`.
+/// (`SolidCellsTests` checks the claims against Cairo.)
 ///
 /// Cut by a horizontal line at y, the box is the x-range between its left side, max(l₁(y), l₂(y)),
 /// and its right side, min(r₁(y), r₂(y)): each slab gives one straight left and one right bound.
@@ -33,7 +28,8 @@ struct StrokeBox {
     /// Keeps inside pixels this far from the stroke's sides, in px.
     static let margin = 0.25
 
-    private init(_ segment: Segment, along extra: Double, across halfWidth: Double) {
+    /// The rectangle along `segment`, `extra` longer at both ends, `halfWidth` each side of it.
+    init(_ segment: Segment, along extra: Double, across halfWidth: Double) {
         let d = segment.end - segment.begin
         let length = d.length
         let u = length > 0 ? (x: d.dx / length, y: d.dy / length) : (x: 1.0, y: 0.0)
@@ -59,17 +55,12 @@ struct StrokeBox {
         isEmpty = !(along.min < along.max && across.min < across.max)
     }
 
-    private let isEmpty: Bool
+    let isEmpty: Bool
 
     /// The part of a stroke of `segment` that covers its pixels fully; nil when there is none to speak of.
     static func inside(_ segment: Segment, halfWidth: Double) -> StrokeBox? {
         let box = StrokeBox(segment, along: -margin, across: halfWidth - margin)
         return box.isEmpty ? nil : box
-    }
-
-    /// Everything a stroke of `segment` paints, and a little more.
-    static func around(_ segment: Segment, halfWidth: Double) -> StrokeBox {
-        StrokeBox(segment, along: halfWidth + 1, across: halfWidth + 1)
     }
 
     /// The x-range of the box on the horizontal line at `y`; nil when the line misses it.

@@ -1,5 +1,5 @@
 import Document
-import Rendering
+@testable import Rendering
 import SeededRandom
 import Testing
 
@@ -425,6 +425,19 @@ struct CanvasCompositorTests {
         let statistics = window.compositor.statistics
         #expect(statistics.linesRestroked + statistics.buriedLines < 50_000, "lines off the canvas are not looked at")
         expectSamePixels(window.screen, try reference(Scene(drawing: drawing, selection: selected), width: 240, height: 180))
+    }
+
+    @Test func aFirstFrameOfManyLinesThatShowIsStrokedInTwoHalvesAtOnceAsTheRendererPaintsIt() throws {
+        let window = try FakeWindow(width: 400, height: 300)
+        var random = SeededGenerator(seed: 29)
+        var drawing = Drawing()
+        for _ in 0..<1_500 {
+            let x = Double.random(in: -10...410, using: &random), y = Double.random(in: -10...310, using: &random)
+            drawing.add(segment(x, y, x + Double.random(in: -25...25, using: &random), y + Double.random(in: -60...60, using: &random)))
+        }
+        try window.frame(Scene(drawing: drawing))
+        #expect(window.compositor.statistics.linesRestroked >= LineLayer.strokesPerHalf, "enough lines show to share them")
+        expectSamePixels(window.screen, try reference(Scene(drawing: drawing), width: 400, height: 300))
     }
 
     @Test func aLineOfAColourThatBlendsIsNeverTakenForBuried() throws {
