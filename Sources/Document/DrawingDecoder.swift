@@ -139,13 +139,10 @@ struct DrawingDecoder {
     }
 
     private mutating func readCoordinate() throws(DocumentError) -> Double {
-        scanner.skipWhitespace()
-        let start = scanner.offset
-        let text = try scanner.readNumberText()
-        // The text is in JSON's grammar, which Double parses; too large a magnitude gives infinity.
-        guard let value = Double(text), DocumentLimits.isValidCoordinate(value) else {
-            throw .coordinateOutOfRange(text, at: scanner.position(at: start))
+        let number = try scanner.readDouble()
+        guard DocumentLimits.isValidCoordinate(number.value) else {
+            throw .coordinateOutOfRange(scanner.text(number.text), at: scanner.position(at: number.text.lowerBound))
         }
-        return value
+        return number.value
     }
 }

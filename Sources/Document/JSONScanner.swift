@@ -162,6 +162,20 @@ struct JSONScanner {
         return String(decoding: UnsafeBufferPointer(rebasing: bytes[number]), as: UTF8.self)
     }
 
+    /// Reads a number in JSON's grammar and returns its value (±infinity when too large) and where its
+    /// text is.
+    mutating func readDouble() throws(DocumentError) -> (value: Double, text: Range<Int>) {
+        let number = try scanNumber()
+        let bytes = UnsafeBufferPointer(rebasing: bytes[number])
+        // The JSON grammar is Double's: `Double(String)` reads whatever `DecimalNumber` leaves.
+        return (DecimalNumber.double(bytes) ?? Double(String(decoding: bytes, as: UTF8.self))!, number)
+    }
+
+    /// The text of `range`.
+    func text(_ range: Range<Int>) -> String {
+        String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self)
+    }
+
     /// Reads a number in JSON's grammar and returns where its text is.
     private mutating func scanNumber() throws(DocumentError) -> Range<Int> {
         skipWhitespace()
