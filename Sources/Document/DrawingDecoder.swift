@@ -3,6 +3,8 @@
 /// The top-level object is read first with "lines" only skipped, so "format" and "version" are
 /// judged wherever they appear: a newer version is refused before its lines are looked at (they may
 /// have another shape). Then the lines are read strictly, stopping as soon as a limit is passed.
+/// (So as not to read them twice, the lines are read strictly where they stand, and kept for the end;
+/// should that fail, they are skipped as described and the failure is the end's, as if read then.)
 struct DrawingDecoder {
     private var scanner: JSONScanner
 
@@ -12,7 +14,7 @@ struct DrawingDecoder {
         try scanner.expect(.openBrace, "expected '{' to begin the drawing")
         var format: String?
         var version: Int?
-        var linesOffset: Int?
+        var lines: Result<[Line], DocumentError>?
         var unknownKey: (key: String, offset: Int)?
         var keys = Set<String>()
         if !scanner.consume(.closeBrace) {
@@ -27,8 +29,12 @@ struct DrawingDecoder {
                 case "version": version = try readVersion()
                 case "lines":
                     scanner.skipWhitespace()
-                    linesOffset = scanner.offset
-                    try scanner.skipValue()
+                    let start = scanner.offset
+                    lines = Result { () throws(DocumentError) in try readLines() }
+                    if case .failure = lines {
+                        scanner.offset = start
+                        try scanner.skipValue()
+                    }
                 default:
                     if unknownKey == nil { unknownKey = (key, keyOffset) }
                     try scanner.skipValue()
@@ -45,10 +51,8 @@ struct DrawingDecoder {
         guard version <= DrawingFormat.version else { throw .newerVersion(version) }
         guard version >= 1 else { throw .unsupportedVersion(version) }
         if let unknownKey { throw .unknownKey(unknownKey.key, at: scanner.position(at: unknownKey.offset)) }
-        guard let linesOffset else { throw .missingKey("lines", at: scanner.position(at: end)) }
-
-        scanner.offset = linesOffset
-        return Drawing(lines: try readLines())
+        guard let lines else { throw .missingKey("lines", at: scanner.position(at: end)) }
+        return Drawing(lines: try lines.get())
     }
 
     private mutating func readFormat() throws(DocumentError) -> String {

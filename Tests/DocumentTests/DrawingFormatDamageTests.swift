@@ -70,6 +70,17 @@ private func expectRejection(_ text: String, _ expected: DocumentError, sourceLo
         expectRejection(document(lines: goodLine + "," + goodLine), .duplicateID(LineID(1), at: TextPosition(line: 1, column: 90)))
     }
 
+    @Test func theDocumentIsJudgedBeforeItsLinesWhereverTheyStand() {
+        let badLine = #"{"id":1,"begin":[0,0],"end":[1e7,1]}"#
+        expectRejection(#"{"format":"touchtracker-drawing","version":1,"lines":[\#(badLine)],"colour":"red"}"#,
+                        .unknownKey("colour", at: TextPosition(line: 1, column: 93)))
+        #expect(throws: DocumentError.newerVersion(9)) {
+            try DrawingFormat.decode(Array(#"{"lines":[\#(badLine)],"format":"touchtracker-drawing","version":9}"#.utf8))
+        }
+        expectRejection(#"{"lines":[\#(badLine)],"version":1,"format":"touchtracker-drawing"}"#,
+                        .coordinateOutOfRange("1e7", at: TextPosition(line: 1, column: 40)))
+    }
+
     @Test func aDuplicateIdIsFoundAfterIdsOutOfOrder() {
         let lines = [5, 2, 7, 2].map { #"{"id":\#($0),"begin":[0,0],"end":[1,1]}"# }
         expectRejection(document(lines: lines.joined(separator: ",")), .duplicateID(LineID(2), at: TextPosition(line: 1, column: 160)))
