@@ -63,7 +63,7 @@ struct SolidCells {
     private mutating func count(_ segment: Segment, by delta: UInt32) {
         guard isEnabled, let box = StrokeBox.inside(segment, halfWidth: halfWidth),
               let rowRange = rowRange(box.verticalExtent) else { return }
-        let size = Double(cellSize)
+        let size = Double(cellSize), perCell = 1 / size
         var top = box.span(atY: bounds.minY + Double(rowRange.lowerBound) * size)
         counts.withUnsafeMutableBufferPointer { counts in
             for row in rowRange {
@@ -71,9 +71,9 @@ struct SolidCells {
                 let bottom = box.span(atY: bounds.minY + Double(row + 1) * size)
                 defer { top = bottom }
                 guard let a = top, let b = bottom else { continue }
-                let first = ((max(a.min, b.min) - bounds.minX) / size).rounded(.up)
-                let end = ((min(a.max, b.max) - bounds.minX) / size).rounded(.down)
-                for column in Self.clamp(first, end, to: columns) { counts[row * columns + column] &+= delta }
+                let inside = Self.wholly(from: (max(a.min, b.min) - bounds.minX) * perCell,
+                                         to: (min(a.max, b.max) - bounds.minX) * perCell, count: columns)
+                for column in inside { counts[row * columns + column] &+= delta }
             }
         }
     }
@@ -86,17 +86,13 @@ struct SolidCells {
     @discardableResult
     func forEachReachedRow(of segment: Segment, cellsPerStep k: Int = 1, _ body: (_ row: Int, _ columns: Range<Int>) -> Bool) -> Bool {
         let box = StrokeCapsule.around(segment, halfWidth: halfWidth)
-        let size = Double(cellSize * k)
+        let size = Double(cellSize * k), perStep = 1 / size
         let (rowCount, columnCount) = ((rows + k - 1) / k, (columns + k - 1) / k)
         let extent = box.verticalExtent
-        let rowRange = Self.clamp(((extent.min - bounds.minY) / size).rounded(.down),
-                                  ((extent.max - bounds.minY) / size).rounded(.down) + 1, to: rowCount)
-        for row in rowRange {
+        for row in Self.reached(from: (extent.min - bounds.minY) * perStep, to: (extent.max - bounds.minY) * perStep, count: rowCount) {
             let top = bounds.minY + Double(row) * size
             guard let span = box.span(from: top, to: top + size) else { continue }
-            let first = ((span.min - bounds.minX) / size).rounded(.down)
-            let end = ((span.max - bounds.minX) / size).rounded(.down) + 1
-            let reached = Self.clamp(first, end, to: columnCount)
+            let reached = Self.reached(from: (span.min - bounds.minX) * perStep, to: (span.max - bounds.minX) * perStep, count: columnCount)
             if !reached.isEmpty, !body(row, reached) { return false }
         }
         return true
@@ -164,10 +160,26 @@ struct SolidCells {
 
     /// The rows of cells from y `extent.min` to `extent.max`, cut to the grid; nil when none.
     private func rowRange(_ extent: (min: Double, max: Double)) -> Range<Int>? {
-        let size = Double(cellSize)
-        let range = Self.clamp(((extent.min - bounds.minY) / size).rounded(.down),
-                               ((extent.max - bounds.minY) / size).rounded(.down) + 1, to: rows)
+        let perCell = 1 / Double(cellSize)
+        let range = Self.reached(from: (extent.min - bounds.minY) * perCell, to: (extent.max - bounds.minY) * perCell, count: rows)
         return range.isEmpty ? nil : range
+    }
+
+    // Positions in cells (or blocks) from the grid's corner, maybe far out; ⌊x⌋ is Int(x) for x > 0.
+    // (Reading positions with a multiplication instead of a division errs by far less than the margins.)
+
+    /// The cells k with ⌊low⌋ ≤ k ≤ ⌊high⌋, cut to `0..<count`: those a span from `low` to `high` touches.
+    private static func reached(from low: Double, to high: Double, count: Int) -> Range<Int> {
+        guard high >= 0, low < Double(count), low <= high else { return 0..<0 }
+        return (low > 0 ? Int(low) : 0)..<(high < Double(count) ? Int(high) + 1 : count)
+    }
+
+    /// The cells k with low ≤ k and k + 1 ≤ high, cut to `0..<count`: those wholly inside the span.
+    private static func wholly(from low: Double, to high: Double, count: Int) -> Range<Int> {
+        guard high >= 1, low < Double(count) else { return 0..<0 }
+        let first = low > 0 ? (Double(Int(low)) < low ? Int(low) + 1 : Int(low)) : 0
+        let end = high < Double(count) ? Int(high) : count
+        return first < end ? first..<end : 0..<0
     }
 
     /// `first..<end` (whole numbers, maybe far out or not finite) cut to `0..<count`.

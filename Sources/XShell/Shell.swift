@@ -95,8 +95,9 @@ public final class Shell {
             if !frameWaits { presentExposed() }
             XFlush(display)
             if !frameWaits, XPending(display) > 0 { continue }
-            let timeout = pollTimeout(until: core.nextDeadline, now: MonotonicClock.now())
-            switch signals.wait(for: frameWaits ? nil : connection.fileDescriptor, timeoutMilliseconds: timeout) {
+            // To the nanosecond: a frame a millisecond late would be a sixteenth of a refresh.
+            let timeout = core.nextDeadline.map { $0 - MonotonicClock.now() }
+            switch signals.wait(for: frameWaits ? nil : connection.fileDescriptor, timeout: timeout) {
             case .input, .timeout, .interrupted: break
             case .terminationSignal: feed(.terminationSignal, now: MonotonicClock.now())
             case .failed(let code): feed(.waitFailed(String(cString: strerror(code))), now: MonotonicClock.now())

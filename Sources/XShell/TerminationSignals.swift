@@ -1,6 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import Timing
 
 /// SIGTERM, SIGINT and SIGHUP reach the event loop, not a handler that does work (st's pselect).
 ///
@@ -46,9 +47,9 @@ struct TerminationSignals {
         }
     }
 
-    /// Waits until `descriptor` is readable (when given), `timeoutMilliseconds` pass (-1: no limit) or
-    /// a termination signal comes.
-    func wait(for descriptor: Int32?, timeoutMilliseconds: Int32) -> Wake {
+    /// Waits until `descriptor` is readable (when given), `timeout` passes (nil: no limit) or a
+    /// termination signal comes.
+    func wait(for descriptor: Int32?, timeout: TimeAmount?) -> Wake {
         var readable = fd_set()
         if let descriptor {
             precondition(descriptor >= 0 && Int(descriptor) < MemoryLayout<fd_set>.size * 8, "descriptor beyond FD_SETSIZE")
@@ -57,11 +58,15 @@ struct TerminationSignals {
             }
         }
         let count = descriptor.map { $0 + 1 } ?? 0
-        var timeout = timespec(tv_sec: Int(timeoutMilliseconds / 1000), tv_nsec: Int(timeoutMilliseconds % 1000) * 1_000_000)
         var mask = waitMask
-        let result = timeoutMilliseconds < 0
-            ? pselect(count, &readable, nil, nil, nil, &mask)
-            : pselect(count, &readable, nil, nil, &timeout, &mask)
+        let result: Int32
+        if let timeout {
+            let nanoseconds = max(0, timeout.nanoseconds)
+            var time = timespec(tv_sec: Int(nanoseconds / 1_000_000_000), tv_nsec: Int(nanoseconds % 1_000_000_000))
+            result = pselect(count, &readable, nil, nil, &time, &mask)
+        } else {
+            result = pselect(count, &readable, nil, nil, nil, &mask)
+        }
         if result > 0 { return .input }
         if result == 0 { return .timeout }
         guard errno == EINTR else { return .failed(errno) }
