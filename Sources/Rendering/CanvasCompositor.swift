@@ -3,9 +3,9 @@ import Document
 
 /// Paints the window's frames into its back buffer at a cost that does not grow with the number of
 /// finished lines: a line in progress following the pointer, the selected line being dragged, an overlay
-/// or a newly finished line costs the same with 10 lines as with 100,000. (Deleting, undoing and
-/// selecting repair the line's area from the lines that reach into it: a bounds test per line, and a
-/// stroke per line found there.)
+/// or a newly finished line costs the same with 10 lines as with 100,000. (Deleting, moving, undoing and
+/// selecting repair the line's area from the lines the drawing's index finds there, unless other lines
+/// cover it whole; the first frame strokes the lines that show, not those buried: see `LineLayer`.)
 ///
 /// The finished lines but the selected one live in a `LineLayer` (a cached image kept in step with the
 /// drawing's remembered changes). Each frame finds the damage — what the line layer changed, plus the

@@ -5,9 +5,10 @@
 //   Renderer          strokes a whole scene with the book's colours (black, red in progress, green selected)
 //   Exporter          writes a drawing to PNG / SVG / PDF through the same renderer
 //   CanvasCompositor  the window's frames at a cost independent of the number of lines: finished lines
-//                     live in a cached image (LineLayer), kept in step through the drawing's remembered
-//                     changes; a frame repaints only the damage (FrameDamage) from that image plus the
-//                     red, green and overlay parts on top
+//                     live in a cached image (LineLayer, with SolidCells: where lines cover it whole),
+//                     kept in step through the drawing's remembered changes; a frame repaints only the
+//                     damage (DamageRegion, Foreground) from that image plus the red, green and overlay
+//                     parts on top
 import CCairo
 import Document
 

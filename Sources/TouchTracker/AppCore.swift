@@ -182,7 +182,7 @@ public final class AppCore {
     /// Notices edits (which move the autosave's deadline), passes on the gesture trace and the title, and
     /// notes what the screen should show now.
     private func finishStep(now: Deadline) {
-        content = frameContent(of: scene)
+        defer { content = frameContent(of: scene) }
         if let due = document.observe(controller.model.drawing, now: now) { schedule(.autosave, at: due) }
         if tracing { effects += controller.drainTrace().map(AppEffect.trace) }
         if document.title != shownTitle {

@@ -161,7 +161,7 @@ struct XPathBench {
 
     /// Loads `count` lines, then measures a drag's motion events. Returns the app's RSS once the
     /// drawing is on screen, or nil when the drawing could not be shown.
-    func measureDrag(count: Int, label: String, _ report: inout BenchReport) -> Int? {
+    private func measureDrag(count: Int, label: String, _ report: inout BenchReport) -> Int? {
         let segments = BenchDrawing.segments(count: count)
         let path = folder + "/lines-\(label).json"
         guard BenchDrawing.write(segments, to: path), let app = launch(document: path) else {
@@ -311,7 +311,7 @@ struct XPathBench {
 
     /// Starts the app on `document` and waits for its window to be viewable with a frame painted
     /// (the empty corner white: the window has no background, and the root is black).
-    func launch(document: String) -> LaunchedApp? {
+    private func launch(document: String) -> LaunchedApp? {
         let start = monotonicNanoseconds()
         var environment = ChildProcess.inheritedEnvironment
         environment["DISPLAY"] = server.name
