@@ -81,21 +81,21 @@ struct SolidCells {
     // MARK: - Where a line paints
 
     /// Calls `body` with each row of cells a stroke of `segment` may paint into and the run of columns
-    /// it reaches there, top to bottom, until `body` returns false; returns false when it did. With
-    /// `cellsPerStep` k, rows and columns are those of blocks of k x k cells.
+    /// it reaches there, top to bottom, until `body` returns false; returns false when it did.
     @discardableResult
-    func forEachReachedRow(of segment: Segment, cellsPerStep k: Int = 1, _ body: (_ row: Int, _ columns: Range<Int>) -> Bool) -> Bool {
-        let box = StrokeCapsule.around(segment, halfWidth: halfWidth)
-        let size = Double(cellSize * k), perStep = 1 / size
-        let (rowCount, columnCount) = ((rows + k - 1) / k, (columns + k - 1) / k)
-        let extent = box.verticalExtent
-        for row in Self.reached(from: (extent.min - bounds.minY) * perStep, to: (extent.max - bounds.minY) * perStep, count: rowCount) {
-            let top = bounds.minY + Double(row) * size
-            guard let span = box.span(from: top, to: top + size) else { continue }
-            let reached = Self.reached(from: (span.min - bounds.minX) * perStep, to: (span.max - bounds.minX) * perStep, count: columnCount)
-            if !reached.isEmpty, !body(row, reached) { return false }
+    func forEachReachedRow(of segment: Segment, _ body: (_ row: Int, _ columns: Range<Int>) -> Bool) -> Bool {
+        var rows = reachedRows(of: segment)
+        while let (row, columns) = rows.next() {
+            if !body(row, columns) { return false }
         }
         return true
+    }
+
+    /// The rows of cells a stroke of `segment` may paint into, with the run of columns it reaches in
+    /// each, top to bottom; with `cellsPerStep` k, rows and columns of blocks of k x k cells.
+    func reachedRows(of segment: Segment, cellsPerStep k: Int = 1) -> ReachedRows {
+        ReachedRows(capsule: StrokeCapsule.around(segment, halfWidth: halfWidth), corner: (bounds.minX, bounds.minY),
+                    size: Double(cellSize * k), rows: (rows + k - 1) / k, columns: (columns + k - 1) / k)
     }
 
     /// Which cells are open (not solid) inside `areas`, as they are now: the cells a repaint of the
@@ -123,10 +123,18 @@ struct SolidCells {
     /// Whether a stroke of `segment` may paint a pixel of one of the `open` cells. Most lines under many
     /// others are found buried by the blocks they reach, a few rows instead of a row per cell.
     func reaches(_ segment: Segment, _ open: OpenCells) -> Bool {
-        let reachesOpenBlock = !forEachReachedRow(of: segment, cellsPerStep: OpenCells.blockSize) { row, columns in
-            !open.blocks.containsAny(row: row, columns: columns)
+        // (Loops rather than closures: a closure would copy `open`, and its arrays' counts, for each line.)
+        var blocks = reachedRows(of: segment, cellsPerStep: OpenCells.blockSize)
+        var reachesOpenBlock = false
+        while let (row, columns) = blocks.next(), !reachesOpenBlock {
+            reachesOpenBlock = open.blocks.containsAny(row: row, columns: columns)
         }
-        return reachesOpenBlock && !forEachReachedRow(of: segment) { row, columns in !open.cells.containsAny(row: row, columns: columns) }
+        guard reachesOpenBlock else { return false }
+        var cells = reachedRows(of: segment)
+        while let (row, columns) = cells.next() {
+            if open.cells.containsAny(row: row, columns: columns) { return true }
+        }
+        return false
     }
 
     /// Whether a stroke of `segment` may paint a pixel of a cell that is not solid.
@@ -169,7 +177,7 @@ struct SolidCells {
     // (Reading positions with a multiplication instead of a division errs by far less than the margins.)
 
     /// The cells k with ⌊low⌋ ≤ k ≤ ⌊high⌋, cut to `0..<count`: those a span from `low` to `high` touches.
-    private static func reached(from low: Double, to high: Double, count: Int) -> Range<Int> {
+    static func reached(from low: Double, to high: Double, count: Int) -> Range<Int> {
         guard high >= 0, low < Double(count), low <= high else { return 0..<0 }
         return (low > 0 ? Int(low) : 0)..<(high < Double(count) ? Int(high) + 1 : count)
     }
@@ -187,6 +195,38 @@ struct SolidCells {
         let low = first > 0 ? (first < Double(count) ? Int(first) : count) : 0
         let high = end > 0 ? (end < Double(count) ? Int(end) : count) : 0
         return low < high ? low..<high : 0..<0
+    }
+}
+
+/// The rows of a grid a stroke reaches, top to bottom, and the run of columns in each (empty rows left
+/// out): see `SolidCells.reachedRows(of:cellsPerStep:)`.
+struct ReachedRows: IteratorProtocol {
+    let capsule: StrokeCapsule
+    /// The grid's first corner, the side of its squares, and how many there are.
+    let corner: (x: Double, y: Double)
+    let size: Double
+    let columns: Int
+    private let perSquare: Double
+    private var remaining: Range<Int>
+
+    init(capsule: StrokeCapsule, corner: (x: Double, y: Double), size: Double, rows: Int, columns: Int) {
+        self.capsule = capsule
+        self.corner = corner
+        self.size = size
+        self.columns = columns
+        perSquare = 1 / size
+        let extent = capsule.verticalExtent
+        remaining = SolidCells.reached(from: (extent.min - corner.y) * perSquare, to: (extent.max - corner.y) * perSquare, count: rows)
+    }
+
+    mutating func next() -> (row: Int, columns: Range<Int>)? {
+        while let row = remaining.popFirst() {
+            let top = corner.y + Double(row) * size
+            guard let span = capsule.span(from: top, to: top + size) else { continue }
+            let reached = SolidCells.reached(from: (span.min - corner.x) * perSquare, to: (span.max - corner.x) * perSquare, count: columns)
+            if !reached.isEmpty { return (row, reached) }
+        }
+        return nil
     }
 }
 
