@@ -1,4 +1,5 @@
 import CX11
+import SeededRandom
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -7,8 +8,9 @@ import XTestHarness
 // The X path with a 1 kHz mouse: motion events 1 ms apart, as a gaming mouse reports them. The app
 // paints at most once per refresh, so most events wait for the next frame; what is measured:
 //
-//   streaming latency   bursts of 30 events 1 ms apart, the last one timed to its pixel (it may wait up
-//                       to a refresh for its frame: goal under one refresh)
+//   streaming latency   bursts of 20 to 44 events 1 ms apart, the last one timed to its pixel (it may
+//                       wait up to a refresh for its frame: goal under one refresh); the bursts' lengths
+//                       vary so that the timed event comes at any moment between two frames
 //   frames and CPU      a few seconds of motion around a circle, half a degree (about a pixel and a
 //                       half at its rim) an event: the frames the window shows a second (FrameCounter)
 //                       and the CPU of app and server, in % of one core
@@ -31,9 +33,10 @@ extension XPathBench {
         var reads = 0
         let samples = report.long ? 300 : 60
         var attempts = 0
+        var random = SeededGenerator(seed: 17)
         while latencies.count < samples, attempts < 2 * samples {
             attempts += 1
-            for _ in 0..<30 {
+            for _ in 0..<(20 + Int(random.next() % 25)) {
                 let target = Self.point(step, 1)
                 client.move(to: target.x, target.y)
                 step += 1
