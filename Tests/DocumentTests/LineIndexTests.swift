@@ -25,6 +25,13 @@ private func bruteForceNearest(to p: Point, within tolerance: Double, in lines: 
     return best?.id
 }
 
+/// One random edit, as the random tests make them: half the time a line added, else (when there is
+/// one) `line` removed or moved to `segment`.
+private func edit(_ d: inout IndexedDrawing, roll: Int, line: Line?, segment: Segment) {
+    guard roll >= 5, let line else { return d.restore(Line(id: d.nextID, segment: segment)) }
+    if roll < 7 { d.remove(line.id) } else { d.setSegment(segment, of: line.id) }
+}
+
 /// The definition the rectangle query must agree with: every line whose bounds meet the rectangle, edges
 /// included, in drawing order.
 private func bruteForceLines(meeting rect: Rect, in lines: [Line]) -> [LineID] {
@@ -159,14 +166,7 @@ private func bruteForceLines(meeting rect: Rect, in lines: [Line]) -> [LineID] {
         }
         // Enough operations to pass the merge threshold several times.
         for step in 0..<(LineIndex.mergeThreshold * 5) {
-            let roll = Int.random(in: 0..<10, using: &rng)
-            if roll < 5 || d.lines.isEmpty {
-                d.restore(Line(id: d.nextID, segment: randomSegment()))
-            } else if roll < 7 {
-                d.remove(d.lines.randomElement(using: &rng)!.id)
-            } else {
-                d.setSegment(randomSegment(), of: d.lines.randomElement(using: &rng)!.id)
-            }
+            edit(&d, roll: Int.random(in: 0..<10, using: &rng), line: d.lines.randomElement(using: &rng), segment: randomSegment())
             if step % 7 == 0 {
                 let p = Point(x: Double.random(in: -50..<2050, using: &rng), y: Double.random(in: -50..<2050, using: &rng))
                 #expect(d.nearestLine(to: p, within: 20) == bruteForceNearest(to: p, within: 20, in: d.lines))
@@ -216,14 +216,7 @@ private func bruteForceLines(meeting rect: Rect, in lines: [Line]) -> [LineID] {
             }
         }
         for step in 0..<(LineIndex.mergeThreshold * 3) {
-            let roll = Int.random(in: 0..<10, using: &rng)
-            if roll < 5 || d.lines.isEmpty {
-                d.restore(Line(id: d.nextID, segment: randomSegment()))
-            } else if roll < 7 {
-                d.remove(d.lines.randomElement(using: &rng)!.id)
-            } else {
-                d.setSegment(randomSegment(), of: d.lines.randomElement(using: &rng)!.id)
-            }
+            edit(&d, roll: Int.random(in: 0..<10, using: &rng), line: d.lines.randomElement(using: &rng), segment: randomSegment())
             if step % 5 == 0 {
                 let corner = Point(x: coordinate(), y: coordinate())
                 let size = Bool.random(using: &rng) ? Double.random(in: 0..<40, using: &rng) : Double.random(in: 0..<1500, using: &rng)
