@@ -9,8 +9,8 @@ DESTDIR      ?=
 SUDO         := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
 # Debian packages: what building and running needs, and what the tests need on top.
-RUN_PACKAGES  := pkg-config libx11-dev libxi-dev libxext-dev libcairo2-dev
-TEST_PACKAGES := $(RUN_PACKAGES) xvfb libxtst-dev desktop-file-utils groff-base
+RUN_PACKAGES  := pkg-config libx11-dev libxi-dev libxext-dev libxrandr-dev libcairo2-dev
+TEST_PACKAGES := $(RUN_PACKAGES) xvfb libxtst-dev libxdamage-dev desktop-file-utils groff-base
 
 .PHONY: run build test test-long clean deps test-deps bench install uninstall
 

@@ -21,13 +21,13 @@ let package = Package(
         // C at the border.
         .systemLibrary(
             name: "CX11", pkgConfig: "x11",
-            providers: [.apt(["libx11-dev", "libxi-dev", "libxext-dev"])]),
+            providers: [.apt(["libx11-dev", "libxi-dev", "libxext-dev", "libxrandr-dev"])]),
         .systemLibrary(
             name: "CCairo", pkgConfig: "cairo",
             providers: [.apt(["libcairo2-dev"])]),
         .systemLibrary(
             name: "CXTest", pkgConfig: "xtst",
-            providers: [.apt(["libxtst-dev"])]),
+            providers: [.apt(["libxtst-dev", "libxdamage-dev"])]),
 
         // Swift without X or Cairo.
         .target(name: "SeededRandom"),  // repeatable random streams: the fuzzer, the bench, the tests
@@ -56,7 +56,7 @@ let package = Package(
             name: "touchtracker-bench",
             dependencies: [
                 "Timing", "Gestures", "Document", "DocumentTesting", "Rendering", "TouchTracker", "SeededRandom", "CX11",
-                "XTestHarness",
+                "CXTest", "XTestHarness",
             ]),
 
         // Tests: one target per module; EndToEndTests start their own Xvfb.

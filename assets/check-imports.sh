@@ -14,13 +14,13 @@ Gestures            Timing
 Desktop             Gestures Timing
 Document            Glibc Synchronization
 TouchTracker        Document Gestures Glibc Timing
-Rendering           CCairo Document
+Rendering           CCairo Dispatch Document Glibc Synchronization
 XShell              CX11 CCairo Glibc Desktop Document Gestures Rendering Timing TouchTracker
 touchtracker        Glibc Document Rendering TouchTracker XShell
 DocumentTesting     Document SeededRandom
 TestSupport         Foundation
 XTestHarness        CX11 CXTest Glibc Synchronization
-touchtracker-bench  CX11 Dispatch Glibc Document DocumentTesting Gestures Rendering SeededRandom Timing TouchTracker XTestHarness
+touchtracker-bench  CX11 CXTest Dispatch Glibc Document DocumentTesting Gestures Rendering SeededRandom Timing TouchTracker XTestHarness
 '
 
 find Sources -name '*.swift' | LC_ALL=C sort | TABLE=$table awk '

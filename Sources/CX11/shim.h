@@ -10,6 +10,7 @@
 #include <X11/extensions/XShm.h>
 #include <sys/ipc.h>
 #include <sys/shm.h>
+#include <X11/extensions/Xrandr.h>
 
 /* Macros Swift cannot import. */
 static inline int cx11_connection_number(Display *d) { return ConnectionNumber(d); }

@@ -4,6 +4,9 @@
 /// are judged wherever they appear: a newer version is refused before its shapes are looked at (they
 /// may have another form). Then the shapes ("lines" in version 1) are read strictly, stopping as soon
 /// as a limit is passed.
+/// (So as not to read them twice, the shapes are read strictly where they stand, by the reader their
+/// key names, and kept for the end; should that fail, they are skipped as described and the failure is
+/// the end's, as if read then.)
 struct DrawingDecoder {
     private var scanner: JSONScanner
 
@@ -13,7 +16,8 @@ struct DrawingDecoder {
         try scanner.expect(.openBrace, "expected '{' to begin the drawing")
         var format: String?
         var version: Int?
-        var lists: [String: (key: Int, value: Int)] = [:]  // "lines" (version 1) or "shapes": where they are
+        // "lines" (version 1) or "shapes": where the key is, and the list as read where it stands.
+        var lists: [String: (key: Int, read: Result<[Line], DocumentError>)] = [:]
         var unknownKey: (key: String, offset: Int)?
         var keys = Set<String>()
         if !scanner.consume(.closeBrace) {
@@ -24,8 +28,13 @@ struct DrawingDecoder {
                 case "version": version = try readVersion()
                 case "lines", "shapes":
                     scanner.skipWhitespace()
-                    lists[key] = (keyOffset, scanner.offset)
-                    try scanner.skipValue()
+                    let start = scanner.offset
+                    let read = Result { () throws(DocumentError) in try readLines(version: key == "lines" ? 1 : 2) }
+                    if case .failure = read {
+                        scanner.offset = start
+                        try scanner.skipValue()
+                    }
+                    lists[key] = (keyOffset, read)
                 default:
                     if unknownKey == nil { unknownKey = (key, keyOffset) }
                     try scanner.skipValue()
@@ -45,9 +54,7 @@ struct DrawingDecoder {
         if let other = lists[otherKey], unknownKey.map({ other.key < $0.offset }) ?? true { unknownKey = (otherKey, other.key) }
         if let unknownKey { throw .unknownKey(unknownKey.key, at: scanner.position(at: unknownKey.offset)) }
         guard let list = lists[listKey] else { throw .missingKey(listKey, at: scanner.position(at: end)) }
-
-        scanner.offset = list.value
-        return Drawing(lines: try readLines(version: version))
+        return Drawing(lines: try list.read.get())
     }
 
     private mutating func readFormat() throws(DocumentError) -> String {
@@ -69,14 +76,17 @@ struct DrawingDecoder {
     private mutating func readLines(version: Int) throws(DocumentError) -> [Line] {
         try scanner.expect(.openBracket, "expected '[' to begin the lines")
         var lines: [Line] = []
-        var ids = Set<LineID>()
+        // While ids only grow (as the program writes them) none can repeat: the set of ids seen is made
+        // only once one does not.
+        var ids: Set<LineID>?
         if scanner.consume(.closeBracket) { return lines }
         repeat {
             scanner.skipWhitespace()
             let start = scanner.offset
             guard lines.count < DocumentLimits.maxLines else { throw .tooManyLines(at: scanner.position(at: start)) }
             let line = version == 1 ? try readLineOfVersion1() : try readShape()
-            guard ids.insert(line.id).inserted else { throw .duplicateID(line.id, at: scanner.position(at: start)) }
+            if ids == nil, let last = lines.last, line.id <= last.id { ids = Set(lines.lazy.map(\.id)) }
+            if ids?.insert(line.id).inserted == false { throw .duplicateID(line.id, at: scanner.position(at: start)) }
             lines.append(line)
         } while try scanner.continues(before: .closeBracket)
         return lines
@@ -204,13 +214,10 @@ struct DrawingDecoder {
     }
 
     private mutating func readCoordinate() throws(DocumentError) -> Double {
-        scanner.skipWhitespace()
-        let start = scanner.offset
-        let text = try scanner.readNumberText()
-        // The text is in JSON's grammar, which Double parses; too large a magnitude gives infinity.
-        guard let value = Double(text), DocumentLimits.isValidCoordinate(value) else {
-            throw .coordinateOutOfRange(text, at: scanner.position(at: start))
+        let number = try scanner.readDouble()
+        guard DocumentLimits.isValidCoordinate(number.value) else {
+            throw .coordinateOutOfRange(scanner.text(number.text), at: scanner.position(at: number.text.lowerBound))
         }
-        return value
+        return number.value
     }
 }

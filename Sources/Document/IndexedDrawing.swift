@@ -1,5 +1,6 @@
 /// A `Drawing` together with its `LineIndex`, kept in step: every change to the finished lines
-/// goes through here and updates both, so hit testing is never stale.
+/// goes through here and updates both, so hit testing is never stale. The index carries the drawing's
+/// revision (`LineIndex.revision`), so a copy of both handed on elsewhere can be checked.
 public struct IndexedDrawing: Sendable {
     /// The drawing.
     public private(set) var drawing: Drawing
@@ -9,6 +10,7 @@ public struct IndexedDrawing: Sendable {
     public init(_ drawing: Drawing = Drawing()) {
         self.drawing = drawing
         index = LineIndex(drawing.lines)
+        index.revision = drawing.revision
     }
 
     /// Finished lines in drawing order.
@@ -31,17 +33,20 @@ extension IndexedDrawing: LineEditing {
         if let old = drawing.line(line.id) { index.remove(old) }
         drawing.restore(line)
         index.insert(line)
+        index.revision = drawing.revision
     }
 
     public mutating func restore(contentsOf lines: [Line]) {
         drawing.restore(contentsOf: lines)
         index = LineIndex(drawing.lines)
+        index.revision = drawing.revision
     }
 
     @discardableResult
     public mutating func remove(_ id: LineID) -> Line? {
         guard let line = drawing.remove(id) else { return nil }
         index.remove(line)
+        index.revision = drawing.revision
         return line
     }
 
@@ -52,6 +57,7 @@ extension IndexedDrawing: LineEditing {
 
     @discardableResult
     public mutating func removeAll() -> [Line] {
+        defer { index.revision = drawing.revision }
         index = LineIndex()
         return drawing.removeAll()
     }
@@ -64,6 +70,7 @@ extension IndexedDrawing: LineEditing {
         var moved = old
         moved.segment = segment
         index.insert(moved)
+        index.revision = drawing.revision
         return true
     }
 

@@ -80,11 +80,15 @@ struct JSONScanner {
         let start = offset
         offset += 1
         let contentStart = offset
+        var isASCII = true
         while offset < bytes.count, bytes[offset] != .quote, bytes[offset] != .backslash, bytes[offset] >= 0x20 {
+            if bytes[offset] >= 0x80 { isASCII = false }
             offset += 1
         }
         if peek == .quote {  // The common case: no escapes.
-            let text = String(validating: UnsafeBufferPointer(rebasing: bytes[contentStart..<offset]), as: UTF8.self)
+            let content = UnsafeBufferPointer(rebasing: bytes[contentStart..<offset])
+            // ASCII is valid UTF-8 as it is (and the common case of the common case: keys).
+            let text = isASCII ? String(decoding: content, as: UTF8.self) : String(validating: content, as: UTF8.self)
             guard let text else { throw DocumentError.malformed("a string is not valid UTF-8", at: position(at: start)) }
             offset += 1
             return text
@@ -165,6 +169,26 @@ struct JSONScanner {
     /// Reads a number in JSON's grammar (`-? (0 | [1-9][0-9]*) (. [0-9]+)? ([eE] [+-]? [0-9]+)?`)
     /// and returns its text.
     mutating func readNumberText() throws(DocumentError) -> String {
+        let number = try scanNumber()
+        return String(decoding: UnsafeBufferPointer(rebasing: bytes[number]), as: UTF8.self)
+    }
+
+    /// Reads a number in JSON's grammar and returns its value (±infinity when too large) and where its
+    /// text is.
+    mutating func readDouble() throws(DocumentError) -> (value: Double, text: Range<Int>) {
+        let number = try scanNumber()
+        let bytes = UnsafeBufferPointer(rebasing: bytes[number])
+        // The JSON grammar is Double's: `Double(String)` reads whatever `DecimalNumber` leaves.
+        return (DecimalNumber.double(bytes) ?? Double(String(decoding: bytes, as: UTF8.self))!, number)
+    }
+
+    /// The text of `range`.
+    func text(_ range: Range<Int>) -> String {
+        String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self)
+    }
+
+    /// Reads a number in JSON's grammar and returns where its text is.
+    private mutating func scanNumber() throws(DocumentError) -> Range<Int> {
         skipWhitespace()
         let start = offset
         _ = consumeByte(.minus)
@@ -178,7 +202,7 @@ struct JSONScanner {
             if !consumeByte(.plus) { _ = consumeByte(.minus) }
             if consumeDigits() == 0 { throw unexpected("expected a digit in the exponent") }
         }
-        return String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<offset]), as: UTF8.self)
+        return start..<offset
     }
 
     private mutating func consumeByte(_ byte: UInt8) -> Bool {
@@ -206,7 +230,7 @@ struct JSONScanner {
             offset += 1
             if consume(.closeBrace) { return }
             repeat {
-                _ = try readString()
+                try skipString()
                 try expect(.colon, "expected ':'")
                 try skipValue(depth: depth + 1)
             } while try continues(before: .closeBrace)
@@ -215,15 +239,34 @@ struct JSONScanner {
             if consume(.closeBracket) { return }
             repeat { try skipValue(depth: depth + 1) } while try continues(before: .closeBracket)
         case .quote?:
-            _ = try readString()
+            try skipString()
         case UInt8(ascii: "t")?: try expectWord("true")
         case UInt8(ascii: "f")?: try expectWord("false")
         case UInt8(ascii: "n")?: try expectWord("null")
         case .minus?, (.digitZero ... .digitNine)?:
-            _ = try readNumberText()
+            _ = try scanNumber()
         default:
             throw unexpected("expected a value")
         }
+    }
+
+    /// Reads and discards a string, judged as `readString` judges it; ASCII without escapes (the
+    /// common case) is judged without making it a `String`.
+    private mutating func skipString() throws(DocumentError) {
+        skipWhitespace()
+        let start = offset
+        if peek == .quote {
+            offset += 1
+            while offset < bytes.count, bytes[offset] != .quote, bytes[offset] < 0x80, bytes[offset] != .backslash, bytes[offset] >= 0x20 {
+                offset += 1
+            }
+            if peek == .quote {
+                offset += 1
+                return
+            }
+        }
+        offset = start
+        _ = try readString()
     }
 
     private mutating func expectWord(_ word: StaticString) throws(DocumentError) {

@@ -53,6 +53,10 @@ public struct LineIndex: Sendable {
     /// The number of lines indexed.
     public private(set) var count = 0
 
+    /// The revision of the drawing whose lines these are, when an `IndexedDrawing` keeps the index in
+    /// step with it: whoever is handed both can check that they belong together. Nil after any other change.
+    public internal(set) var revision: Drawing.Revision?
+
     public init() {}
 
     /// An index of `lines`, built in one sort.
@@ -75,6 +79,7 @@ public struct LineIndex: Sendable {
 
     /// Adds `line` (which must not be in the index already).
     public mutating func insert(_ line: Line) {
+        revision = nil
         count += 1
         switch Self.placement(of: line) {
         case .oversized(let id):
@@ -90,6 +95,7 @@ public struct LineIndex: Sendable {
 
     /// Removes `line`, which must have the geometry it had when it was inserted.
     public mutating func remove(_ line: Line) {
+        revision = nil
         switch Self.placement(of: line) {
         case .oversized(let id):
             guard let position = oversized.firstIndex(of: id) else { return }
@@ -121,6 +127,14 @@ public struct LineIndex: Sendable {
     public func nearestLine(to point: Point, within tolerance: Double, in drawing: Drawing) -> LineID? {
         let lines = drawing.lines
         var best: (id: LineID, distance: Double)?
+        if point.x.isFinite, point.y.isFinite, tolerance >= 0 {
+            // Every line within `tolerance` of the point has bounds meeting this square.
+            forEachCandidate(near: Rect(minX: point.x - tolerance, minY: point.y - tolerance,
+                                        maxX: point.x + tolerance, maxY: point.y + tolerance), consider)
+        }
+        for id in oversized { consider(id) }
+        return best?.id
+
         func consider(_ id: LineID) {
             guard let line = Self.line(id, in: lines) else { return }
             let distance = line.distance(to: point)
@@ -130,6 +144,29 @@ public struct LineIndex: Sendable {
             }
             best = (id, distance)
         }
+    }
+
+    /// The lines of `drawing` whose bounds (`Segment.bounds`) meet `rect`, edges included, in drawing
+    /// order: what may paint inside an area, once the area is widened by half a stroke.
+    public func lines(meeting rect: Rect, in drawing: Drawing) -> [Line] {
+        let lines = drawing.lines
+        var found: [Line] = []
+        func consider(_ id: LineID) {
+            guard let position = Self.position(of: id, in: lines) else { return }
+            let bounds = lines[position].segment.bounds
+            if bounds.minX <= rect.maxX, rect.minX <= bounds.maxX, bounds.minY <= rect.maxY, rect.minY <= bounds.maxY {
+                found.append(lines[position])
+            }
+        }
+        if rect.minX <= rect.maxX, rect.minY <= rect.maxY { forEachCandidate(near: rect, consider) }
+        for id in oversized { consider(id) }
+        found.sort { $0.id < $1.id }
+        return found
+    }
+
+    /// Calls `body` with every line filed in the grid whose centre is close enough to `rect` for its
+    /// bounds to meet it (and some that are not: callers test the geometry); not the oversized lines.
+    private func forEachCandidate(near rect: Rect, _ body: (LineID) -> Void) {
         // Considers the entries with keys in `keys` whose column is in `columns`.
         func visit(_ keys: ClosedRange<UInt64>, columns: ClosedRange<Int64>) {
             let first = Entry(key: keys.lowerBound, id: LineID(0))
@@ -140,34 +177,30 @@ public struct LineIndex: Sendable {
                     i += 1
                     guard columns.contains(Self.column(of: entry.key)) else { continue }
                     if !removed.isEmpty, removed.contains(entry) { continue }  // (never holds pending entries)
-                    consider(entry.id)
+                    body(entry.id)
                 }
             }
             scan(entries)
             scan(pending)
         }
-        if point.x.isFinite, point.y.isFinite, tolerance >= 0 {
-            for level in 0..<Self.levelCount where linesPerLevel[level] > 0 {
-                let size = Self.cellSize(level: level)
-                // How far a line on this level reaches from its centre, plus the tolerance, plus a
-                // pixel of slack against rounding; extra candidates are filtered by exact distance.
-                let reach = largestExtentPerLevel[level] / 2 + tolerance + 1
-                let columns = Self.cell(point.x - reach, size: size)...Self.cell(point.x + reach, size: size)
-                let rows = Self.cell(point.y - reach, size: size)...Self.cell(point.y + reach, size: size)
-                func keys(rows: ClosedRange<Int64>) -> ClosedRange<UInt64> {
-                    Self.key(level: level, row: rows.lowerBound, column: columns.lowerBound)
-                        ... Self.key(level: level, row: rows.upperBound, column: columns.upperBound)
-                }
-                if rows.count <= Self.rowsSearchedOneByOne {
-                    for row in rows { visit(keys(rows: row...row), columns: columns) }
-                } else {
-                    // A tolerance far larger than the cells: one pass over the rows, not a search per row.
-                    visit(keys(rows: rows), columns: columns)
-                }
+        for level in 0..<Self.levelCount where linesPerLevel[level] > 0 {
+            let size = Self.cellSize(level: level)
+            // How far a line on this level reaches from its centre, plus a pixel of slack against
+            // rounding; extra candidates are filtered by the caller's exact test.
+            let reach = largestExtentPerLevel[level] / 2 + 1
+            let columns = Self.cell(rect.minX - reach, size: size)...Self.cell(rect.maxX + reach, size: size)
+            let rows = Self.cell(rect.minY - reach, size: size)...Self.cell(rect.maxY + reach, size: size)
+            func keys(rows: ClosedRange<Int64>) -> ClosedRange<UInt64> {
+                Self.key(level: level, row: rows.lowerBound, column: columns.lowerBound)
+                    ... Self.key(level: level, row: rows.upperBound, column: columns.upperBound)
+            }
+            if rows.count <= Self.rowsSearchedOneByOne {
+                for row in rows { visit(keys(rows: row...row), columns: columns) }
+            } else {
+                // An area far larger than the cells: one pass over the rows, not a search per row.
+                visit(keys(rows: rows), columns: columns)
             }
         }
-        for id in oversized { consider(id) }
-        return best?.id
     }
 
     /// Bytes held by the index (array capacities, not counting the lines themselves).
@@ -214,8 +247,9 @@ public struct LineIndex: Sendable {
 
     static func column(of key: UInt64) -> Int64 { Int64(key & (1 << cellBits - 1)) - cellBias }
 
-    /// Above this many rows of cells on a level, a query scans them in one pass.
-    static let rowsSearchedOneByOne = 8
+    /// Above this many rows of cells on a level, a query scans them in one pass (a search per row
+    /// would cost more than reading every entry between them).
+    static let rowsSearchedOneByOne = 256
 
     static func placement(of line: Line) -> Placement {
         let bounds = line.segment.bounds
@@ -235,11 +269,16 @@ public struct LineIndex: Sendable {
         return .grid(Entry(key: key(level: level, row: Int64(row), column: Int64(column)), id: line.id), extent: extent)
     }
 
-    /// Line `id` in `lines` (sorted by id, ids unique). Ids are integers, so line
+    /// Line `id` in `lines` (sorted by id, ids unique).
+    static func line(_ id: LineID, in lines: [Line]) -> Line? {
+        position(of: id, in: lines).map { lines[$0] }
+    }
+
+    /// The position of line `id` in `lines` (sorted by id, ids unique). Ids are integers, so line
     /// `id` can be no further from the first line than `id - first.id` positions and no further
     /// from the last than `last.id - id`: the search starts in that window, which is a single
     /// position when no line was deleted (one memory access instead of a whole binary search).
-    static func line(_ id: LineID, in lines: [Line]) -> Line? {
+    static func position(of id: LineID, in lines: [Line]) -> Int? {
         guard let first = lines.first?.id.rawValue, let last = lines.last?.id.rawValue,
               id.rawValue >= first, id.rawValue <= last else { return nil }
         var low = max(0, lines.count - 1 - Int(clamping: last - id.rawValue))
@@ -248,7 +287,7 @@ public struct LineIndex: Sendable {
             let mid = (low + high) / 2
             if lines[mid].id < id { low = mid + 1 } else { high = mid }
         }
-        return low < lines.count && lines[low].id == id ? lines[low] : nil
+        return low < lines.count && lines[low].id == id ? low : nil
     }
 
     /// First position in `sorted` whose entry is not less than `entry`.

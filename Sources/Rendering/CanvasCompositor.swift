@@ -3,9 +3,9 @@ import Document
 
 /// Paints the window's frames into its back buffer at a cost that does not grow with the number of
 /// finished lines: a line in progress following the pointer, the selected line being dragged, an overlay
-/// or a newly finished line costs the same with 10 lines as with 100,000. (Deleting, undoing and
-/// selecting repair the line's area from the lines that reach into it: a bounds test per line, and a
-/// stroke per line found there.)
+/// or a newly finished line costs the same with 10 lines as with 100,000. (Deleting, moving, undoing and
+/// selecting repair the line's area from the lines the drawing's index finds there, unless other lines
+/// cover it whole; the first frame strokes the lines that show, not those buried: see `LineLayer`.)
 ///
 /// The finished lines but the selected one live in a `LineLayer` (a cached image kept in step with the
 /// drawing's remembered changes). Each frame finds the damage — what the line layer changed, plus the
@@ -36,7 +36,7 @@ public final class CanvasCompositor {
         let bounds = Rect(x: Double(origin.x), y: Double(origin.y), width: Double(surface.width), height: Double(surface.height))
         var damage = DamageRegion(bounds: bounds)
         let (layer, scratch) = try images(width: surface.width, height: surface.height, origin: origin)
-        layer.update(to: scene.drawing, excluding: scene.selection, damage: &damage, scratch: scratch)
+        layer.update(to: scene, damage: &damage, scratch: scratch)
 
         let foreground = Foreground(scene)
         if let shown, shownTarget === surface {
@@ -58,9 +58,9 @@ public final class CanvasCompositor {
     /// The work the line layer has done so far.
     public var statistics: CompositorStatistics { layer?.statistics ?? CompositorStatistics() }
 
-    /// Bytes of pixels the compositor holds: the line layer and the scratch image, each 4 bytes a
-    /// pixel of the viewport.
-    public var cacheBytes: Int { (layer?.pixels.bytes ?? 0) + (scratch?.bytes ?? 0) }
+    /// Bytes the compositor holds: the line layer and the scratch image, each 4 bytes a pixel of the
+    /// viewport, and the layer's solid cells (a 32-bit count per cell of a few pixels a side).
+    public var cacheBytes: Int { (layer?.bytes ?? 0) + (scratch?.bytes ?? 0) }
 
     /// The line layer and the scratch image for this viewport (new ones when it changed).
     private func images(width: Int, height: Int, origin: PixelPoint) throws(CairoError) -> (LineLayer, PixelImage) {

@@ -9,6 +9,9 @@ public struct CompositorStatistics: Hashable, Sendable {
     public var repairs = 0
     /// Lines stroked by rebuilds and repairs together.
     public var linesRestroked = 0
+    /// Lines not stroked by rebuilds, repairs or when added, because every cell they reach is solid
+    /// (covered whole by other lines: see `SolidCells`).
+    public var buriedLines = 0
 
     public init() {}
 }

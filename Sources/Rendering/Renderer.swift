@@ -5,9 +5,10 @@
 //   Renderer          strokes a whole scene with the book's colours (black, red in progress, green selected)
 //   Exporter          writes a drawing to PNG / SVG / PDF through the same renderer
 //   CanvasCompositor  the window's frames at a cost independent of the number of lines: finished lines
-//                     live in a cached image (LineLayer), kept in step through the drawing's remembered
-//                     changes; a frame repaints only the damage (FrameDamage) from that image plus the
-//                     red, green and overlay parts on top
+//                     live in a cached image (LineLayer, with SolidCells: where lines cover it whole),
+//                     kept in step through the drawing's remembered changes; a frame repaints only the
+//                     damage (DamageRegion, Foreground) from that image plus the red, green and overlay
+//                     parts on top
 import CCairo
 import Document
 
@@ -42,7 +43,7 @@ public struct RenderStyle: Hashable, Sendable {
 ///
 /// `CanvasCompositor` reaches the same pixels by other means; the steps below are shared with it so
 /// that the two cannot drift apart.
-public struct Renderer {
+public struct Renderer: Sendable {
     public var style: RenderStyle
 
     public init(style: RenderStyle = RenderStyle()) { self.style = style }
@@ -59,7 +60,7 @@ public struct Renderer {
             cairo_clip(cr)
         }
         paintBackground(cr)
-        strokeFinished(scene.drawing.lines.lazy.filter { $0.id != scene.selection }, cr)
+        strokeFinished(scene.drawing.lines.lazy.filter { $0.id != scene.selection }.map(\.segment), cr)
         drawForeground(of: scene, cr)
     }
 
@@ -76,19 +77,30 @@ public struct Renderer {
         cairo_paint(cr)
     }
 
-    /// Strokes `lines` black, one at a time, in order; returns how many.
+    /// Strokes finished lines (black) along `segments`, one at a time, in order; returns how many.
     @discardableResult
-    func strokeFinished<Lines: Sequence<Line>>(_ lines: Lines, _ cr: OpaquePointer) -> Int {
+    func strokeFinished<Segments: Sequence<Segment>>(_ segments: Segments, _ cr: OpaquePointer) -> Int {
         cairo_save(cr)
         defer { cairo_restore(cr) }
         setPen(on: cr)
         set(style.finished, on: cr)
         var count = 0
-        for line in lines {
-            stroke(line.segment, cr)
+        for segment in segments {
+            stroke(segment, cr)
             count += 1
         }
         return count
+    }
+
+    /// Fills `rects` (whole pixels) with the finished lines' colour: what the lines that cover them
+    /// whole leave there.
+    func fillFinished(_ rects: [Rect], _ cr: OpaquePointer) {
+        guard !rects.isEmpty else { return }
+        cairo_save(cr)
+        defer { cairo_restore(cr) }
+        for rect in rects { cairo_rectangle(cr, rect.minX, rect.minY, rect.width, rect.height) }
+        set(style.finished, on: cr)
+        cairo_fill(cr)
     }
 
     /// Everything drawn over the finished lines: lines in progress, the selection, overlays; only what

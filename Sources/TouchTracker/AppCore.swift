@@ -4,14 +4,15 @@ import Timing
 
 /// The app, as one step of its event loop with the I/O taken out (swift-nio's EmbeddedEventLoop, a
 /// "sans-IO" protocol machine): the shell hands in what happened (`handle(_:now:)`) and the time
-/// (`advance(to:)`), and takes out what to do (`takeEffects()`), what to paint (`scene`) and when to
-/// wake up next (`nextDeadline`). Nothing here reads a clock, touches a file or talks to X, so every
-/// path — autosave, every way of closing, failing saves, settings changes — is tested by passing time in.
+/// (`advance(to:)`), and takes out what to do (`takeEffects()`), what to paint and when (`takeFrame(now:)`,
+/// paced by `FramePacer`) and when to wake up next (`nextDeadline`). Nothing here reads a clock, touches
+/// a file or talks to X, so every path — autosave, every way of closing, failing saves, settings
+/// changes, frames — is tested by passing time in.
 ///
 ///     shell, per loop iteration:
 ///         now = clock;  for each X event: core.handle(input, now: now)
 ///         core.advance(to: now);  perform core.takeEffects() (answering saves and exports at once)
-///         paint core.scene;  wait until core.nextDeadline or the next event
+///         paint core.takeFrame(now: now), if a frame is due;  wait until core.nextDeadline or the next event
 ///
 /// The core owns the gesture engine and the model (through `AppController`), the document's session, and
 /// its own timer wheel for the autosave, notices and the quit confirmation; a deadline lives on one wheel
@@ -36,6 +37,10 @@ public final class AppCore {
     private var hasReportedAllocationFailure = false
     /// dpi / 96 of the screen: the renderer's lengths, the selection tolerance and the panels grow with it.
     public var scale: Double { controller.model.displayScale }
+    /// When frames are painted.
+    private var pacer = FramePacer()
+    /// What the screen should show, as of the end of the last step (nil only while initialising).
+    private var content: FramePacer.Content?
 
     /// The timers on the core's wheel.
     enum AppTimer: Hashable {
@@ -62,6 +67,7 @@ public final class AppCore {
         timers = TimerWheel(now: now)
         controller = AppController(model: CanvasModel(drawing: opened.drawing, visibleArea: visibleArea, pen: pen), settings: settings,
                                    now: now, tracing: tracing)
+        content = frameContent(of: scene)
     }
 
     /// The window title in force (the shell sets it when it creates the window).
@@ -121,6 +127,8 @@ public final class AppCore {
         case .anotherStartAsked:
             effects.append(.raiseWindow)
             show("\(document.name) is open here: another start of TouchTracker asked for it", now: now)
+        case .refreshIntervalChanged(let interval):
+            pacer.interval = interval ?? FramePacer.standardInterval
         case .exportFinished(let failure):
             exportFinished(failure, now: now)
         }
@@ -142,18 +150,39 @@ public final class AppCore {
         finishStep(now: now)
     }
 
-    /// When `advance(to:)` next has work to do; nil when nothing waits on time (an idle window).
+    /// When `advance(to:)` or `takeFrame(now:)` next has work to do; nil when nothing waits on time
+    /// (an idle window).
     public var nextDeadline: Deadline? {
-        switch (controller.nextDeadline, timers.nextDeadline) {
-        case (let a?, let b?): min(a, b)
-        case (let a, let b): a ?? b
-        }
+        [nextDeadlineBesidesFrames, nextFrame].compactMap { $0 }.min()
+    }
+
+    /// The next deadline of the app's timers alone (a double click, a long press, the autosave, a notice):
+    /// what the shell waits for while it cannot paint anyway (the server still reads the last frame).
+    public var nextDeadlineBesidesFrames: Deadline? {
+        [controller.nextDeadline, timers.nextDeadline].compactMap { $0 }.min()
     }
 
     /// What the shell must do, in order; the list is emptied.
     public func takeEffects() -> [AppEffect] {
         defer { effects.removeAll(keepingCapacity: true) }
         return effects
+    }
+
+    // MARK: - Frames
+
+    /// When the next frame is due (maybe already): nil while the screen shows everything there is.
+    public var nextFrame: Deadline? { content.flatMap { pacer.nextFrame(for: $0) } }
+
+    /// The scene to paint now when a frame is due (`nextFrame` has come), taken as shown; nil otherwise.
+    public func takeFrame(now: Deadline) -> Scene? {
+        guard let content, let due = pacer.nextFrame(for: content), due <= now else { return nil }
+        pacer.painted(content, at: now)
+        return scene
+    }
+
+    private func frameContent(of scene: Scene) -> FramePacer.Content {
+        FramePacer.Content(revision: scene.drawing.revision, linesInProgress: scene.linesInProgress, selection: scene.selection,
+                           overlays: scene.overlays, visibleArea: model.visibleArea, scale: scale)
     }
 
     /// What to paint: the drawing, the lines in progress, the selection, and the panels over them.
@@ -165,14 +194,16 @@ public final class AppCore {
             overlays.append(HelpPanel.overlay(in: model.visibleArea, scale: scale, firstRow: model.helpFirstRow))
         }
         if let shown = notice ?? standingNotice { overlays.append(shown.overlay(in: model.visibleArea, scale: scale)) }
-        return Scene(drawing: model.drawing, linesInProgress: model.linesInProgressInOrder,
+        return Scene(document: model.document, linesInProgress: model.linesInProgressInOrder,
                      selection: model.selection?.id, overlays: overlays)
     }
 
     // MARK: - After every step
 
-    /// Notices edits (which move the autosave's deadline), passes on the gesture trace and the title.
+    /// Notices edits (which move the autosave's deadline), passes on the gesture trace and the title, and
+    /// notes what the screen should show now.
     private func finishStep(now: Deadline) {
+        defer { content = frameContent(of: scene) }
         if let due = document.observe(controller.model.drawing, now: now) { schedule(.autosave, at: due) }
         if tracing { effects += controller.drainTrace().map(AppEffect.trace) }
         let pen = controller.model.pen

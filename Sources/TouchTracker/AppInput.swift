@@ -1,5 +1,6 @@
 import Document
 import Gestures
+import Timing
 
 /// Everything that reaches the app from outside, translated by the shell: input, the window, the desktop,
 /// signals, and what became of the effects the app asked for. Handed to `AppCore.handle(_:now:)` in the
@@ -29,6 +30,9 @@ public enum AppInput: Hashable, Sendable {
     case waitFailed(String)
     /// The desktop's settings in force changed: the engine's thresholds and the screen's scale (dpi / 96).
     case settingsChanged(GestureSettings, scale: Double)
+    /// The display the window is on refreshes once per this time (nil: unknown, taken as 60 Hz): frames
+    /// come no more often.
+    case refreshIntervalChanged(TimeAmount?)
     /// What became of `AppEffect.save`. After `.changedOnDisk` the shell reads the file and hands in
     /// `.diskChanged` at once.
     case saveFinished(SaveOutcome)

@@ -30,6 +30,8 @@ public struct DocumentSession {
     public private(set) var saveError: DocumentSaveError?
     /// The damaged file kept aside when the document was opened, if any.
     public let recovery: DamagedFileRecovery?
+    /// The document's name, for titles and notices (worked out once: the title is asked for at every step).
+    public let name: String
 
     /// A session for a document just opened: everything in it is on disk.
     public init(_ opened: OpenedDocument) {
@@ -38,10 +40,8 @@ public struct DocumentSession {
         diskIdentity = opened.identity
         base = opened.drawing
         recovery = opened.recovery
+        name = path.fileName.description
     }
-
-    /// The document's name, for titles and notices.
-    public var name: String { path.fileName.description }
 
     /// Notes an edit if `drawing`'s revision differs from the last one observed; returns when the
     /// autosave falls due if that moved.

@@ -20,6 +20,8 @@ extension AppInput {
         case .connectionLost: ("connection_lost", .object([:]))
         case .waitFailed(let reason): ("wait_failed", .string(reason))
         case .settingsChanged(let settings, let scale): ("settings", settings.recorded(scale: scale))
+        case .refreshIntervalChanged(let interval):
+            ("refresh", .object(["interval_ns": interval.map { JSONValue.integer($0.nanoseconds) } ?? .null]))
         case .saveFinished(let outcome): ("save_finished", outcome.recorded)
         case .diskChanged(let version): ("disk_changed", try version.recorded())
         case .anotherStartAsked: ("another_start_asked", .object([:]))
@@ -46,6 +48,12 @@ extension AppInput {
                 let scale = try object.take("scale").double()
                 return .settingsChanged(try GestureSettings(recorded: &object), scale: scale)
             }
+        case "refresh":
+            self = .refreshIntervalChanged(try data.object { (object) throws(RecordingError) in
+                try object.take("interval_ns").optional { (value) throws(RecordingError) in
+                    TimeAmount.nanoseconds(try value.integer(Int64.self))
+                }
+            })
         case "save_finished": self = .saveFinished(try SaveOutcome(recorded: data))
         case "disk_changed": self = .diskChanged(try DiskVersion(recorded: data))
         case "another_start_asked": try none(); self = .anotherStartAsked

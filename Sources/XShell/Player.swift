@@ -64,7 +64,7 @@ public final class Player {
             if XPending(display) > 0 { continue }
             let next = replay.nextTime.map { playStart + ($0 - sessionStart) }
             if case .terminationSignal = signals.wait(for: [connection.fileDescriptor],
-                                                      timeoutMilliseconds: pollTimeout(until: next, now: MonotonicClock.now())) {
+                                                      timeout: next.map { $0 - MonotonicClock.now() }) {
                 return 0
             }
         }

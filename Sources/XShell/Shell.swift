@@ -6,10 +6,14 @@
 //   2. drains every queued X event, translated to `ShellEvent` in one place and dispatched in one switch:
 //      input goes to the core, window and desktop events to the window and the settings watcher,
 //   3. lets the core's time pass, performs its effects (Shell+Effects.swift: saves, exports, titles,
-//      messages, exit), paints its scene into the back buffer and copies the damage to the window
-//      (through shared memory where the server is local: then the next paint waits for its completion),
-//   4. blocks in pselect() on the X connection until an event arrives, the core's next deadline
-//      (none: it blocks indefinitely, so an idle window uses no CPU) or a termination signal.
+//      messages, exit) and, when the core says a frame is due (at most one per refresh of the monitor,
+//      whose rate RandR gives: DisplayRefresh), paints its scene into the back buffer and copies the
+//      damage to the window (through shared memory where the server is local: then the next paint
+//      waits for its completion),
+//   4. blocks in pselect() on the X connection (and the document's folder watch) until an event
+//      arrives, the core's next deadline (the next frame included; none: it blocks indefinitely, so an
+//      idle window uses no CPU) or a termination signal; while a frame waits for its time, it does not
+//      wake for input (input read earlier would only be drawn at that frame).
 //
 //   XConnection  Display, atoms, error handler      CanvasWindow  window, visual, properties
 //   BackBuffer   Cairo image -> window (WindowImage, PixelConverter, SharedSegment: MIT-SHM)
@@ -87,6 +91,7 @@ public final class Shell {
         begin(start)
         take(.input(.visibleAreaChanged(window.visibleArea), now: MonotonicClock.now()))
         if let lock { DocumentPresence(connection: connection, lock: lock).claim(for: window.window) }
+        followRefresh(now: MonotonicClock.now())
         for case .warn(let warning) in startup { StandardError.write("touchtracker: \(warning)") }
         apply(desktop.settings, now: MonotonicClock.now())
     }
@@ -112,12 +117,18 @@ public final class Shell {
             take(.advance(to: now))
             performEffects(now: now)
             if let exitStatus { return exitStatus }
-            paint()
+            paintIfDue(now: now)
+            // While a frame waits for its time, input waits with it: read now, it would only be drawn
+            // then. So a mouse reporting 1000 times a second wakes the loop about twice per frame.
+            let frameWaits = !window.isPresenting && core.nextFrame != nil
             XFlush(display)
-            if XPending(display) > 0 { continue }
-            let timeout = pollTimeout(until: core.nextDeadline, now: MonotonicClock.now())
-            let descriptors = [connection.fileDescriptor] + (watcher.map { [$0.fileDescriptor] } ?? [])
-            switch signals.wait(for: descriptors, timeoutMilliseconds: timeout) {
+            if !frameWaits, XPending(display) > 0 { continue }
+            // To the nanosecond: a frame a millisecond late would be a sixteenth of a refresh. While the
+            // server still reads the last frame, its completion event wakes the loop, not the frame's time.
+            let wake = window.isPresenting ? core.nextDeadlineBesidesFrames : core.nextDeadline
+            let timeout = wake.map { $0 - MonotonicClock.now() }
+            let descriptors = (frameWaits ? [] : [connection.fileDescriptor]) + (watcher.map { [$0.fileDescriptor] } ?? [])
+            switch signals.wait(for: descriptors, timeout: timeout) {
             case .input(let readable):
                 if let watcher, readable.contains(watcher.fileDescriptor) { checkTheDocumentOnDisk(now: MonotonicClock.now()) }
             case .timeout, .interrupted: break
@@ -147,10 +158,11 @@ public final class Shell {
             guard let (key, modifiers) = input.appKey else { return }
             feed(.key(key, modifiers), now: now)
         case .exposed(let rect):
-            // Copied after this iteration's paint: the buffer may be new (a resize) and not yet drawn.
+            // Copied once the buffer shows the latest frame: it may be new (a resize) and not yet drawn.
             exposed = exposed.map { $0.union(rect) } ?? rect
         case .configured(let width, let height):
             follow(size: PixelSize(width: width, height: height), now: now)
+            followRefresh(now: now)
         case .closeRequested:
             feed(.closeRequested, now: now)
         case .comeForwardRequested:
@@ -192,6 +204,12 @@ public final class Shell {
         feed(.visibleAreaChanged(window.visibleArea), now: now)
     }
 
+    /// The window may be on another monitor now: frames follow its refresh rate.
+    private func followRefresh(now: Deadline) {
+        guard !isDisconnected else { return }
+        feed(.refreshIntervalChanged(DisplayRefresh.interval(of: window.window, size: window.size, connection: connection)), now: now)
+    }
+
     /// Hands `input` to the core and carries out what it asks.
     func feed(_ input: AppInput, now: Deadline) {
         take(.input(input, now: now))
@@ -215,14 +233,15 @@ public final class Shell {
         if tracesGestures { StandardError.write(settings.traceLine) }
     }
 
-    /// Brings the back buffer and the window up to date with the core's scene (`ScenePainter`), and copies
-    /// what the server asked to repaint. While the server still reads the buffer (a shared put in flight),
-    /// the frame waits for its completion event, which wakes the loop; the compositor then finds everything
-    /// that changed in between.
-    private func paint() {
+    /// When the core says a frame is due, brings the back buffer and the window up to date with its scene
+    /// (`ScenePainter`), and copies what the server asked to repaint. While the server still reads the
+    /// buffer (a shared put in flight), the frame waits for its completion event, which wakes the loop;
+    /// the compositor then finds everything that changed in between.
+    private func paintIfDue(now: Deadline) {
         guard !isDisconnected, !window.isPresenting else { return }
-        painter.paint(core.scene, scale: core.scale, on: window)
-        if let rect = exposed { window.present(rect) }
+        if let scene = core.takeFrame(now: now) { painter.paint(scene, scale: core.scale, on: window) }
+        guard core.nextFrame == nil, let rect = exposed else { return }  // an exposed part waits for its frame
+        window.present(rect)
         exposed = nil
     }
 }

@@ -1,6 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import Timing
 
 /// SIGTERM, SIGINT and SIGHUP reach the event loop, not a handler that does work (st's pselect).
 ///
@@ -48,9 +49,9 @@ struct TerminationSignals {
         }
     }
 
-    /// Waits until one of `descriptors` is readable, `timeoutMilliseconds` pass (-1: no limit) or a
-    /// termination signal comes.
-    func wait(for descriptors: [Int32], timeoutMilliseconds: Int32) -> Wake {
+    /// Waits until one of `descriptors` is readable, `timeout` passes (nil: no limit) or a termination
+    /// signal comes.
+    func wait(for descriptors: [Int32], timeout: TimeAmount?) -> Wake {
         var readable = fd_set()
         withUnsafeMutableBytes(of: &readable) { bits in  // FD_SET: bit `descriptor`, little-endian words.
             for descriptor in descriptors {
@@ -58,12 +59,16 @@ struct TerminationSignals {
                 bits[Int(descriptor) / 8] |= UInt8(1) << (descriptor % 8)
             }
         }
-        var timeout = timespec(tv_sec: Int(timeoutMilliseconds / 1000), tv_nsec: Int(timeoutMilliseconds % 1000) * 1_000_000)
+        let count = (descriptors.max() ?? -1) + 1
         var mask = waitMask
-        let highest = (descriptors.max() ?? -1) + 1
-        let result = timeoutMilliseconds < 0
-            ? pselect(highest, &readable, nil, nil, nil, &mask)
-            : pselect(highest, &readable, nil, nil, &timeout, &mask)
+        let result: Int32
+        if let timeout {
+            let nanoseconds = max(0, timeout.nanoseconds)
+            var time = timespec(tv_sec: Int(nanoseconds / 1_000_000_000), tv_nsec: Int(nanoseconds % 1_000_000_000))
+            result = pselect(count, &readable, nil, nil, &time, &mask)
+        } else {
+            result = pselect(count, &readable, nil, nil, nil, &mask)
+        }
         if result > 0 {
             return .input(withUnsafeBytes(of: &readable) { bits in
                 descriptors.filter { bits[Int($0) / 8] & UInt8(1) << ($0 % 8) != 0 }

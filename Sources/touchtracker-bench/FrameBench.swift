@@ -15,12 +15,16 @@ import Glibc
 // The red line is anchored in the middle and its end swings around a circle a few pixels per event,
 // so every frame has the same damage at every size. Also for ours: the first frame (the cache built
 // from a loaded drawing), finishing a line (stroked onto the cache), dragging the selected line (not in
-// the cache, so like a line in progress), and deleting a line (its area repaired from the lines that
-// reach into it: a bounds test per line, a stroke per line found). Back-buffer work only: copying the damage to the X server
-// is the shell's and is measured through the real X path separately.
+// the cache, so like a line in progress), deleting a line, undoing that, and moving a line that is not
+// selected (undoing a drag, say): the areas those lines reach are repaired from the lines the drawing's
+// index finds there, unless other lines cover them whole (the edit itself is not timed: removing a line
+// from the middle of the drawing's array moves the lines after it). Back-buffer work only: copying the damage to
+// the X server is the shell's and is measured through the real X path separately. Clearing every line
+// and undoing the clear are timed with the edit itself (the index is rebuilt), as the user waits for both.
 //
-// Each figure is the median frame of a round; rounds alternate between ours and the seed, and each
-// keeps its best round, so outside load on a shared machine inflates the figures less.
+// Scenes come from an IndexedDrawing, as the app's do. Each figure is the median frame of a round;
+// rounds alternate between ours and the seed, and each keeps its best round, so outside load on a
+// shared machine inflates the figures less.
 
 func frameSection(_ report: inout BenchReport) {
     let sizes: [(label: String, count: Int)] = [("10", 10), ("1k", 1_000), ("100k", 100_000)]
@@ -29,9 +33,9 @@ func frameSection(_ report: inout BenchReport) {
     report.row(pad("lines", 8) + pad("ours", 14) + pad("seed (full redraw)", 20) + "seed/ours")
     var ours: [String: Double] = [:]
     for (label, count) in sizes {
-        let drawing = benchDrawing(lines: count)
-        let compositorFrames = try! MotionFrames(drawing: drawing, compositor: CanvasCompositor())
-        let redrawFrames = try! MotionFrames(drawing: drawing, compositor: nil)
+        let document = benchDocument(lines: count)
+        let compositorFrames = try! MotionFrames(document: document, compositor: CanvasCompositor())
+        let redrawFrames = try! MotionFrames(document: document, compositor: nil)
         var best = (ours: Double.infinity, seed: Double.infinity)
         for _ in 0..<frameRounds {
             best.ours = min(best.ours, medianFrame(budget: budget) { compositorFrames.next() })
@@ -44,37 +48,58 @@ func frameSection(_ report: inout BenchReport) {
         report.record("frame_ns_seed_\(label)", best.seed.rounded(), unit: "ns")
         if count == 100_000 {
             report.record("frame_speedup_vs_seed_100k", (best.seed / best.ours).rounded(toPlaces: 1), unit: "x")
-            report.record("frame_cache_bytes", Double(compositorFrames.compositor!.cacheBytes), unit: "bytes (line layer + scratch, any number of lines)")
+            report.record("frame_cache_bytes", Double(compositorFrames.compositor!.cacheBytes),
+                          unit: "bytes (line layer, scratch and solid cells, any number of lines)")
         }
     }
     report.record("frame_ratio_100k_vs_10", (ours["100k"]! / ours["10"]!).rounded(toPlaces: 2), unit: "x (goal <= 1.5)")
 
     report.row("other frames of ours, ns per frame (median frame, best of \(frameRounds) rounds):")
+    var edits: [String: (delete: Double, undelete: Double, move: Double)] = [:]
     for (label, count) in sizes {
-        let drawing = benchDrawing(lines: count)
-        var first = Double.infinity, append = Double.infinity, drag = Double.infinity, delete = Double.infinity
+        let document = benchDocument(lines: count)
+        var first = Double.infinity, append = Double.infinity, drag = Double.infinity
+        var edit = (delete: Double.infinity, undelete: Double.infinity, move: Double.infinity)
         for _ in 0..<frameRounds {
-            let starting = FirstFrames(drawing: drawing)
+            let starting = FirstFrames(document: document)
             first = min(first, medianFrame(budget: budget) { starting.next() })
-            let appending = try! AppendFrames(drawing: drawing)
+            let appending = try! AppendFrames(document: document)
             append = min(append, medianFrame(budget: budget) { appending.next() })
-            let dragging = try! DragFrames(drawing: drawing)
+            let dragging = try! DragFrames(document: document)
             drag = min(drag, medianFrame(budget: budget) { dragging.next() })
-            let deleting = try! DeleteFrames(drawing: drawing)
-            delete = min(delete, medianFrame(budget: budget) { deleting.next() })
+            let editing = try! EditFrames(document: document)
+            edit.delete = min(edit.delete, medianFrame(budget: budget, setUp: editing.delete) { editing.frame() })
+            edit.undelete = min(edit.undelete, medianFrame(budget: budget, setUp: editing.undo) { editing.frame() })
+            edit.move = min(edit.move, medianFrame(budget: budget, setUp: editing.move) { editing.frame() })
         }
+        edits[label] = edit
         report.record("frame_first_ns_\(label)", first.rounded(), unit: "ns (cache built from the drawing)")
         report.record("frame_append_ns_\(label)", append.rounded(), unit: "ns (a line finished)")
         report.record("frame_drag_ns_\(label)", drag.rounded(), unit: "ns (the selected line dragged)")
-        report.record("frame_delete_ns_\(label)", delete.rounded(), unit: "ns (a line deleted or undeleted: its area repaired)")
+        report.record("frame_delete_ns_\(label)", edit.delete.rounded(), unit: "ns (a line deleted)")
+        report.record("frame_undelete_ns_\(label)", edit.undelete.rounded(), unit: "ns (the delete undone)")
+        report.record("frame_move_ns_\(label)", edit.move.rounded(), unit: "ns (a line that is not selected moved)")
     }
+    for (key, figure) in [("delete", \(delete: Double, undelete: Double, move: Double).delete), ("undelete", \.undelete), ("move", \.move)] {
+        report.record("frame_\(key)_ratio_100k_vs_10", (edits["100k"]![keyPath: figure] / edits["10"]![keyPath: figure]).rounded(toPlaces: 2),
+                      unit: "x (goal <= 3)")
+    }
+
+    let clearing = ClearFrames(document: benchDocument(lines: 100_000))
+    var clear = Double.infinity, unclear = Double.infinity
+    for _ in 0..<frameRounds {
+        clear = min(clear, medianFrame(budget: 0) { clearing.clear() })
+        unclear = min(unclear, medianFrame(budget: 0) { clearing.undo() })
+    }
+    report.record("edit_clear_ms_100k", (clear / 1e6).rounded(toPlaces: 2), unit: "ms (every line removed, and the frame)")
+    report.record("edit_unclear_ms_100k", (unclear / 1e6).rounded(toPlaces: 2), unit: "ms (the clear undone: 100k lines back, and the frame)")
 }
 
 private let frameRounds = 5
 private let canvas = (width: 800, height: 600)
 
 /// `count` lines of up to 80 px anywhere on the canvas (some reaching past its edges), always the same.
-private func benchDrawing(lines count: Int) -> Drawing {
+private func benchDocument(lines count: Int) -> IndexedDrawing {
     var random = SeededGenerator(seed: 42)
     var lines: [Line] = []
     lines.reserveCapacity(count)
@@ -83,7 +108,7 @@ private func benchDrawing(lines count: Int) -> Drawing {
         let end = begin + Vector(dx: (random.unit() - 0.5) * 160, dy: (random.unit() - 0.5) * 160)
         lines.append(Line(id: LineID(UInt64(index + 1)), segment: Segment(begin: begin, end: end)))
     }
-    return Drawing(lines: lines)
+    return IndexedDrawing(Drawing(lines: lines))
 }
 
 /// A back buffer the size of the canvas.
@@ -99,15 +124,15 @@ private final class BackBuffer {
 /// A red line swinging around the middle of the canvas, one motion event per frame, painted by the
 /// compositor or (nil) by a full redraw.
 private final class MotionFrames {
-    private var drawing: Drawing
+    private let document: IndexedDrawing
     let compositor: CanvasCompositor?
     private let buffer = try! BackBuffer()
     private let renderer = Renderer()
     private var angle = 0.0
     private static let centre = Point(x: 400, y: 300)
 
-    init(drawing: Drawing, compositor: CanvasCompositor?) throws(CairoError) {
-        self.drawing = drawing
+    init(document: IndexedDrawing, compositor: CanvasCompositor?) throws(CairoError) {
+        self.document = document
         self.compositor = compositor
         next()  // the first frame builds the cache
     }
@@ -115,92 +140,137 @@ private final class MotionFrames {
     func next() {
         angle += 0.03  // about 4 px at the end of the 150 px line
         let end = Self.centre + Vector(dx: 150 * cos(angle), dy: 150 * sin(angle))
-        let scene = Scene(drawing: drawing, linesInProgress: [Segment(begin: Self.centre, end: end)])
+        let scene = Scene(document: document, linesInProgress: [Segment(begin: Self.centre, end: end)])
         if let compositor { blackHole(try! compositor.render(scene, onto: buffer.context)) } else { renderer.draw(scene, on: buffer.context) }
     }
 }
 
 /// The first frame of a new compositor: the cache built from a drawing just loaded.
 private final class FirstFrames {
-    private let drawing: Drawing
+    private let document: IndexedDrawing
     private let buffer = try! BackBuffer()
 
-    init(drawing: Drawing) { self.drawing = drawing }
+    init(document: IndexedDrawing) { self.document = document }
 
-    func next() { blackHole(try! CanvasCompositor().render(Scene(drawing: drawing), onto: buffer.context)) }
+    func next() { blackHole(try! CanvasCompositor().render(Scene(document: document), onto: buffer.context)) }
 }
 
 /// A short line finished (added on top) per frame.
 private final class AppendFrames {
-    private var drawing: Drawing
+    private var document: IndexedDrawing
     private let compositor = CanvasCompositor()
     private let buffer = try! BackBuffer()
     private var random = SeededGenerator(seed: 7)
 
-    init(drawing: Drawing) throws(CairoError) {
-        self.drawing = drawing
-        _ = try compositor.render(Scene(drawing: drawing), onto: buffer.context)
+    init(document: IndexedDrawing) throws(CairoError) {
+        self.document = document
+        _ = try compositor.render(Scene(document: document), onto: buffer.context)
     }
 
     func next() {
         let begin = Point(x: random.unit() * 800, y: random.unit() * 600)
-        drawing.add(Segment(begin: begin, end: begin + Vector(dx: 40, dy: 25)))
-        blackHole(try! compositor.render(Scene(drawing: drawing), onto: buffer.context))
+        document.restore(Line(id: document.nextID, segment: Segment(begin: begin, end: begin + Vector(dx: 40, dy: 25))))
+        blackHole(try! compositor.render(Scene(document: document), onto: buffer.context))
     }
 }
 
 /// The selected line dragged a few pixels per frame.
 private final class DragFrames {
-    private var drawing: Drawing
+    private var document: IndexedDrawing
     private let compositor = CanvasCompositor()
     private let buffer = try! BackBuffer()
     private let dragged: LineID
     private var step = 0
 
-    init(drawing: Drawing) throws(CairoError) {
-        var drawing = drawing
-        dragged = drawing.add(Segment(begin: Point(x: 300, y: 300), end: Point(x: 420, y: 340)))
-        self.drawing = drawing
-        _ = try compositor.render(Scene(drawing: drawing, selection: dragged), onto: buffer.context)
+    init(document: IndexedDrawing) throws(CairoError) {
+        var document = document
+        dragged = document.nextID
+        document.restore(Line(id: dragged, segment: Segment(begin: Point(x: 300, y: 300), end: Point(x: 420, y: 340))))
+        self.document = document
+        _ = try compositor.render(Scene(document: document, selection: dragged), onto: buffer.context)
     }
 
     func next() {
         step += 1
         let offset = Double(step % 100) * 3
-        drawing.setSegment(Segment(begin: Point(x: 200 + offset, y: 300), end: Point(x: 320 + offset, y: 340)), of: dragged)
-        blackHole(try! compositor.render(Scene(drawing: drawing, selection: dragged), onto: buffer.context))
+        document.setSegment(Segment(begin: Point(x: 200 + offset, y: 300), end: Point(x: 320 + offset, y: 340)), of: dragged)
+        blackHole(try! compositor.render(Scene(document: document, selection: dragged), onto: buffer.context))
     }
 }
 
-/// A line deleted somewhere in the drawing, then put back by undo, a frame each.
-private final class DeleteFrames {
-    private var drawing: Drawing
+/// Edits of lines anywhere in the drawing, each followed by a frame: a line deleted, the delete undone,
+/// a line (not selected) moved by a few pixels from where it was drawn. The edits are made in
+/// `delete`, `undo` and `move`, untimed; `frame` paints what they left.
+private final class EditFrames {
+    private var document: IndexedDrawing
+    private let drawn: [Line]
     private let compositor = CanvasCompositor()
     private let buffer = try! BackBuffer()
     private var random = SeededGenerator(seed: 9)
     private var deleted: Line?
 
-    init(drawing: Drawing) throws(CairoError) {
-        self.drawing = drawing
-        _ = try compositor.render(Scene(drawing: drawing), onto: buffer.context)
+    init(document: IndexedDrawing) throws(CairoError) {
+        self.document = document
+        drawn = document.lines
+        _ = try compositor.render(Scene(document: document), onto: buffer.context)
     }
 
-    func next() {
-        if let line = deleted {
-            drawing.restore(line)
-            deleted = nil
-        } else {
-            deleted = drawing.remove(drawing.lines[Int(random.next() % UInt64(drawing.lines.count))].id)
-        }
-        blackHole(try! compositor.render(Scene(drawing: drawing), onto: buffer.context))
+    /// Deletes a line (first undoing the last delete, with its frame).
+    func delete() {
+        if deleted != nil { undo(); frame() }
+        deleted = document.remove(document.lines[Int(random.next() % UInt64(document.lines.count))].id)
+    }
+
+    /// Undoes the last delete (first deleting a line, with its frame, if none is deleted).
+    func undo() {
+        if deleted == nil { delete(); frame() }
+        document.restore(deleted!)
+        deleted = nil
+    }
+
+    /// Moves a line to within 3 px of where it was drawn.
+    func move() {
+        let line = drawn[Int(random.next() % UInt64(drawn.count))]
+        let offset = Vector(dx: Double(Int(random.next() % 7) - 3), dy: Double(Int(random.next() % 7) - 3))
+        document.setSegment(line.segment.translated(by: offset), of: line.id)
+    }
+
+    func frame() { blackHole(try! compositor.render(Scene(document: document), onto: buffer.context)) }
+}
+
+/// Every line cleared, then the clear undone: each the edit and its frame.
+private final class ClearFrames {
+    private var document: IndexedDrawing
+    private let compositor = CanvasCompositor()
+    private let buffer = try! BackBuffer()
+    private var cleared: [Line] = []
+
+    init(document: IndexedDrawing) {
+        self.document = document
+        blackHole(try! compositor.render(Scene(document: document), onto: buffer.context))
+    }
+
+    func clear() {
+        guard cleared.isEmpty else { return }
+        cleared = document.removeAll()
+        blackHole(try! compositor.render(Scene(document: document), onto: buffer.context))
+    }
+
+    func undo() {
+        guard !cleared.isEmpty else { return }
+        document.restore(contentsOf: cleared)
+        cleared = []
+        blackHole(try! compositor.render(Scene(document: document), onto: buffer.context))
     }
 }
 
-/// Runs `frame` repeatedly for about `budget` ns (at least once) and returns the median frame's ns.
-private func medianFrame(budget: UInt64, _ frame: () -> Void) -> Double {
+/// Runs `frame` repeatedly for about `budget` ns (at least once; `setUp` before each, untimed) and
+/// returns the median frame's ns.
+private func medianFrame(budget: UInt64, setUp: () -> Void = {}, _ frame: () -> Void) -> Double {
     var times: [UInt64] = []
     let start = monotonicNanoseconds()
     repeat {
+        setUp()
         let before = monotonicNanoseconds()
         frame()
         times.append(monotonicNanoseconds() - before)

@@ -7,17 +7,27 @@ import XTestHarness
 // The X path: the real `touchtracker` (the release binary beside this bench) in a private Xvfb,
 // measured from outside as a user would see it: XTest for input, XGetImage for what is on screen.
 //
-//   startup        spawn -> window viewable and its first (white) frame readable; median of N launches
+//   startup        spawn -> window viewable and its first (white) frame readable; median of N launches;
+//                  also with 100k and 400k lines (the format's limit) loaded, whose first frame shows
+//                  every line
 //   input-to-pixel during a drag, an XTest motion event sent -> the new red line's pixel readable;
-//                  p50 / p95, with 10, 1k and 100k finished lines loaded from a drawing file
+//                  p50 / p95, with 10, 1k, 10k and 100k finished lines loaded from a drawing file: an
+//                  isolated event (more than a refresh after the last frame), and with 10k and 100k
+//                  lines the last event of a 1 kHz burst ("streaming": it may wait for the next refresh)
 //   frame cost     CPU the app and the server spend per motion event (from /proc/PID/task/*/schedstat),
 //                  over events paced so that each gets a frame of its own, with no pixel reads
+//   1 kHz          with 10k and 100k lines, a drag whose motion comes at 1000 events a second for a few
+//                  seconds, like a gaming mouse: the frames the window shows a second (FrameCounter:
+//                  the server's DAMAGE reports) and the CPU of app and server together, in % of a core;
+//                  beside it the server's CPU for the same input with no window at all (the floor)
 //   memory         the app's RSS with 100k lines loaded against an empty drawing, per line
 //
-// A timed motion event is sent only once the last one's pixel is on screen, so the app never
-// coalesces them: one event, one frame. Pixels are read back to back (then with a short back-off),
-// so a latency includes up to one XGetImage round trip (tens of microseconds). Input time is the
-// bench's clock when it sends the XTest request (the server stamps the event on receipt, in ms).
+// The app paints at most once per refresh of the display, which under Xvfb it takes for 60 Hz
+// (`assumedRefresh`). A timed isolated event is sent more than a refresh after the last one's pixel
+// appeared. Pixels are read back to back (then with a short back-off), so a latency includes up to one
+// XGetImage round trip (tens of microseconds). Input time is the bench's clock when it sends the XTest
+// request (the server stamps the event on receipt, in ms). Xvfb runs without a cursor (`-nocursor`):
+// it draws the cursor in software on every motion, which a display with a hardware cursor does not.
 // Needs Xvfb; prints n/a without it.
 
 func xPathSection(_ report: inout BenchReport) {
@@ -26,7 +36,7 @@ func xPathSection(_ report: inout BenchReport) {
     }
     // A black root window (`-br`): a white pixel in the app's window (which has no background) can only
     // be the app's own frame.
-    guard let server = try? XvfbServer(extraArguments: ["-br"]) else {
+    guard let server = try? XvfbServer(extraArguments: ["-br", "-nocursor"]) else {
         return XPathBench.unavailable("no X server: Xvfb is not installed or did not start", &report)
     }
     guard let folder = XPathBench.temporaryFolder() else {
@@ -53,16 +63,30 @@ struct XPathBench {
     static let patience: UInt64 = 60_000_000_000
 
     /// The drawing sizes measured, and their labels in the JSON keys.
-    static let sizes = [(count: 10, label: "10"), (count: 1_000, label: "1k"), (count: 100_000, label: "100k")]
+    static let sizes = [(count: 10, label: "10"), (count: 1_000, label: "1k"), (count: 10_000, label: "10k"),
+                        (count: 100_000, label: "100k")]
+
+    /// The sizes also measured with a 1 kHz mouse.
+    static let streamedSizes: Set = [10_000, 100_000]
+
+    /// The largest drawing the format allows, only started.
+    static let largest = (count: 400_000, label: "400k")
+
+    /// The time between two frames the app allows itself under Xvfb, whose modes give no refresh rate.
+    static let assumedRefresh: UInt64 = 16_666_667
 
     /// Says why nothing was measured, and records the section's main keys as null (the JSON keeps its keys).
     static func unavailable(_ reason: String, _ report: inout BenchReport) {
         report.row("  n/a (\(reason))")
         report.record("startup_to_first_frame_ms", .nan)
-        for (_, label) in sizes {
+        for (count, label) in sizes {
             report.record("input_to_pixel_ms_p50_\(label)", .nan)
             report.record("input_to_pixel_ms_p95_\(label)", .nan)
+            if streamedSizes.contains(count) { recordStreamMissing(label, &report) }
         }
+        report.record("startup_to_first_frame_ms_100k", .nan)
+        report.record("startup_to_first_frame_ms_\(largest.label)", .nan)
+        report.record("x_cpu_percent_1khz_input_only", .nan)
         report.record("app_bytes_per_line_rss", .nan)
     }
 
@@ -81,6 +105,29 @@ struct XPathBench {
             report.row("  app_bytes_per_line_rss: n/a (100k lines were not loaded)")
             report.record("app_bytes_per_line_rss", .nan)
         }
+        measureLargestStartup(&report)
+        measureInputAlone(&report)
+    }
+
+    /// Starts the app on the largest drawing the format allows and records when its first frame, every
+    /// line in it, is on screen.
+    private func measureLargestStartup(_ report: inout BenchReport) {
+        let (count, label) = Self.largest
+        let path = folder + "/lines-\(label).json"
+        let key = "startup_to_first_frame_ms_\(label)"
+        guard BenchDrawing.write(BenchDrawing.segments(count: count), to: path), let app = launch(document: path) else {
+            report.row("  \(label) lines: the app did not start")
+            return report.record(key, .nan)
+        }
+        let probe = BenchDrawing.probe.middle
+        var reads = 0
+        guard client.waitForPixel(app.window, probe.x, probe.y, toBe: BenchColour.black, timeoutNanoseconds: 1_000_000_000,
+                                  reads: &reads) else {
+            report.row("  \(label) lines: n/a (the app did not show the drawing file's lines)")
+            return report.record(key, .nan)
+        }
+        report.record(key, milliseconds(app.firstFrameNanoseconds), unit: "ms")
+        if let resident = app.process.residentBytes { report.row("  app RSS, \(label) lines: \(resident / 1024) KiB") }
     }
 
     // MARK: startup
@@ -137,6 +184,11 @@ struct XPathBench {
         if let resident { report.row("  app RSS, \(label) lines: \(resident / 1024) KiB") }
 
         let budget: UInt64 = report.long ? 600_000_000_000 : 60_000_000_000
+        // One drag for everything: releasing it would finish a line, and its autosave would land in what follows.
+        let centre = Self.point(0, 0)
+        client.move(to: centre.x, centre.y)
+        client.press()
+        defer { client.release(); client.sync() }
         guard let drag = measureMotion(app, samples: report.long ? 2_000 : 300, budget: budget) else {
             report.row("  \(label) lines: n/a (a motion event's pixel did not appear within \(Self.patience / 1_000_000_000) s, or every probe was red already)")
             recordMissing(label, &report)
@@ -153,12 +205,16 @@ struct XPathBench {
         report.record("input_to_pixel_ms_p95_\(label)", milliseconds(sorted[sorted.count * 95 / 100]), unit: "ms")
         report.record("x_frame_app_cpu_us_\(label)", microseconds(drag.appCPU / UInt64(drag.pacedEvents)), unit: "us")
         report.record("x_frame_server_cpu_us_\(label)", microseconds(drag.serverCPU / UInt64(drag.pacedEvents)), unit: "us")
+        if Self.streamedSizes.contains(count) { measureStream(app, label: label, startingAt: drag.nextStep, &report) }
         return resident
     }
 
     private func recordMissing(_ label: String, _ report: inout BenchReport) {
         for key in ["input_to_pixel_ms_p50_", "input_to_pixel_ms_p95_", "x_frame_app_cpu_us_", "x_frame_server_cpu_us_"] {
             report.record(key + label, .nan)
+        }
+        if Self.sizes.contains(where: { $0.label == label && Self.streamedSizes.contains($0.count) }) {
+            Self.recordStreamMissing(label, &report)
         }
     }
 
@@ -173,35 +229,38 @@ struct XPathBench {
         /// CPU the app and the server spent over the paced events.
         var appCPU: UInt64
         var serverCPU: UInt64
+        /// The step of the drag's next motion event (see `point`).
+        var nextStep: Int
+    }
+
+    /// Where the drag's motion event `step` goes (`fraction` 1) and the pixel on its way there that turns
+    /// red once its frame is on screen (0.7): around a circle from the middle of the window, 25 degrees a step.
+    static func point(_ step: Int, _ fraction: Double) -> (x: Int, y: Int) {
+        let centre = (x: BenchDrawing.width / 2, y: BenchDrawing.height / 2)
+        let radius = 150.0
+        let angle = Double(step) * 25 * Double.pi / 180
+        return (centre.x + Int((cos(angle) * radius * fraction).rounded()), centre.y + Int((sin(angle) * radius * fraction).rounded()))
     }
 
     /// One drag from the middle of the window, its motion events going around a circle: each new
     /// in-progress line is 25 degrees from the last, so the pixel at 70% of its length was not red
     /// before and turns red when the event's frame is on screen.
     ///
-    /// 1. Timed events: each is sent, then its pixel read back until red (stopping early, after at
-    ///    least 30, once `budget` ns have passed).
+    /// 1. Timed events, each isolated: sent more than a refresh after the last one's pixel appeared,
+    ///    then its pixel read back until red (stopping early, after at least 30, once `budget` ns have
+    ///    passed).
     /// 2. Paced events for the CPU cost, without reading pixels (the reads would cost the server as
-    ///    much as the frame): sent every 4 x the p95 input-to-pixel time (at least 2 ms), so each still
-    ///    gets a frame of its own; the last one's pixel is awaited before the CPU is read.
-    /// The drag is released only at the end: a finished line would be an edit, and its autosave
-    /// would land in the measurements.
+    ///    much as the frame): sent every 4 x the p95 input-to-pixel time and at least a refresh and
+    ///    2 ms apart, so each still gets a frame of its own; the last one's pixel is awaited before the
+    ///    CPU is read.
+    /// The caller holds the drag.
     private func measureMotion(_ app: LaunchedApp, samples: Int, budget: UInt64) -> MotionMeasurements? {
-        let centre = (x: BenchDrawing.width / 2, y: BenchDrawing.height / 2)
-        let radius = 150.0
-        func point(_ step: Int, _ fraction: Double) -> (x: Int, y: Int) {
-            let angle = Double(step) * 25 * Double.pi / 180
-            return (centre.x + Int((cos(angle) * radius * fraction).rounded()), centre.y + Int((sin(angle) * radius * fraction).rounded()))
-        }
         var reads = 0
         func moveAndWait(_ step: Int) -> Bool {
-            let target = point(step, 1), probe = point(step, 0.7)
+            let target = Self.point(step, 1), probe = Self.point(step, 0.7)
             client.move(to: target.x, target.y)
             return client.waitForPixel(app.window, probe.x, probe.y, toBe: BenchColour.red, timeoutNanoseconds: Self.patience, reads: &reads)
         }
-        client.move(to: centre.x, centre.y)
-        client.press()
-        defer { client.release(); client.sync() }
 
         let warmUp = 20
         var step = 0
@@ -212,8 +271,9 @@ struct XPathBench {
         while latencies.count < samples, staleProbes < samples {
             if step == warmUp { started = monotonicNanoseconds() }
             if latencies.count >= 30, monotonicNanoseconds() - started > budget { break }
+            usleep(UInt32((Self.assumedRefresh + 3_000_000) / 1_000))  // isolated: the last frame is a refresh ago
             // A probe already red would time nothing: the app left a stale in-progress line there.
-            let probe = point(step, 0.7)
+            let probe = Self.point(step, 0.7)
             let wasRed = client.pixel(app.window, probe.x, probe.y) == BenchColour.red
             if wasRed { staleProbes += 1 }
             let sent = monotonicNanoseconds()
@@ -224,11 +284,11 @@ struct XPathBench {
 
         guard !latencies.isEmpty else { return nil }
         let sorted = latencies.sorted()
-        let interval = max(4 * sorted[sorted.count * 95 / 100], 2_000_000)
+        let interval = max(4 * sorted[sorted.count * 95 / 100], Self.assumedRefresh + 2_000_000)
         let paced = min(samples, max(30, Int(budget / interval)))
         let before = (app: app.process.cpuNanoseconds, server: server.process.cpuNanoseconds)
         for _ in 1..<paced {
-            let target = point(step, 1)
+            let target = Self.point(step, 1)
             client.move(to: target.x, target.y)
             step += 1
             usleep(UInt32(interval / 1_000))
@@ -236,7 +296,8 @@ struct XPathBench {
         guard moveAndWait(step) else { return nil }
         return MotionMeasurements(
             latencies: latencies, staleProbes: staleProbes, pacedEvents: paced, pacedInterval: interval,
-            appCPU: app.process.cpuNanoseconds - before.app, serverCPU: server.process.cpuNanoseconds - before.server)
+            appCPU: app.process.cpuNanoseconds - before.app, serverCPU: server.process.cpuNanoseconds - before.server,
+            nextStep: step + 1)
     }
 
     // MARK: launching
@@ -311,5 +372,5 @@ struct XPathBench {
     }
 }
 
-private func milliseconds(_ nanoseconds: UInt64) -> Double { (Double(nanoseconds) / 10_000).rounded() / 100 }
-private func microseconds(_ nanoseconds: UInt64) -> Double { (Double(nanoseconds) / 100).rounded() / 10 }
+func milliseconds(_ nanoseconds: UInt64) -> Double { (Double(nanoseconds) / 10_000).rounded() / 100 }
+func microseconds(_ nanoseconds: UInt64) -> Double { (Double(nanoseconds) / 100).rounded() / 10 }

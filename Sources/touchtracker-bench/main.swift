@@ -7,14 +7,18 @@ import Glibc
 //   touchtracker-bench           a readable table
 //   touchtracker-bench --json    one JSON object (keys documented in README "Benchmarks")
 //   touchtracker-bench --long    the longer modes (fuzzing rounds and the like)
+//   touchtracker-bench --only=frames,x   only the sections whose titles start so (case ignored)
 //
 // Each concern adds a section in its own file: a function `(inout BenchReport) -> Void` listed in
 // `sections` below. Sections print rows for people and record numbers under stable JSON keys.
 
-let arguments = Set(CommandLine.arguments.dropFirst())
+let onlyPrefix = "--only="
+let only = CommandLine.arguments.dropFirst().filter { $0.hasPrefix(onlyPrefix) }
+    .flatMap { $0.dropFirst(onlyPrefix.count).split(separator: ",").map { $0.lowercased() } }
+let arguments = Set(CommandLine.arguments.dropFirst().filter { !$0.hasPrefix(onlyPrefix) })
 let unknown = arguments.subtracting(["--json", "--long", "--help"])
 if !unknown.isEmpty || arguments.contains("--help") {
-    let usage = "usage: touchtracker-bench [--json] [--long]\n"
+    let usage = "usage: touchtracker-bench [--json] [--long] [--only=SECTION,...]\n"
     if unknown.isEmpty { print(usage, terminator: "") } else {
         FileHandleStandardError.write("touchtracker-bench: unknown option \(unknown.sorted().joined(separator: " "))\n" + usage)
         exit(2)
@@ -31,7 +35,7 @@ let sections: [(String, (inout BenchReport) -> Void)] = [
     ("Documents", documentSection),
     ("X path", xPathSection),
 ]
-for (title, run) in sections {
+for (title, run) in sections where only.isEmpty || only.contains(where: { title.lowercased().hasPrefix($0) }) {
     report.beginSection(title, quiet: arguments.contains("--json"))
     run(&report)
 }

@@ -70,6 +70,24 @@ private func expectRejection(_ text: String, _ expected: DocumentError, sourceLo
         expectRejection(document(lines: goodLine + "," + goodLine), .duplicateID(LineID(1), at: TextPosition(line: 1, column: 90)))
     }
 
+    @Test func theDocumentIsJudgedBeforeItsLinesWhereverTheyStand() {
+        let badLine = #"{"id":1,"begin":[0,0],"end":[1e7,1]}"#
+        expectRejection(#"{"format":"touchtracker-drawing","version":1,"lines":[\#(badLine)],"colour":"red"}"#,
+                        .unknownKey("colour", at: TextPosition(line: 1, column: 93)))
+        #expect(throws: DocumentError.newerVersion(9)) {
+            try DrawingFormat.decode(Array(#"{"lines":[\#(badLine)],"format":"touchtracker-drawing","version":9}"#.utf8))
+        }
+        expectRejection(#"{"lines":[\#(badLine)],"version":1,"format":"touchtracker-drawing"}"#,
+                        .coordinateOutOfRange("1e7", at: TextPosition(line: 1, column: 40)))
+    }
+
+    @Test func aDuplicateIdIsFoundAfterIdsOutOfOrder() {
+        let lines = [5, 2, 7, 2].map { #"{"id":\#($0),"begin":[0,0],"end":[1,1]}"# }
+        expectRejection(document(lines: lines.joined(separator: ",")), .duplicateID(LineID(2), at: TextPosition(line: 1, column: 160)))
+        let growing = [1, 4, 9, 4].map { #"{"id":\#($0),"begin":[0,0],"end":[1,1]}"# }
+        expectRejection(document(lines: growing.joined(separator: ",")), .duplicateID(LineID(4), at: TextPosition(line: 1, column: 160)))
+    }
+
     @Test func duplicateMissingAndUnknownKeysAreRejected() {
         expectRejection(#"{"format":"touchtracker-drawing","version":1,"version":1,"lines":[]}"#, .duplicateKey("version", at: TextPosition(line: 1, column: 46)))
         expectRejection(document(lines: #"{"id":1,"id":2,"begin":[0,0],"end":[1,1]}"#), .duplicateKey("id", at: TextPosition(line: 1, column: 63)))

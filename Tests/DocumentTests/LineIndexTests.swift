@@ -26,6 +26,22 @@ private func bruteForceNearest(to p: Point, within tolerance: Double, in lines: 
     return best?.id
 }
 
+/// One random edit, as the random tests make them: half the time a line added, else (when there is
+/// one) `line` removed or moved to `segment`.
+private func edit(_ d: inout IndexedDrawing, roll: Int, line: Line?, segment: Segment) {
+    guard roll >= 5, let line else { return d.restore(Line(id: d.nextID, segment: segment)) }
+    if roll < 7 { d.remove(line.id) } else { d.setSegment(segment, of: line.id) }
+}
+
+/// The definition the rectangle query must agree with: every line whose bounds meet the rectangle, edges
+/// included, in drawing order.
+private func bruteForceLines(meeting rect: Rect, in lines: [Line]) -> [LineID] {
+    lines.filter { line in
+        let b = line.segment.bounds
+        return b.minX <= rect.maxX && rect.minX <= b.maxX && b.minY <= rect.maxY && rect.minY <= b.maxY
+    }.map(\.id)
+}
+
 @Suite struct LineIndexTests {
     @Test func aPointExactly20PixelsFromALineSelectsIt() {
         let d = drawing([segment(100, 100, 300, 100)])
@@ -151,14 +167,7 @@ private func bruteForceNearest(to p: Point, within tolerance: Double, in lines: 
         }
         // Enough operations to pass the merge threshold several times.
         for step in 0..<(LineIndex.mergeThreshold * 5) {
-            let roll = Int.random(in: 0..<10, using: &rng)
-            if roll < 5 || d.lines.isEmpty {
-                d.restore(Line(id: d.nextID, segment: randomSegment()))
-            } else if roll < 7 {
-                d.remove(d.lines.randomElement(using: &rng)!.id)
-            } else {
-                d.setSegment(randomSegment(), of: d.lines.randomElement(using: &rng)!.id)
-            }
+            edit(&d, roll: Int.random(in: 0..<10, using: &rng), line: d.lines.randomElement(using: &rng), segment: randomSegment())
             if step % 7 == 0 {
                 let p = Point(x: Double.random(in: -50..<2050, using: &rng), y: Double.random(in: -50..<2050, using: &rng))
                 #expect(d.nearestLine(to: p, within: 20) == bruteForceNearest(to: p, within: 20, in: d.lines))
@@ -177,5 +186,59 @@ private func bruteForceNearest(to p: Point, within tolerance: Double, in lines: 
         let index = LineIndex(lines)
         #expect(index.memoryFootprint <= 24 * lines.count)
         #expect(MemoryLayout<Line>.stride == 48, "id, geometry, colour, width and kind")
+    }
+
+    // MARK: - Rectangles
+
+    @Test func aRectangleFindsTheLinesWhoseBoundsMeetItEdgesIncludedInDrawingOrder() {
+        let d = drawing([segment(0, 0, 100, 0), segment(50, -10, 50, 10), segment(101, 0, 200, 0), segment(300, 300, 320, 340)])
+        let index = d.index
+        #expect(index.lines(meeting: Rect(minX: 40, minY: -1, maxX: 60, maxY: 1), in: d.drawing).map(\.id) == [LineID(1), LineID(2)])
+        #expect(index.lines(meeting: Rect(minX: 100, minY: 0, maxX: 100, maxY: 0), in: d.drawing).map(\.id) == [LineID(1)],
+                "a point on a line's end meets it")
+        #expect(index.lines(meeting: Rect(minX: 100.5, minY: -5, maxX: 100.9, maxY: 5), in: d.drawing).isEmpty)
+        #expect(index.lines(meeting: Rect(minX: -1e6, minY: -1e6, maxX: 1e6, maxY: 1e6), in: d.drawing).map(\.id)
+                == [LineID(1), LineID(2), LineID(3), LineID(4)])
+    }
+
+    @Test func randomRectanglesAgreeWithBruteForceThroughEditsAndMerges() {
+        var rng = SeededGenerator(seed: 17)
+        var d = IndexedDrawing()
+        func coordinate() -> Double { Double.random(in: -500..<2500, using: &rng) }
+        func randomSegment() -> Segment {
+            let begin = Point(x: coordinate(), y: coordinate())
+            switch Int.random(in: 0..<10, using: &rng) {
+            case 0: return Segment(begin: begin, end: begin)
+            case 1: return Segment(begin: begin, end: Point(x: coordinate() * 400, y: coordinate() * 400))  // coarse levels
+            case 2: return Segment(begin: begin, end: Point(x: 1e15, y: begin.y))  // oversized
+            default:
+                let length = Double.random(in: 0..<120, using: &rng), angle = Double.random(in: 0..<6.283, using: &rng)
+                return Segment(begin: begin, end: begin + Vector(dx: length * cos(angle), dy: length * sin(angle)))
+            }
+        }
+        for step in 0..<(LineIndex.mergeThreshold * 3) {
+            edit(&d, roll: Int.random(in: 0..<10, using: &rng), line: d.lines.randomElement(using: &rng), segment: randomSegment())
+            if step % 5 == 0 {
+                let corner = Point(x: coordinate(), y: coordinate())
+                let size = Bool.random(using: &rng) ? Double.random(in: 0..<40, using: &rng) : Double.random(in: 0..<1500, using: &rng)
+                let rect = Rect(x: corner.x, y: corner.y, width: size, height: size * Double.random(in: 0..<2, using: &rng))
+                let found = d.index.lines(meeting: rect, in: d.drawing)
+                #expect(found.map(\.id) == bruteForceLines(meeting: rect, in: d.lines), "step \(step), \(rect)")
+                #expect(found.allSatisfy { d.line($0.id) == $0 })
+            }
+        }
+    }
+
+    @Test func anIndexHandedOnWithItsDrawingIsKnownStaleOnceTheDrawingChanges() {
+        var d = drawing([segment(0, 0, 100, 0)])
+        var scene = Scene(document: d)
+        #expect(scene.indexOfDrawing != nil)
+        scene.drawing.add(segment(0, 10, 100, 10))
+        #expect(scene.indexOfDrawing == nil, "the drawing changed behind the index's back")
+        d.setSegment(segment(0, 5, 100, 5), of: LineID(1))
+        #expect(Scene(document: d).indexOfDrawing != nil, "an IndexedDrawing keeps them in step")
+        var index = d.index
+        index.insert(Line(id: LineID(9), segment: segment(0, 0, 1, 1)))
+        #expect(index.revision == nil, "changed behind the drawing's back")
     }
 }

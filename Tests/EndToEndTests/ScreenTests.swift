@@ -29,6 +29,9 @@ struct ScreenTests {
         let stored = StoredColours(depth: depth)
         func value(_ x: Int, _ y: Int) -> UInt? { client.pixelValue(window, x, y)?.value }
 
+        // The first frame may reach the server in several bands (converted without shared memory): wait for
+        // this pixel's, then read it in the screen's depth.
+        #expect(running.waitForPixel(150, 100, toBe: Colours.white) == Colours.white)
         #expect(value(150, 100) == stored.white)
         client.drag(from: (50, 100), to: (250, 100))
         #expect(running.waitForPixel(150, 100, toBe: Colours.red) == Colours.red)

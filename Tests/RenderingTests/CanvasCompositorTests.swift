@@ -1,5 +1,5 @@
 import Document
-import Rendering
+@testable import Rendering
 import SeededRandom
 import Testing
 
@@ -29,12 +29,19 @@ struct CanvasCompositorTests {
 
     // MARK: - Same pixels as the renderer
 
-    @Test(arguments: [1, 2, 3] as [UInt64])
-    func theScreenShowsWhatTheRendererPaintsAfterAnySequenceOfEdits(seed: UInt64) throws {
+    /// The drawings the random sequences start from: a few lines, or so many that nearly every cell
+    /// of the canvas is solid (covered whole by some line), most lines lie buried and edits are made
+    /// under and over them. Painted with or without the drawing's index.
+    static let sequences: [(seed: UInt64, lines: Int, steps: Int, indexed: Bool)] = [
+        (1, 30, 400, false), (2, 30, 400, true), (3, 30, 400, true), (4, 600, 150, true), (5, 600, 100, false),
+    ]
+
+    @Test(arguments: sequences)
+    func theScreenShowsWhatTheRendererPaintsAfterAnySequenceOfEdits(seed: UInt64, lines: Int, steps: Int, indexed: Bool) throws {
         var random = SeededGenerator(seed: seed)
         var size = (width: 160, height: 120)
         let window = try FakeWindow(width: size.width, height: size.height)
-        var drawing = Drawing()
+        var document = IndexedDrawing()
         var linesInProgress: [UInt64: Segment] = [:]  // by contact, as the app keeps them
         var selection: LineID?
         var overlays: [Overlay] = []
@@ -44,18 +51,19 @@ struct CanvasCompositorTests {
         func coordinate(_ limit: Int) -> Double { Double.random(in: -15...Double(limit + 15), using: &random) }
         func randomPoint() -> Point { Point(x: coordinate(size.width), y: coordinate(size.height)) }
         func randomSegment() -> Segment { Segment(begin: randomPoint(), end: randomPoint()) }
-        func someLine() -> Line? { drawing.lines.randomElement(using: &random) }
+        func someLine() -> Line? { document.lines.randomElement(using: &random) }
+        func add(_ segment: Segment) { document.restore(Line(id: document.nextID, segment: segment)) }
 
-        for _ in 0..<30 { drawing.add(randomSegment()) }
-        for step in 0..<400 {
+        for _ in 0..<lines { add(randomSegment()) }
+        for step in 0..<steps {
             for _ in 0..<Int.random(in: 1...3, using: &random) {
                 switch Int.random(in: 0..<100, using: &random) {
-                case 0..<20: drawing.add(randomSegment())
-                case 20..<30: if let line = someLine() { drawing.setSegment(randomSegment(), of: line.id) }
-                case 30..<38: if let line = someLine() { deleted.append(drawing.remove(line.id)!) }
-                case 38..<44: if let line = deleted.popLast() { drawing.restore(line) }
-                case 44..<46: cleared = drawing.removeAll()
-                case 46..<48: for line in cleared { drawing.restore(line) }; cleared = []
+                case 0..<20: add(randomSegment())
+                case 20..<30: if let line = someLine() { document.setSegment(randomSegment(), of: line.id) }
+                case 30..<38: if let line = someLine() { deleted.append(document.remove(line.id)!) }
+                case 38..<44: if let line = deleted.popLast() { document.restore(line) }
+                case 44..<46: cleared = document.removeAll()
+                case 46..<48: document.restore(contentsOf: cleared); cleared = []
                 case 48..<58: selection = Bool.random(using: &random) ? someLine()?.id : nil
                 case 58..<66:
                     let key = UInt64.random(in: 0..<3, using: &random)
@@ -65,21 +73,22 @@ struct CanvasCompositorTests {
                     linesInProgress[key]!.end = randomPoint()
                 case 86..<92:
                     guard let key = linesInProgress.keys.sorted().randomElement(using: &random) else { break }
-                    drawing.add(linesInProgress.removeValue(forKey: key)!)
+                    add(linesInProgress.removeValue(forKey: key)!)
                 case 92..<95:
                     overlays = overlays.isEmpty
                         ? [Overlay(frame: Rect(x: coordinate(size.width), y: coordinate(size.height), width: 60.5, height: 28), rows: ["Delete"])]
                         : []
-                case 95..<97: for _ in 0..<20 { drawing.add(randomSegment()) }  // more than the drawing remembers
+                case 95..<97: for _ in 0..<20 { add(randomSegment()) }  // more than the drawing remembers
                 case 97..<98:
-                    if let line = someLine() { drawing.setSegment(line.segment.translated(by: Vector(dx: 0.3, dy: -0.7)), of: line.id) }
+                    if let line = someLine() { document.setSegment(line.segment.translated(by: Vector(dx: 0.3, dy: -0.7)), of: line.id) }
                 default:
                     size = (Int.random(in: 100...200, using: &random), Int.random(in: 80...160, using: &random))
                     try window.resize(width: size.width, height: size.height)
                 }
             }
-            let scene = Scene(drawing: drawing, linesInProgress: linesInProgress.sorted { $0.key < $1.key }.map(\.value),
+            var scene = Scene(document: document, linesInProgress: linesInProgress.sorted { $0.key < $1.key }.map(\.value),
                               selection: selection, overlays: overlays)
+            if !indexed { scene.index = nil }
             let damage = try window.frame(scene)
             expectWellFormed(damage, width: size.width, height: size.height)
             let expected = try reference(scene, width: size.width, height: size.height)
@@ -88,6 +97,7 @@ struct CanvasCompositorTests {
         let statistics = window.compositor.statistics
         #expect(statistics.appendedLines > 0 && statistics.repairs > 0 && statistics.rebuilds > 1,
                 "the sequence went through every path: \(statistics)")
+        if lines > 100 { #expect(statistics.buriedLines > lines, "many lines lay buried: \(statistics)") }
     }
 
     /// Damage is whole pixels, inside the canvas, and its rectangles neither overlap nor touch.
@@ -160,7 +170,7 @@ struct CanvasCompositorTests {
         var damage = try compositor.render(Scene(drawing: drawing), onto: context, origin: origin)
         #expect(damage == [viewport()])
         try expectTheRenderersPixels(Scene(drawing: drawing), "first frame")
-        #expect(compositor.cacheBytes == 2 * 200 * 150 * 4)
+        #expect(compositor.cacheBytes <= 2 * 200 * 150 * 4 + 200 * 150 / 2, "two images and the solid cells")
 
         let inProgress = [segment(1010, 810, 1150, 900)]
         damage = try compositor.render(Scene(drawing: drawing, linesInProgress: inProgress), onto: context, origin: origin)
@@ -331,10 +341,119 @@ struct CanvasCompositorTests {
         expectSamePixels(window.screen, try reference(Scene(drawing: opened), width: 200, height: 150))
     }
 
-    @Test func theCachesHoldFourBytesAPixelEach() throws {
+    @Test func theCachesHoldFourBytesAPixelEachAndAFractionOfAByteForTheSolidCells() throws {
         let window = try FakeWindow(width: 800, height: 600)
         #expect(window.compositor.cacheBytes == 0, "no cache before the first frame")
         try window.frame(Scene(drawing: Drawing()))
-        #expect(window.compositor.cacheBytes == 2 * 800 * 600 * 4, "the line layer and the scratch image")
+        let images = 2 * 800 * 600 * 4
+        #expect(window.compositor.cacheBytes > images && window.compositor.cacheBytes <= images + 800 * 600 / 2,
+                "the line layer, the scratch image and the solid cells")
+    }
+
+    // MARK: - Lines buried under others
+
+    /// Parallel lines 4 px apart covering the band y = 35...85 of a 200x120 canvas whole.
+    func coveredBand() -> IndexedDrawing {
+        var document = IndexedDrawing()
+        for y in stride(from: 40.0, through: 80, by: 4) {
+            document.restore(Line(id: document.nextID, segment: segment(20, y, 180, y)))
+        }
+        return document
+    }
+
+    @Test func anEditUnderLinesThatCoverItWholeRepaintsNothing() throws {
+        let window = try FakeWindow(width: 200, height: 120)
+        var document = coveredBand()
+        let buried = Line(id: document.nextID, segment: segment(80, 60, 120, 62))
+        document.restore(buried)
+        try window.frame(Scene(document: document))
+        let before = window.compositor.statistics
+
+        document.remove(buried.id)
+        #expect(try window.frame(Scene(document: document)) == [], "deleted")
+        document.restore(buried)
+        #expect(try window.frame(Scene(document: document)) == [], "undeleted")
+        document.setSegment(segment(70, 55, 130, 64), of: buried.id)
+        #expect(try window.frame(Scene(document: document)) == [], "moved")
+        let after = window.compositor.statistics
+        #expect(after.repairs == before.repairs && after.linesRestroked == before.linesRestroked && after.appendedLines == 0,
+                "no repair, no stroke: \(after)")
+        expectSamePixels(window.screen, try reference(Scene(document: document), width: 200, height: 120))
+
+        document.remove(LineID(1))  // the band's top line: its upper rim shows
+        #expect(try window.frame(Scene(document: document)) != [])
+        expectSamePixels(window.screen, try reference(Scene(document: document), width: 200, height: 120))
+    }
+
+    @Test func aLineAddedWhereOthersCoverEverythingItReachesIsNotStroked() throws {
+        let window = try FakeWindow(width: 200, height: 120)
+        var document = coveredBand()
+        try window.frame(Scene(document: document))
+        let before = window.compositor.statistics
+        document.restore(Line(id: document.nextID, segment: segment(60, 58, 140, 63)))
+        #expect(try window.frame(Scene(document: document)) == [])
+        #expect(window.compositor.statistics.buriedLines == before.buriedLines + 1)
+        #expect(window.compositor.statistics.appendedLines == before.appendedLines)
+        expectSamePixels(window.screen, try reference(Scene(document: document), width: 200, height: 120))
+    }
+
+    @Test func theFirstFrameOfManyLinesStrokesOnlyTheLinesThatShow() throws {
+        let window = try FakeWindow(width: 200, height: 150)
+        var random = SeededGenerator(seed: 21)
+        var drawing = Drawing()
+        for _ in 0..<5_000 {
+            let x = Double.random(in: 0...200, using: &random), y = Double.random(in: 0...150, using: &random)
+            drawing.add(segment(x, y, x + Double.random(in: -40...40, using: &random), y + Double.random(in: -40...40, using: &random)))
+        }
+        try window.frame(Scene(drawing: drawing))
+        let statistics = window.compositor.statistics
+        #expect(statistics.linesRestroked + statistics.buriedLines == 5_000)
+        #expect(statistics.linesRestroked < 500, "\(statistics)")
+        expectSamePixels(window.screen, try reference(Scene(drawing: drawing), width: 200, height: 150))
+    }
+
+    @Test func aDrawingLargeEnoughToShareAmongTheCoresIsPaintedAsTheRendererPaintsIt() throws {
+        let window = try FakeWindow(width: 240, height: 180)
+        var random = SeededGenerator(seed: 23)
+        var drawing = Drawing()
+        for _ in 0..<50_000 {  // more than two cores' share: see LineLayer.linesPerPart
+            let x = Double.random(in: -20...260, using: &random), y = Double.random(in: -20...200, using: &random)
+            drawing.add(segment(x, y, x + Double.random(in: -60...60, using: &random), y + Double.random(in: -60...60, using: &random)))
+        }
+        let selected = drawing.lines[777].id
+        try window.frame(Scene(drawing: drawing, selection: selected))
+        let statistics = window.compositor.statistics
+        #expect(statistics.linesRestroked + statistics.buriedLines < 50_000, "lines off the canvas are not looked at")
+        expectSamePixels(window.screen, try reference(Scene(drawing: drawing, selection: selected), width: 240, height: 180))
+    }
+
+    @Test func aFirstFrameOfManyLinesThatShowIsStrokedInTwoHalvesAtOnceAsTheRendererPaintsIt() throws {
+        let window = try FakeWindow(width: 400, height: 300)
+        var random = SeededGenerator(seed: 29)
+        var drawing = Drawing()
+        for _ in 0..<1_500 {
+            let x = Double.random(in: -10...410, using: &random), y = Double.random(in: -10...310, using: &random)
+            drawing.add(segment(x, y, x + Double.random(in: -25...25, using: &random), y + Double.random(in: -60...60, using: &random)))
+        }
+        try window.frame(Scene(drawing: drawing))
+        #expect(window.compositor.statistics.linesRestroked >= LineLayer.strokesPerHalf, "enough lines show to share them")
+        expectSamePixels(window.screen, try reference(Scene(drawing: drawing), width: 400, height: 300))
+    }
+
+    @Test func aLineOfAColourThatBlendsIsNeverTakenForBuried() throws {
+        var style = RenderStyle()
+        style.finished = Colour(hex: 0x336699)
+        let renderer = Renderer(style: style)
+        let compositor = CanvasCompositor(renderer: renderer)
+        let target = try CairoSurface(imageWidth: 200, height: 120)
+        var document = coveredBand()
+        document.restore(Line(id: document.nextID, segment: segment(60, 58, 140, 63)))
+        _ = try compositor.render(Scene(document: document), onto: CairoContext(target))
+        document.remove(LineID(5))
+        _ = try compositor.render(Scene(document: document), onto: CairoContext(target))
+        #expect(compositor.statistics.buriedLines == 0)
+        let expected = try CairoSurface(imageWidth: 200, height: 120)
+        renderer.draw(Scene(document: document), on: CairoContext(expected))
+        expectSamePixels(target, expected)
     }
 }

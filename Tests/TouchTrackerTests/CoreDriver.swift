@@ -10,8 +10,9 @@ func at(_ milliseconds: Int64) -> Deadline { .zero + .milliseconds(1_000 + milli
 
 /// Plays the shell for an `AppCore`, as `Shell.performEffects` does: performs each effect in order,
 /// answering saves (through a real store in a fresh folder, or with a failure the test scripts) and exports
-/// at once, and records the rest. Time is passed in; nothing sleeps. Every step it has the core take is
-/// kept, as `--record` keeps them: `recording` is the session so far.
+/// at once, and records the rest; after each step it paints when the core says a frame is due, as the
+/// shell's loop does. Time is passed in; nothing sleeps. Every step it has the core take is kept, as
+/// `--record` keeps them: `recording` is the session so far.
 final class CoreDriver {
     private let temporary: TemporaryFolder
     var folder: String { temporary.path }
@@ -32,6 +33,8 @@ final class CoreDriver {
     private(set) var rememberedPens: [Pen] = []
     /// How many times the core asked to bring the window forward.
     private(set) var raised = 0
+    /// When frames were painted.
+    private(set) var frames: [Deadline] = []
     /// Saves fail with this while it is set.
     var saveFailure: DocumentSaveError?
     /// Exports fail with this while it is set.
@@ -52,6 +55,7 @@ final class CoreDriver {
     func handle(_ input: AppInput) {
         take(.input(input, now: now))
         perform()
+        paint()
     }
 
     /// Every step of the core is taken here, as in the shell.
@@ -65,6 +69,7 @@ final class CoreDriver {
         now = time
         take(.advance(to: now))
         perform()
+        paint()
     }
 
     func key(_ key: Key, _ modifiers: Modifiers = []) { handle(.key(key, modifiers)) }
@@ -91,9 +96,12 @@ final class CoreDriver {
         now = at(milliseconds)
         let time = ServerTime(milliseconds: UInt32(milliseconds))
         let contact = ContactID(device: 2)
-        handle(.pointer(GestureInput(.press(button: 1), contact: contact, location: a, serverTime: time, readTime: now)))
-        handle(.pointer(GestureInput(.motion, contact: contact, location: b, serverTime: time, readTime: now)))
-        handle(.pointer(GestureInput(.release(button: 1), contact: contact, location: b, serverTime: time, readTime: now)))
+        // One loop iteration: the three events are read together, then a frame.
+        for kind in [GestureInput.Kind.press(button: 1), .motion, .release(button: 1)] {
+            handle(.pointer(GestureInput(kind, contact: contact, location: kind == .press(button: 1) ? a : b,
+                                         serverTime: time, readTime: now)))
+        }
+        paint()
     }
 
     /// Clicks with the mouse at `p`: press and release, read as they happen (the click waits for the
@@ -104,6 +112,12 @@ final class CoreDriver {
         for kind in [GestureInput.Kind.press(button: 1), .release(button: 1)] {
             handle(.pointer(GestureInput(kind, contact: ContactID(device: 2), location: p, serverTime: time, readTime: now)))
         }
+        paint()
+    }
+
+    /// Paints when a frame is due, as the shell's loop does after each iteration.
+    private func paint() {
+        if core.takeFrame(now: now) != nil { frames.append(now) }
     }
 
     /// The drawing on disk, as the app's loader reads it.
