@@ -24,7 +24,13 @@ struct ContactRecord {
     var isDown: Bool
     var delivery: Delivery
 
-    func sample(_ event: GestureInput) -> ContactSample {
-        ContactSample(contact: contact, button: button, location: event.location, serverTime: event.serverTime)
+    func sample(_ event: GestureInput) -> ContactSample { ContactSample(event, button: button) }
+}
+
+extension ContactSample {
+    /// `event` as a sample of its contact, which a press of `button` began.
+    init(_ event: GestureInput, button: Int) {
+        self.init(contact: event.contact, button: button, source: event.source, location: event.location,
+                  pressure: event.pressure, serverTime: event.serverTime)
     }
 }

@@ -16,10 +16,9 @@ extension GestureArbiter {
             guard down == nil else { return (input, nil) }  // a chord: another button on a down contact
             let serial = nextSerial
             nextSerial += 1
-            let sample = ContactSample(contact: event.contact, button: button, location: event.location,
-                                       serverTime: event.serverTime)
             contacts.append(ContactRecord(
-                serial: serial, contact: event.contact, button: button, press: sample, latest: nil, release: nil,
+                serial: serial, contact: event.contact, button: button, press: ContactSample(event, button: button),
+                latest: nil, release: nil,
                 isDown: true, delivery: .delayed))
             input.serial = serial
             return (input, contacts.count - 1)

@@ -1,10 +1,19 @@
 import Timing
 
-/// What produced a contact: the device's kind. Mouse and touch use separate thresholds
-/// (`GestureSettings`). A stylus's pen and eraser will be cases here, with thresholds of their own.
+/// What produced a contact: the device's kind (for a stylus, the end that touches). Touches use the
+/// touch thresholds of `GestureSettings`, the others the mouse's.
 public enum InputSource: Hashable, Sendable {
     case mouse
+    /// A finger on a touch screen.
     case touch
+    /// A stylus's tip (or a pencil, brush or airbrush tool).
+    case pen
+    /// A stylus's eraser end, or an eraser tool.
+    case eraser
+
+    /// Fingers are touches; a mouse, a pen and an eraser each drive a pointer. The recognizers of
+    /// several contacts group touches with touches and pointers with pointers.
+    public var isTouch: Bool { self == .touch }
 }
 
 /// Identifies one contact: a master pointer (`touch` = 0) or one touch of a touch device.
@@ -21,8 +30,7 @@ public struct ContactID: Hashable, Sendable, CustomStringConvertible {
 }
 
 /// One input event, as the X shell decodes it: a press, a motion or a release of one contact.
-/// The engine's only input type: X events are decoded straight into it. A stylus's pressure will be
-/// a field here (and on `ContactSample`), decoded from the XInput 2 event's valuators.
+/// The engine's only input type: X events are decoded straight into it.
 public struct GestureInput: Hashable, Sendable {
     public enum Kind: Hashable, Sendable {
         /// A button goes down: 1 left, 2 middle, 3 right. A touch is button 1.
@@ -38,6 +46,8 @@ public struct GestureInput: Hashable, Sendable {
     public var contact: ContactID
     public var source: InputSource
     public var location: GesturePoint
+    /// How hard the contact presses, from 0 to 1, where the device reports it (a stylus); nil otherwise.
+    public var pressure: Double?
     /// The X server's timestamp of the event: gestures are classified by these (R3).
     public var serverTime: ServerTime
     /// The monotonic time the event was read: the engine's `now` while handling it.
@@ -45,12 +55,13 @@ public struct GestureInput: Hashable, Sendable {
 
     public init(
         _ kind: Kind, contact: ContactID, source: InputSource = .mouse, location: GesturePoint,
-        serverTime: ServerTime, readTime: Deadline
+        pressure: Double? = nil, serverTime: ServerTime, readTime: Deadline
     ) {
         self.kind = kind
         self.contact = contact
         self.source = source
         self.location = location
+        self.pressure = pressure
         self.serverTime = serverTime
         self.readTime = readTime
     }

@@ -29,14 +29,23 @@ public struct ContactSample: Hashable, Sendable {
     public var contact: ContactID
     /// The button whose press began the contact.
     public var button: Int
+    /// The kind of device the sample came from (a stylus: which end).
+    public var source: InputSource
     public var location: GesturePoint
+    /// How hard the contact pressed, from 0 to 1, where the device reports it; nil otherwise.
+    public var pressure: Double?
     /// The X server's timestamp of the sample (for a delayed `began`, of the original press).
     public var serverTime: ServerTime
 
-    public init(contact: ContactID, button: Int, location: GesturePoint, serverTime: ServerTime) {
+    public init(
+        contact: ContactID, button: Int, source: InputSource = .mouse, location: GesturePoint,
+        pressure: Double? = nil, serverTime: ServerTime
+    ) {
         self.contact = contact
         self.button = button
+        self.source = source
         self.location = location
+        self.pressure = pressure
         self.serverTime = serverTime
     }
 }

@@ -1,4 +1,5 @@
-/// Every threshold the recognizers use, with units in the names. Mouse and touch are separate.
+/// Every threshold the recognizers use, with units in the names. Mouse and touch are separate (a
+/// stylus takes the mouse's).
 /// A value type: the engine takes a new one live (`GestureEngine.settings`, R5), e.g. when the
 /// XSETTINGS property changes (`Net/DoubleClickTime`, `Net/DoubleClickDistance`, `Net/DndDragThreshold`).
 public struct GestureSettings: Hashable, Sendable {
@@ -58,10 +59,11 @@ public struct GestureSettings: Hashable, Sendable {
 
     public static let `default` = GestureSettings()
 
-    /// The thresholds that apply to contacts from `source`.
+    /// The thresholds that apply to contacts from `source`. A stylus is placed as precisely as a
+    /// mouse and its tip does not spread like a fingertip: pen and eraser take the mouse's.
     public func thresholds(for source: InputSource) -> Thresholds {
         switch source {
-        case .mouse: mouse
+        case .mouse, .pen, .eraser: mouse
         case .touch: touch
         }
     }
