@@ -53,10 +53,10 @@ extension ContinuousMachine {
                 return step
             case .release:
                 state = .ended
-                return .ended(input.location)
+                return .ended(.ended(input.location))
             case .cancel:
                 state = .ended
-                return .cancelled
+                return .cancelled(.contactCancelled)
             }
         }
     }

@@ -15,46 +15,41 @@ extension GestureArbiter {
         case .failed(let reason):
             stepsTaken = true
             fail(i, reason, origin: origin)
-        case .recognized(let location, let reason):
+        case .succeeded(let event, let press, let reason):
             stepsTaken = true
-            succeed(i, at: location, press: location, reason, origin: origin)  // a tap is where it was pressed
-        case .began(let location, let press, let reason):
-            stepsTaken = true
-            succeed(i, at: location, press: press, reason, origin: origin)
-        case .changed(let location, let translation, let velocity):
+            succeed(i, event, press: press, reason, origin: origin)
+        case .changed(let event):
             switch slots[i].arbitration {
-            case .succeeded: emit(i, .changed(location, translation: translation, velocity: velocity))
-            case .held(_, let press, let ended):
-                slots[i].arbitration = .held(location: location, press: press, ended: ended)
+            case .succeeded: emit(i, event)
+            case .held(let began, let ended): slots[i].arbitration = .held(began.moved(as: event), ended: ended)
             case .open, .failed: break
             }
-        case .ended(let location):
+        case .ended(let event):
             stepsTaken = true
             switch slots[i].arbitration {
             case .succeeded:
-                emit(i, .ended(location))
+                emit(i, event)
                 trace(i, .ended, .released, origin: origin)
-            case .held(let heldLocation, let press, _):
-                slots[i].arbitration = .held(location: heldLocation, press: press, ended: location)
+            case .held(let began, _): slots[i].arbitration = .held(began, ended: event)
             case .open, .failed: break
             }
-        case .cancelled:
+        case .cancelled(let reason):
             stepsTaken = true
             switch slots[i].arbitration {
             case .succeeded:
                 emit(i, .cancelled)
-                trace(i, .cancelled, .contactCancelled, origin: origin)
-            case .held: fail(i, .contactCancelled, origin: origin)  // never shown: it just fails
+                trace(i, .cancelled, reason, origin: origin)
+            case .held: fail(i, reason, origin: origin)  // never shown: it just fails
             case .open, .failed: break
             }
         }
     }
 
-    /// Slot `i` recognized (discrete) or is ready to begin (continuous) at `location`, its press
+    /// Slot `i` recognized (discrete) or is ready to begin (continuous) with `event`, its first press
     /// having gone down at `press`: ask `shouldBegin`, then deliver, hold for the recognizers it
     /// requires to fail, or fail because one succeeded.
     mutating func succeed(
-        _ i: Int, at location: GesturePoint, press: GesturePoint, _ reason: DecisionReason, origin: Origin?
+        _ i: Int, _ event: GestureEvent, press: GesturePoint, _ reason: DecisionReason, origin: Origin?
     ) {
         if let shouldBegin = slots[i].shouldBegin, !shouldBegin(press) {
             slots[i].recognizer.forceFail()
@@ -66,12 +61,12 @@ extension GestureArbiter {
             slots[i].recognizer.forceFail()
             fail(i, .awaitedGestureSucceeded, origin: origin)
         case .pending:
-            slots[i].arbitration = .held(location: location, press: press, ended: nil)
+            slots[i].arbitration = .held(event, ended: nil)
             heldCount += 1
             trace(i, .held, .waitingForRequirements, origin: origin)
-            if slots[i].options.provisional && !slots[i].recognizer.isContinuous { emit(i, .provisional(location)) }
+            if slots[i].options.provisional, case .recognized(let location) = event { emit(i, .provisional(location)) }
         case .failed:
-            deliver(i, location: location, press: press, ended: nil, reason: reason, wasHeld: false, origin: origin)
+            deliver(i, event, ended: nil, reason: reason, wasHeld: false, origin: origin)
         }
     }
 
@@ -112,25 +107,25 @@ extension GestureArbiter {
         trace(i, .failed, reason, origin: origin)
     }
 
-    /// Slot `i` succeeded and nothing it requires can still succeed: tell the app, fail competing
-    /// attempts on the same presses, and claim those presses from the canvas if asked to.
+    /// Slot `i` succeeded with `event` (and `ended` meanwhile) and nothing it requires can still
+    /// succeed: tell the app, fail competing attempts on the same presses, and claim those presses
+    /// from the canvas if asked to.
     mutating func deliver(
-        _ i: Int, location: GesturePoint, press: GesturePoint, ended: GesturePoint?, reason: DecisionReason,
-        wasHeld: Bool, origin: Origin?
+        _ i: Int, _ event: GestureEvent, ended: GestureEvent?, reason: DecisionReason, wasHeld: Bool, origin: Origin?
     ) {
         slots[i].arbitration = .succeeded
         if slots[i].recognizer.isContinuous {
-            emit(i, .began(location, press: press))
+            emit(i, event)
             trace(i, .began, reason, origin: origin)
             if let ended {
-                emit(i, .ended(ended))
+                emit(i, ended)
                 trace(i, .ended, .released, origin: origin)
             }
         } else if wasHeld && slots[i].options.provisional {
             emit(i, .confirmed)
             trace(i, .confirmed, reason, origin: origin)
         } else {
-            emit(i, .recognized(location))
+            emit(i, event)
             trace(i, .recognized, reason, origin: origin)
         }
         guard let claimed = slots[i].recognizer.claimedPresses else { return }
@@ -159,7 +154,7 @@ extension GestureArbiter {
         while changed {
             changed = false
             for i in slots.indices {
-                guard case .held(let location, let press, let ended) = slots[i].arbitration else { continue }
+                guard case .held(let event, let ended) = slots[i].arbitration else { continue }
                 switch dependencies(of: i) {
                 case .pending:
                     continue
@@ -169,8 +164,8 @@ extension GestureArbiter {
                     fail(i, .awaitedGestureSucceeded, origin: origin)
                 case .failed:
                     heldCount -= 1
-                    deliver(i, location: location, press: press, ended: ended, reason: .awaitedGestureFailed,
-                            wasHeld: true, origin: isTracing ? slots[i].recognizer.origin : nil)
+                    deliver(i, event, ended: ended, reason: .awaitedGestureFailed, wasHeld: true,
+                            origin: isTracing ? slots[i].recognizer.origin : nil)
                 }
                 changed = true
             }
@@ -189,5 +184,17 @@ extension GestureArbiter {
         decisions.append(Decision(
             slot: i, outcome: outcome, reason: reason, eventTime: eventTime, firstPressTime: origin?.firstPress,
             now: now, latency: origin.map { now - $0.lastInputRead } ?? .zero))
+    }
+}
+
+extension GestureEvent {
+    /// This beginning, moved as `change` says: a gesture that waited for others to fail begins where
+    /// its contacts are by the time it may (and still says where it was pressed).
+    func moved(as change: GestureEvent) -> GestureEvent {
+        switch (self, change) {
+        case (.began(_, let press), .changed(let location, _, _)): .began(location, press: press)
+        case (.contactsBegan, .contactsChanged(let points)): .contactsBegan(points)
+        default: self
+        }
     }
 }

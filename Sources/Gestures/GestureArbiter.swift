@@ -19,10 +19,9 @@ import Timing
     enum Arbitration {
         /// Deciding on its own (possible, or tracking an attempt).
         case open
-        /// Succeeded, waiting for the recognizers it requires to fail. For a continuous gesture,
-        /// `location` follows its motion, `press` is where its press went down and `ended` records a
-        /// release meanwhile.
-        case held(location: GesturePoint, press: GesturePoint, ended: GesturePoint?)
+        /// Succeeded, waiting for the recognizers it requires to fail, with what it will tell the app.
+        /// For a continuous gesture `began` follows its motion and `ended` records a release meanwhile.
+        case held(_ began: GestureEvent, ended: GestureEvent?)
         /// Recognized (discrete) or began (continuous) and was delivered.
         case succeeded
         case failed

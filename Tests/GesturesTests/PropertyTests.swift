@@ -186,11 +186,11 @@ import Timing
                 if contactsDown.remove(s.contact) == nil { problems.append("\(index): \(s.contact) ended before began") }
             case .contact(.cancelled(let c)):
                 if contactsDown.remove(c) == nil { problems.append("\(index): \(c) cancelled before began") }
-            case .gesture(let tag, .began):
+            case .gesture(let tag, .began), .gesture(let tag, .contactsBegan):
                 if !active.insert(tag).inserted { problems.append("\(index): \(tag) began twice") }
-            case .gesture(let tag, .changed):
+            case .gesture(let tag, .changed), .gesture(let tag, .contactsChanged):
                 if !active.contains(tag) { problems.append("\(index): \(tag) changed before began") }
-            case .gesture(let tag, .ended), .gesture(let tag, .cancelled):
+            case .gesture(let tag, .ended), .gesture(let tag, .contactsEnded), .gesture(let tag, .cancelled):
                 if active.remove(tag) == nil { problems.append("\(index): \(tag) ended before began") }
             case .gesture(let tag, .provisional):
                 if !provisional.insert(tag).inserted { problems.append("\(index): \(tag) provisional twice") }

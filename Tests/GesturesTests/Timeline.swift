@@ -189,6 +189,9 @@ struct Timeline {
         case .changed: "changed"
         case .ended: "ended"
         case .cancelled: "cancelled"
+        case .contactsBegan: "began"
+        case .contactsChanged: "changed"
+        case .contactsEnded: "ended"
         }
     }
 
@@ -199,6 +202,9 @@ struct Timeline {
         case .began(let p, _): "began \(point(p))"
         case .changed(let p, let t, _): "changed \(point(p)) by \(point(GesturePoint(x: t.dx, y: t.dy)))"
         case .ended(let p): "ended \(point(p))"
+        case .contactsBegan(let points): "began \(Self.points(points))"
+        case .contactsChanged(let points): "changed \(Self.points(points))"
+        case .contactsEnded(let points): "ended \(Self.points(points))"
         default: kind(of: event)
         }
     }
@@ -207,6 +213,8 @@ struct Timeline {
         func n(_ v: Double) -> String { v == v.rounded() ? String(Int(v)) : String(v) }
         return "(\(n(p.x)), \(n(p.y)))"
     }
+
+    static func points(_ points: ContactPoints) -> String { points.map(point).joined(separator: " ") }
 }
 
 /// A long press that requires a double tap to fail: it succeeds, then waits until the double tap
