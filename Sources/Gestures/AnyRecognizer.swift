@@ -6,9 +6,14 @@ enum AnyRecognizer {
     case tap(TapRecognizer)
     case longPress(LongPressMachine)
     case pan(PanMachine)
+    case swipe(SwipeMachine)
+    case multiContact(MultiContactMachine)
 
     var isContinuous: Bool {
-        if case .tap = self { false } else { true }
+        switch self {
+        case .tap, .swipe: false
+        case .longPress, .pan, .multiContact: true
+        }
     }
 
     mutating func begin(_ input: RecognizerInput) -> RecognizerStep {
@@ -16,6 +21,8 @@ enum AnyRecognizer {
         case .tap(var r): let s = r.begin(input); self = .tap(r); return s
         case .longPress(var r): let s = r.begin(input); self = .longPress(r); return s
         case .pan(var r): let s = r.begin(input); self = .pan(r); return s
+        case .swipe(var r): let s = r.begin(input); self = .swipe(r); return s
+        case .multiContact(var r): let s = r.begin(input); self = .multiContact(r); return s
         }
     }
 
@@ -24,6 +31,8 @@ enum AnyRecognizer {
         case .tap(var r): let s = r.resolve(input); self = .tap(r); return s
         case .longPress(var r): let s = r.resolve(input); self = .longPress(r); return s
         case .pan(var r): let s = r.resolve(input); self = .pan(r); return s
+        case .swipe(var r): let s = r.resolve(input); self = .swipe(r); return s
+        case .multiContact(var r): let s = r.resolve(input); self = .multiContact(r); return s
         }
     }
 
@@ -32,6 +41,8 @@ enum AnyRecognizer {
         case .tap(var r): let s = r.catchUp(to: time, settings); self = .tap(r); return s
         case .longPress(var r): let s = r.catchUp(to: time, settings); self = .longPress(r); return s
         case .pan: return .none
+        case .swipe(var r): let s = r.catchUp(to: time, settings); self = .swipe(r); return s
+        case .multiContact(var r): let s = r.catchUp(to: time, settings); self = .multiContact(r); return s
         }
     }
 
@@ -40,6 +51,8 @@ enum AnyRecognizer {
         case .tap(var r): let s = r.timeout(now: now, settings); self = .tap(r); return s
         case .longPress(var r): let s = r.timeout(now: now, settings); self = .longPress(r); return s
         case .pan: return .none
+        case .swipe(var r): let s = r.timeout(now: now, settings); self = .swipe(r); return s
+        case .multiContact(var r): let s = r.timeout(now: now, settings); self = .multiContact(r); return s
         }
     }
 
@@ -48,6 +61,8 @@ enum AnyRecognizer {
         case .tap(let r): r.deadline(settings)
         case .longPress(let r): r.deadline(settings)
         case .pan: nil
+        case .swipe(let r): r.deadline(settings)
+        case .multiContact(let r): r.deadline(settings)
         }
     }
 
@@ -56,6 +71,8 @@ enum AnyRecognizer {
         case .tap(var r): r.forceFail(); self = .tap(r)
         case .longPress(var r): r.forceFail(); self = .longPress(r)
         case .pan(var r): r.forceFail(); self = .pan(r)
+        case .swipe(var r): r.forceFail(); self = .swipe(r)
+        case .multiContact(var r): r.forceFail(); self = .multiContact(r)
         }
     }
 
@@ -64,6 +81,8 @@ enum AnyRecognizer {
         case .tap(var r): r.state = .possible; self = .tap(r)
         case .longPress(var r): r.state = .possible; self = .longPress(r)
         case .pan(var r): r.state = .possible; self = .pan(r)
+        case .swipe(var r): r.state = .possible; self = .swipe(r)
+        case .multiContact(var r): r.state = .possible; self = .multiContact(r)
         }
     }
 
@@ -73,6 +92,8 @@ enum AnyRecognizer {
         case .tap(let r): r.isIdle
         case .longPress(let r): r.isIdle
         case .pan(let r): r.isIdle
+        case .swipe(let r): r.isIdle
+        case .multiContact(let r): r.isIdle
         }
     }
 
@@ -82,6 +103,8 @@ enum AnyRecognizer {
         case .tap(let r): r.isInterested(in: input)
         case .longPress(let r): r.isInterested(in: input)
         case .pan(let r): r.isInterested(in: input)
+        case .swipe(let r): r.isInterested(in: input)
+        case .multiContact(let r): r.isInterested(in: input)
         }
     }
 
@@ -91,6 +114,8 @@ enum AnyRecognizer {
         case .tap(let r): r.isFinished
         case .longPress(let r): r.isFinished
         case .pan(let r): r.isFinished
+        case .swipe(let r): r.isFinished
+        case .multiContact(let r): r.isFinished
         }
     }
 
@@ -100,6 +125,18 @@ enum AnyRecognizer {
         case .tap(let r): r.claimedPresses
         case .longPress(let r): r.claimedPresses
         case .pan(let r): r.claimedPresses
+        case .swipe(let r): r.group?.serials
+        case .multiContact(let r): r.group?.serials
+        }
+    }
+
+    /// The presses the attempt holds back from the canvas when its slot delays contacts: all it
+    /// claims, except that a group of pointers is never held back.
+    var delayedPresses: ClosedRange<PressSerial>? {
+        switch self {
+        case .tap, .longPress, .pan: claimedPresses
+        case .swipe(let r): r.group?.delayedSerials
+        case .multiContact(let r): r.group?.delayedSerials
         }
     }
 
@@ -109,6 +146,8 @@ enum AnyRecognizer {
         case .tap(let r): r.attempt.map { ($0.firstPressTime, $0.lastInputReadTime) }
         case .longPress(let r): r.attempt.map { ($0.pressTime, $0.lastInputReadTime) }
         case .pan(let r): r.attempt.map { ($0.pressTime, $0.lastInputReadTime) }
+        case .swipe(let r): r.group?.origin
+        case .multiContact(let r): r.group?.origin
         }
     }
 }

@@ -51,6 +51,13 @@ public enum DecisionReason: String, Hashable, Sendable {
     case excludedByOtherGesture = "another gesture claimed the press"
     case recognizerRemoved = "recognizer removed"
     case contactCancelled = "contact cancelled"
+    case contactsLanded = "all its contacts landed together"
+    case tooFewContacts = "too few contacts within the multi-contact window"
+    case otherKindOfContact = "a press of another kind of contact or another button"
+    case swiped = "moved far and fast enough in its direction"
+    case wrongDirection = "moved beyond drag threshold in a direction it does not accept"
+    case liftedShort = "a contact lifted before the swipe"
+    case tooSlow = "did not move far enough in time"
 }
 
 /// What a recognizer's transition asks of the engine.
