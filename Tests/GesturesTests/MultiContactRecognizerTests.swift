@@ -40,10 +40,10 @@ import Timing
     }
 
     @Test("The second finger lands within 150 ms of the first: 149 ms begins a circle, 150 ms does not and both draw",
-          arguments: [(149, true), (150, false)])
-    func landingWindow(gap: Int, circles: Bool) {
+          arguments: [(149, "ms", true), (150, "ms", false), (149, "ms~", true), (150, "ms~", false)])
+    func landingWindow(gap: Int, token: String, circles: Bool) {
         var t = Timeline(Self.circleEngine())
-        t.run("T1.down@10,10 \(gap)ms T2.down@100,80 10ms T1.up T2.up")
+        t.run("T1.down@10,10 \(gap)\(token) T2.down@100,80 10ms T1.up T2.up")
         #expect(t.gestures.contains("circle began") == circles)
         #expect(t.canvas.contains("T2 began (100, 80)") == !circles)
         #expect(t.whenCanvas("T1 began (10, 10)") == (circles ? nil : 150))

@@ -45,11 +45,11 @@ import Timing
         t.expectRest()
     }
 
-    @Test("The last finger lands within 150 ms of the first: 149 ms joins, 150 ms is too late",
-          arguments: [(149, true), (150, false)])
-    func landingWindow(gap: Int, swipes: Bool) {
+    @Test("The last finger lands within 150 ms of the first: 149 ms joins, 150 ms is too late, with or without the timer",
+          arguments: [(149, "ms", true), (150, "ms", false), (149, "ms~", true), (150, "ms~", false)])
+    func landingWindow(gap: Int, token: String, swipes: Bool) {
         var t = Timeline(appEngineWithGroups())
-        t.run("T1.down@100,300 T2.down@140,300 \(gap)ms T3.down@180,300 10ms \(Self.move(0, -60))")
+        t.run("T1.down@100,300 T2.down@140,300 \(gap)\(token) T3.down@180,300 10ms \(Self.move(0, -60))")
         #expect(t.gestures.contains("swipe recognized") == swipes)
         t.run("T1.up T2.up T3.up")
         t.expectRest()
