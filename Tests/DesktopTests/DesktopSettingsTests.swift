@@ -171,6 +171,12 @@ import Timing
         #expect(settings.touch.dragThresholdPixels == 2 * standard.touch.dragThresholdPixels)
         #expect(settings.touch.longPressAllowableMovementPixels == 2 * standard.touch.longPressAllowableMovementPixels)
         #expect(settings.mouse.longPressAllowableMovementPixels == 2 * standard.mouse.longPressAllowableMovementPixels)
+        for kind in [\GestureSettings.mouse, \GestureSettings.touch] {
+            #expect(settings[keyPath: kind].swipeMinimumDistancePixels == 2 * standard[keyPath: kind].swipeMinimumDistancePixels)
+            #expect(settings[keyPath: kind].swipeMinimumSpeedPixelsPerSecond
+                == 2 * standard[keyPath: kind].swipeMinimumSpeedPixelsPerSecond)
+            #expect(settings[keyPath: kind].multiContactWindowMilliseconds == standard[keyPath: kind].multiContactWindowMilliseconds)
+        }
         #expect(settings.mouse.multiTapDistancePixels == 5)
         #expect(settings.mouse.dragThresholdPixels == 8)
     }
