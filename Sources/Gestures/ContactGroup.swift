@@ -30,8 +30,8 @@ struct ContactGroup {
     private(set) var completeReadTime: Deadline
     private(set) var lastInputReadTime: Deadline
 
-    /// The most contacts a group holds.
-    static let capacity = ContactPoints.capacity
+    /// The most contacts a group holds: one hand's fingers.
+    static let capacity = 5
 
     /// A group begun by `input`, or nil when it cannot begin one: not a press of button 1 with a
     /// serial from one of `sources`, or another contact is down.
@@ -100,25 +100,27 @@ struct ContactGroup {
         return true
     }
 
-    /// Where each member is, in press order.
+    /// Where each member is, in press order (at most `ContactPoints.capacity` of them).
     var points: ContactPoints {
         var points = ContactPoints([])
         for i in 0..<count { points.append(members[i].location) }
         return points
     }
 
-    /// Where each member pressed, in press order.
-    var presses: ContactPoints {
-        var presses = ContactPoints([])
-        for i in 0..<count { presses.append(members[i].press) }
-        return presses
-    }
-
     /// Where the first contact pressed.
     var firstPress: GesturePoint { members[0].press }
 
+    /// The mean of the members' presses: where the group began.
+    var pressCentroid: GesturePoint { centroid(\.press) }
+
     /// How far the members moved together: the mean of their displacements from their presses.
-    var displacement: GestureVector { points.centroid.offset(from: presses.centroid) }
+    var displacement: GestureVector { centroid(\.location).offset(from: pressCentroid) }
+
+    private func centroid(_ point: KeyPath<Member, GesturePoint>) -> GesturePoint {
+        var x = 0.0, y = 0.0
+        for i in 0..<count { x += members[i][keyPath: point].x; y += members[i][keyPath: point].y }
+        return GesturePoint(x: x / Double(count), y: y / Double(count))
+    }
 
     /// The presses of the group: consecutive serials, as any other press in between ends it.
     var serials: ClosedRange<PressSerial> { members[0].serial...members[count - 1].serial }

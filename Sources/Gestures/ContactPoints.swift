@@ -1,15 +1,17 @@
 /// Where each contact of a gesture of several contacts is, in the order they were pressed.
 ///
 /// Holds up to `capacity` points inline: plain data, so the events that carry it allocate nothing
-/// and cost no reference counting on the engine's per-event path.
+/// and cost no reference counting, and no larger than a pan's `changed`, so that carrying it costs
+/// every other output of the engine nothing either (each output is as large as the largest event).
 public struct ContactPoints: RandomAccessCollection, Hashable, Sendable, CustomStringConvertible {
-    typealias Storage = InlineArray<5, GesturePoint>
+    typealias Storage = InlineArray<3, GesturePoint>
 
-    /// The most contacts a recognizer of several contacts follows: one hand's fingers.
+    /// The most contacts a continuous gesture of several contacts follows (a triangle's corners).
     public static let capacity = Storage.count
 
     private var storage = Storage(repeating: GesturePoint(x: 0, y: 0))
-    public private(set) var count = 0
+    private var storedCount: UInt8 = 0
+    public var count: Int { Int(storedCount) }
 
     /// `points` in order; at most `capacity` of them.
     public init(_ points: some Sequence<GesturePoint>) {
@@ -33,15 +35,7 @@ public struct ContactPoints: RandomAccessCollection, Hashable, Sendable, CustomS
     mutating func append(_ point: GesturePoint) {
         precondition(count < Self.capacity, "more than \(Self.capacity) contact points")
         storage[count] = point
-        count += 1
-    }
-
-    /// Their mean: the centroid of the contacts.
-    public var centroid: GesturePoint {
-        guard count > 0 else { return GesturePoint(x: 0, y: 0) }
-        var x = 0.0, y = 0.0
-        for point in self { x += point.x; y += point.y }
-        return GesturePoint(x: x / Double(count), y: y / Double(count))
+        storedCount += 1
     }
 
     public static func == (a: ContactPoints, b: ContactPoints) -> Bool { a.elementsEqual(b) }

@@ -21,7 +21,7 @@ extension GestureArbiter {
         case .changed(let event):
             switch slots[i].arbitration {
             case .succeeded: emit(i, event)
-            case .held(let began, let ended): slots[i].arbitration = .held(began.moved(as: event), ended: ended)
+            case .held: slots[i].report?.began.move(as: event)
             case .open, .failed: break
             }
         case .ended(let event):
@@ -30,7 +30,7 @@ extension GestureArbiter {
             case .succeeded:
                 emit(i, event)
                 trace(i, .ended, .released, origin: origin)
-            case .held(let began, _): slots[i].arbitration = .held(began, ended: event)
+            case .held: slots[i].report?.ended = event
             case .open, .failed: break
             }
         case .cancelled(let reason):
@@ -52,16 +52,17 @@ extension GestureArbiter {
         _ i: Int, _ event: GestureEvent, press: GesturePoint, _ reason: DecisionReason, origin: Origin?
     ) {
         if let shouldBegin = slots[i].shouldBegin, !shouldBegin(press) {
-            slots[i].recognizer.forceFail()
+            recognizers.forceFail(slots[i].recognizer)
             fail(i, .shouldBeginDeclined, origin: origin)
             return
         }
         switch dependencies(of: i) {
         case .succeeded:
-            slots[i].recognizer.forceFail()
+            recognizers.forceFail(slots[i].recognizer)
             fail(i, .awaitedGestureSucceeded, origin: origin)
         case .pending:
-            slots[i].arbitration = .held(event, ended: nil)
+            slots[i].arbitration = .held
+            slots[i].report = Report(began: event, ended: nil)
             heldCount += 1
             trace(i, .held, .waitingForRequirements, origin: origin)
             if slots[i].options.provisional, case .recognized(let location) = event { emit(i, .provisional(location)) }
@@ -86,7 +87,8 @@ extension GestureArbiter {
             case .succeeded: return .succeeded
             case .held: pending = true
             case .failed: continue
-            case .open: if !slots[j].recognizer.isIdle && !slots[j].recognizer.isFinished { pending = true }
+            case .open:
+                if !recognizers.isIdle(slots[j].recognizer) && !recognizers.isFinished(slots[j].recognizer) { pending = true }
             }
         }
         return pending ? .pending : .failed
@@ -96,6 +98,7 @@ extension GestureArbiter {
     mutating func fail(_ i: Int, _ reason: DecisionReason, origin: Origin?) {
         if case .held = slots[i].arbitration {
             heldCount -= 1
+            slots[i].report = nil
             if slots[i].options.provisional && !slots[i].recognizer.isContinuous {
                 slots[i].arbitration = .failed
                 emit(i, .superseded)
@@ -128,7 +131,7 @@ extension GestureArbiter {
             emit(i, event)
             trace(i, .recognized, reason, origin: origin)
         }
-        guard let claimed = slots[i].recognizer.claimedPresses else { return }
+        guard let claimed = recognizers.claimedPresses(slots[i].recognizer) else { return }
         excludeCompetitors(of: i, claimed)
         if slots[i].options.delaysContactsBegan || slots[i].options.cancelsContacts { absorbContacts(claimed) }
     }
@@ -140,9 +143,9 @@ extension GestureArbiter {
             case .succeeded, .failed: continue
             case .open, .held: break
             }
-            guard let theirs = slots[j].recognizer.claimedPresses, theirs.overlaps(claimed) else { continue }
-            let origin = isTracing ? slots[j].recognizer.origin : nil
-            slots[j].recognizer.forceFail()
+            guard let theirs = recognizers.claimedPresses(slots[j].recognizer), theirs.overlaps(claimed) else { continue }
+            let origin = isTracing ? recognizers.origin(slots[j].recognizer) : nil
+            recognizers.forceFail(slots[j].recognizer)
             fail(j, .excludedByOtherGesture, origin: origin)
         }
     }
@@ -154,18 +157,19 @@ extension GestureArbiter {
         while changed {
             changed = false
             for i in slots.indices {
-                guard case .held(let event, let ended) = slots[i].arbitration else { continue }
+                guard case .held = slots[i].arbitration, let report = slots[i].report else { continue }
                 switch dependencies(of: i) {
                 case .pending:
                     continue
                 case .succeeded:
-                    let origin = isTracing ? slots[i].recognizer.origin : nil
-                    slots[i].recognizer.forceFail()
+                    let origin = isTracing ? recognizers.origin(slots[i].recognizer) : nil
+                    recognizers.forceFail(slots[i].recognizer)
                     fail(i, .awaitedGestureSucceeded, origin: origin)
                 case .failed:
                     heldCount -= 1
-                    deliver(i, event, ended: ended, reason: .awaitedGestureFailed, wasHeld: true,
-                            origin: isTracing ? slots[i].recognizer.origin : nil)
+                    slots[i].report = nil
+                    deliver(i, report.began, ended: report.ended, reason: .awaitedGestureFailed, wasHeld: true,
+                            origin: isTracing ? recognizers.origin(slots[i].recognizer) : nil)
                 }
                 changed = true
             }
@@ -180,7 +184,7 @@ extension GestureArbiter {
         guard isTracing else { return }
         // The attempt as it stands after the step (a tap's release is its latest input); the one
         // from before the step when the step ended it.
-        let origin = slots[i].recognizer.origin ?? origin
+        let origin = recognizers.origin(slots[i].recognizer) ?? origin
         decisions.append(Decision(
             slot: i, outcome: outcome, reason: reason, eventTime: eventTime, firstPressTime: origin?.firstPress,
             now: now, latency: origin.map { now - $0.lastInputRead } ?? .zero))
@@ -188,13 +192,13 @@ extension GestureArbiter {
 }
 
 extension GestureEvent {
-    /// This beginning, moved as `change` says: a gesture that waited for others to fail begins where
+    /// Moves this beginning as `change` says: a gesture that waited for others to fail begins where
     /// its contacts are by the time it may (and still says where it was pressed).
-    func moved(as change: GestureEvent) -> GestureEvent {
+    mutating func move(as change: GestureEvent) {
         switch (self, change) {
-        case (.began(_, let press), .changed(let location, _, _)): .began(location, press: press)
-        case (.contactsBegan, .contactsChanged(let points)): .contactsBegan(points)
-        default: self
+        case (.began(_, let press), .changed(let location, _, _)): self = .began(location, press: press)
+        case (.contactsBegan, .contactsChanged(let points)): self = .contactsBegan(points)
+        default: break
         }
     }
 }

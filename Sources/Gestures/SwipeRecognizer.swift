@@ -38,7 +38,7 @@ public struct SwipeRecognizer: Sendable {
     public let minimumSpeed: Double?
 
     /// - Parameters:
-    ///   - contacts: how many contacts swipe together (1...`ContactPoints.capacity`).
+    ///   - contacts: how many contacts swipe together (1 to 5).
     ///   - direction: the directions accepted (register one recognizer per direction to tell them apart).
     ///   - sources: the kinds of contact accepted (`.touch`: a swipe of fingers, which no mouse starts).
     ///   - minimumDistance: overrides the settings' distance for this recognizer (device pixels, not
@@ -46,8 +46,8 @@ public struct SwipeRecognizer: Sendable {
     ///   - minimumSpeed: overrides the settings' speed likewise; must be positive.
     public init(contacts: Int = 1, direction: Direction = .right, sources: InputSources = .all,
                 minimumDistance: Double? = nil, minimumSpeed: Double? = nil) {
-        precondition((1...ContactPoints.capacity).contains(contacts),
-                     "a swipe takes 1 to \(ContactPoints.capacity) contacts, not \(contacts)")
+        precondition((1...ContactGroup.capacity).contains(contacts),
+                     "a swipe takes 1 to \(ContactGroup.capacity) contacts, not \(contacts)")
         precondition(!direction.isEmpty, "a swipe needs a direction")
         precondition(minimumDistance.map { $0 > 0 } ?? true, "a swipe's minimum distance must be positive")
         precondition(minimumSpeed.map { $0 > 0 } ?? true, "a swipe's minimum speed must be positive")
@@ -128,7 +128,7 @@ extension SwipeMachine {
         if recognizer.direction.contains(direction) {
             guard along >= recognizer.distance(thresholds) else { return nil }
             state = .recognized(group)
-            return .succeeded(.recognized(group.presses.centroid), press: group.firstPress, .swiped)
+            return .succeeded(.recognized(group.pressCentroid), press: group.firstPress, .swiped)
         }
         return along > thresholds.dragThresholdPixels ? fail(.wrongDirection) : nil
     }

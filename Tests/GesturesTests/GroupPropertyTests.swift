@@ -34,7 +34,7 @@ import Timing
             buffer.removeAll(keepingCapacity: true)
             run.calls.append(call)
             let arbiter = engine.state.arbiter
-            let earliest = arbiter.slots.compactMap { $0.recognizer.deadline(arbiter.settings) }.min()
+            let earliest = arbiter.slots.compactMap { arbiter.recognizers.deadline($0.recognizer, arbiter.settings) }.min()
             if engine.nextDeadline != earliest || engine.nextDeadline != arbiter.wheel.nextDeadline {
                 run.deadlineMismatches += 1
             }
