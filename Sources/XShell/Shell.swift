@@ -32,6 +32,8 @@ public final class Shell {
     let connection: XConnection
     /// XInput 2 when the server has it: pointer and touch events per master device. Nil: core events.
     private let xinput: XInput2?
+    /// What XInput 2 events are decoded with: each device's kind and pressure axis.
+    private var devices = InputDevices()
     let window: CanvasWindow
     /// Both draw lines as wide as the screen's resolution asks; replaced when it changes.
     private var renderer = Renderer()
@@ -75,6 +77,7 @@ public final class Shell {
         core = AppCore(document: opened, visibleArea: Rect(x: 0, y: 0, width: Double(geometry.width), height: Double(geometry.height)),
                        settings: desktop.settings.gestureSettings, now: MonotonicClock.now(), tracing: options.traceGestures)
         window = try CanvasWindow(connection: connection, geometry: geometry, title: core.title, xinput: xinput)
+        if xinput != nil { devices = InputDevices(XInput2.queryDevices(on: connection)) }  // once selected: no change missed
         core.handle(.visibleAreaChanged(window.visibleArea), now: MonotonicClock.now())
         if let lock { DocumentPresence(connection: connection, lock: lock).claim(for: window.window) }
         for case .warn(let warning) in startup { StandardError.write("touchtracker: \(warning)") }
@@ -126,7 +129,7 @@ public final class Shell {
         }
         guard XGetEventData(connection.display, &event.xcookie) != 0 else { return .unhandled(type: GenericEvent) }
         defer { XFreeEventData(connection.display, &event.xcookie) }
-        return ShellEvent(cookie: event.xcookie, readTime: readTime)
+        return ShellEvent(cookie: event.xcookie, readTime: readTime, devices: &devices)
     }
 
     private func dispatch(_ event: ShellEvent, now: Deadline) {
@@ -136,6 +139,8 @@ public final class Shell {
         case .key(let input):
             guard let (key, modifiers) = input.appKey else { return }
             feed(.key(key, modifiers), now: now)
+        case .inputDevicesChanged:
+            devices = InputDevices(XInput2.queryDevices(on: connection))
         case .exposed(let rect):
             // Copied after this iteration's paint: the buffer may be new (a resize) and not yet drawn.
             exposed = exposed.map { $0.union(rect) } ?? rect
