@@ -15,6 +15,7 @@
 //   BackBuffer   Cairo image -> window (WindowImage, PixelConverter, SharedSegment: MIT-SHM)
 //   ShellEvent   XEvent -> Swift enum                 Shell        the loop and dispatch
 //   XInput2      XI 2.2 negotiation and selection     ShellEvent+XInput2  XI2 device events (cookies) -> ShellEvent
+//   InputDevices each device's kind (mouse, pen, eraser) and pressure axis (InputDevice), queried once
 //   DesktopSettingsWatcher  XSETTINGS, Xft.dpi, live  WindowManagerConventions  icon, ping, cursor
 import CX11
 import Desktop
