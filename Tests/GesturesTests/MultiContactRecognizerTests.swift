@@ -120,13 +120,9 @@ import Timing
         let script = "T1.down@10,10 20ms T2.down@100,80 10ms T2.move@120,80 200ms T1.up T2.up 100ms "
             + "T3.down@100,300 T4.down@140,300 T5.down@180,300 30ms T3.move@100,240 T4.move@140,240 T5.move@180,240 "
             + "T3.up T4.up T5.up 100ms A.down@10,10 10ms A.move@30,10 100ms B.down@200,150 10ms A.up B.up 500ms"
-        var reference: [String]?
-        for order in permutations([G.clear, .select, .moveLine, .swipe, .circle]) {
-            var t = Timeline(appEngineWithGroups(order: order + [.longPress, .menu]))
-            t.run(script)
-            let output = t.log.map { "\($0.ms) \($0.output)" }
-            if let reference { #expect(output == reference, "order \(order)") } else { reference = output }
+        let output = expectTheSameOutput(in: permutations([G.clear, .select, .moveLine, .swipe, .circle]), script) {
+            appEngineWithGroups(order: $0 + [.longPress, .menu])
         }
-        #expect(reference.map { $0.contains { $0.contains("contactsBegan") } && $0.contains { $0.contains("swipe") } } == true)
+        #expect(output.map { $0.contains { $0.contains("contactsBegan") } && $0.contains { $0.contains("swipe") } } == true)
     }
 }

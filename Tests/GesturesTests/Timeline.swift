@@ -298,3 +298,23 @@ func appEngine(
     }
     return engine
 }
+
+/// Runs `script` through the engine `engine(order)` makes for each of `orders` and expects the same
+/// output from all (R9); returns it, each output with the ms it came at.
+func expectTheSameOutput(
+    in orders: [[G]], _ script: String, sourceLocation: SourceLocation = #_sourceLocation,
+    _ engine: ([G]) -> GestureEngine<G>
+) -> [String]? {
+    var reference: [String]?
+    for order in orders {
+        var t = Timeline(engine(order))
+        t.run(script)
+        let output = t.log.map { "\($0.ms) \($0.output)" }
+        if let reference {
+            #expect(output == reference, "order \(order)", sourceLocation: sourceLocation)
+        } else {
+            reference = output
+        }
+    }
+    return reference
+}
