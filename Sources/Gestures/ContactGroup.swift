@@ -9,29 +9,33 @@ import Timing
 /// it lands within the multi-contact window of the first press (server time, exclusive), until
 /// `required` are down: then the group is complete. Any other press (another family, source or
 /// button, a late one, one too many) cannot join it, and the window passing with too few is the end
-/// of it. Plain data (inline storage): copies cost nothing.
+/// of it, so the group's presses are consecutive serials. Plain data (inline storage).
 struct ContactGroup {
     struct Member {
-        var serial: PressSerial
         var press: GesturePoint
         var location: GesturePoint
     }
 
-    let required: Int
-    let sources: InputSources
-    private var members: InlineArray<5, Member>
-    private(set) var count: Int
+    private(set) var required = 0
+    private(set) var sources = InputSources.all
+    private var members = InlineArray<5, Member>(repeating: Member(press: .init(x: 0, y: 0), location: .init(x: 0, y: 0)))
+    /// Member `i` is press `firstSerial + i`.
+    private(set) var firstSerial: PressSerial = 0
+    private(set) var count = 0
     /// The first press's kind: the group's family, and the thresholds that apply to it.
-    let source: InputSource
-    let firstPressTime: ServerTime
-    let firstPressReadTime: Deadline
+    private(set) var source = InputSource.mouse
+    private(set) var firstPressTime = ServerTime(milliseconds: 0)
+    private(set) var firstPressReadTime = Deadline.zero
     /// When the last contact landed: the group's clock once it is complete.
-    private(set) var completeTime: ServerTime
-    private(set) var completeReadTime: Deadline
-    private(set) var lastInputReadTime: Deadline
+    private(set) var completeTime = ServerTime(milliseconds: 0)
+    private(set) var completeReadTime = Deadline.zero
+    private(set) var lastInputReadTime = Deadline.zero
 
     /// The most contacts a group holds: one hand's fingers.
     static let capacity = 5
+
+    /// No group: what a machine holds before its first attempt.
+    init() {}
 
     /// A group begun by `input`, or nil when it cannot begin one: not a press of button 1 with a
     /// serial from one of `sources`, or another contact is down.
@@ -41,8 +45,8 @@ struct ContactGroup {
         else { return nil }
         self.required = required
         self.sources = sources
-        let first = Member(serial: serial, press: input.location, location: input.location)
-        members = InlineArray(repeating: first)
+        members[0] = Member(press: input.location, location: input.location)
+        firstSerial = serial
         count = 1
         source = input.event.source
         firstPressTime = input.time
@@ -62,7 +66,8 @@ struct ContactGroup {
         else { return .otherKindOfContact }
         guard !isComplete else { return .anotherPress }
         guard !landingWindowPassed(at: input.time, input.thresholds) else { return .tooFewContacts }
-        members[count] = Member(serial: serial, press: input.location, location: input.location)
+        assert(serial == firstSerial + PressSerial(count), "a group's presses are consecutive")
+        members[count] = Member(press: input.location, location: input.location)
         count += 1
         lastInputReadTime = input.event.readTime
         if isComplete {
@@ -86,9 +91,8 @@ struct ContactGroup {
     func contains(_ serial: PressSerial?) -> Bool { index(of: serial) != nil }
 
     private func index(of serial: PressSerial?) -> Int? {
-        guard let serial else { return nil }
-        for i in 0..<count where members[i].serial == serial { return i }
-        return nil
+        guard let serial, serial >= firstSerial, serial - firstSerial < PressSerial(count) else { return nil }
+        return Int(serial - firstSerial)
     }
 
     /// Follows `input` (a motion or the release of a member) to its location; false when it is no
@@ -122,12 +126,25 @@ struct ContactGroup {
         return GesturePoint(x: x / Double(count), y: y / Double(count))
     }
 
-    /// The presses of the group: consecutive serials, as any other press in between ends it.
-    var serials: ClosedRange<PressSerial> { members[0].serial...members[count - 1].serial }
+    /// The presses of the group.
+    var serials: ClosedRange<PressSerial> { firstSerial...firstSerial + PressSerial(count - 1) }
 
     /// The presses the group holds back from the canvas while its recognizer may want them (when it
     /// delays contacts): only fingers. A pointer is never held back: a lone mouse drag draws at once.
     var delayedSerials: ClosedRange<PressSerial>? { source.isTouch ? serials : nil }
 
     var origin: (firstPress: ServerTime, lastInputRead: Deadline) { (firstPressTime, lastInputReadTime) }
+}
+
+/// A machine latched to a `ContactGroup` (swipe, multi-contact), and what the arbiter asks of it.
+protocol GroupMachine {
+    /// The contacts of the current attempt, if `hasAttempt`.
+    var group: ContactGroup { get }
+    var hasAttempt: Bool { get }
+}
+
+extension GroupMachine {
+    var claimedPresses: ClosedRange<PressSerial>? { hasAttempt ? group.serials : nil }
+    var delayedPresses: ClosedRange<PressSerial>? { hasAttempt ? group.delayedSerials : nil }
+    var origin: (firstPress: ServerTime, lastInputRead: Deadline)? { hasAttempt ? group.origin : nil }
 }

@@ -30,19 +30,24 @@ public struct MultiContactRecognizer: Sendable {
     }
 }
 
-/// The state machine of a `MultiContactRecognizer` (plain data).
-struct MultiContactMachine {
+/// The state machine of a `MultiContactRecognizer` (plain data). Its group lives beside its state,
+/// as a swipe's does (see `SwipeMachine`).
+struct MultiContactMachine: GroupMachine {
     let recognizer: MultiContactRecognizer
 
     enum State {
         case possible
-        case gathering(ContactGroup)
-        case active(ContactGroup)
+        /// Gathering its contacts (`group`).
+        case gathering
+        /// Following them.
+        case active
         case ended
         case failed
     }
 
     var state: State = .possible
+    /// The contacts of the attempt while it is gathering or active.
+    var group = ContactGroup()
 
     init(_ recognizer: MultiContactRecognizer) { self.recognizer = recognizer }
 }
@@ -53,26 +58,27 @@ extension MultiContactMachine {
         guard case .possible = state,
             let group = ContactGroup(input, required: recognizer.numberOfContactsRequired, sources: recognizer.sources)
         else { return .none }
-        return gathered(group)
+        self.group = group
+        return gathered()
     }
 
     mutating func resolve(_ input: RecognizerInput) -> RecognizerStep {
         switch state {
         case .possible, .ended, .failed:
             return .none
-        case .gathering(var group):
+        case .gathering:
             switch input.kind {
             case .press:
                 if let reason = group.admit(input) { return fail(reason) }
-                return gathered(group)
+                return gathered()
             case .motion:
-                if group.follow(input) { state = .gathering(group) }
+                _ = group.follow(input)
                 return .none
             case .release, .cancel:
                 guard group.contains(input.serial) else { return .none }
                 return fail(input.kind == .cancel ? .contactCancelled : .endedWithoutBeginning)
             }
-        case .active(var group):
+        case .active:
             switch input.kind {
             case .press:
                 guard input.serial != nil, input.event.source.isTouch == group.source.isTouch,
@@ -82,7 +88,6 @@ extension MultiContactMachine {
                 return .cancelled(.anotherPress)
             case .motion:
                 guard group.follow(input) else { return .none }
-                state = .active(group)
                 return .changed(.contactsChanged(group.points))
             case .release:
                 guard group.follow(input) else { return .none }
@@ -97,12 +102,12 @@ extension MultiContactMachine {
     }
 
     /// Begins once the group is complete; gathers on until then.
-    private mutating func gathered(_ group: ContactGroup) -> RecognizerStep {
+    private mutating func gathered() -> RecognizerStep {
         guard group.isComplete else {
-            state = .gathering(group)
+            state = .gathering
             return .none
         }
-        state = .active(group)
+        state = .active
         return .succeeded(.contactsBegan(group.points), press: group.firstPress, .contactsLanded)
     }
 
@@ -112,14 +117,13 @@ extension MultiContactMachine {
     }
 
     mutating func catchUp(to time: ServerTime, _ settings: GestureSettings) -> RecognizerStep {
-        guard case .gathering(let group) = state,
-            group.landingWindowPassed(at: time, settings.thresholds(for: group.source))
+        guard case .gathering = state, group.landingWindowPassed(at: time, settings.thresholds(for: group.source))
         else { return .none }
         return fail(.tooFewContacts)
     }
 
     func deadline(_ settings: GestureSettings) -> Deadline? {
-        guard case .gathering(let group) = state else { return nil }
+        guard case .gathering = state else { return nil }
         return group.landingDeadline(settings)
     }
 
@@ -133,8 +137,10 @@ extension MultiContactMachine {
     var isIdle: Bool { if case .possible = state { true } else { false } }
 
     func isInterested(in input: RecognizerInput) -> Bool {
-        guard let group else { return false }
-        return input.isPress || group.contains(input.serial)
+        switch state {
+        case .gathering, .active: input.isPress || group.contains(input.serial)
+        case .possible, .ended, .failed: false
+        }
     }
 
     var isFinished: Bool {
@@ -144,10 +150,10 @@ extension MultiContactMachine {
         }
     }
 
-    var group: ContactGroup? {
+    var hasAttempt: Bool {
         switch state {
-        case .gathering(let group), .active(let group): group
-        case .possible, .ended, .failed: nil
+        case .gathering, .active: true
+        case .possible, .ended, .failed: false
         }
     }
 }

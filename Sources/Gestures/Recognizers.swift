@@ -193,8 +193,8 @@ struct Recognizers {
         case .tap(let i): taps[i].claimedPresses
         case .longPress(let i): longPresses[i].claimedPresses
         case .pan(let i): pans[i].claimedPresses
-        case .swipe(let i): swipes[i].group?.serials
-        case .multiContact(let i): multiContacts[i].group?.serials
+        case .swipe(let i): swipes[i].claimedPresses
+        case .multiContact(let i): multiContacts[i].claimedPresses
         }
     }
 
@@ -205,8 +205,8 @@ struct Recognizers {
         case .tap(let i): taps[i].claimedPresses
         case .longPress(let i): longPresses[i].claimedPresses
         case .pan(let i): pans[i].claimedPresses
-        case .swipe(let i): swipes[i].group?.delayedSerials
-        case .multiContact(let i): multiContacts[i].group?.delayedSerials
+        case .swipe(let i): swipes[i].delayedPresses
+        case .multiContact(let i): multiContacts[i].delayedPresses
         }
     }
 
@@ -216,8 +216,8 @@ struct Recognizers {
         case .tap(let i): taps[i].attempt.map { ($0.firstPressTime, $0.lastInputReadTime) }
         case .longPress(let i): longPresses[i].attempt.map { ($0.pressTime, $0.lastInputReadTime) }
         case .pan(let i): pans[i].attempt.map { ($0.pressTime, $0.lastInputReadTime) }
-        case .swipe(let i): swipes[i].group?.origin
-        case .multiContact(let i): multiContacts[i].group?.origin
+        case .swipe(let i): swipes[i].origin
+        case .multiContact(let i): multiContacts[i].origin
         }
     }
 }

@@ -72,20 +72,24 @@ public struct SwipeRecognizer: Sendable {
     }
 }
 
-/// The state machine of a `SwipeRecognizer` (plain data).
-struct SwipeMachine {
+/// The state machine of a `SwipeRecognizer` (plain data). Its group lives beside its state rather
+/// than in it: a switch on an enum copies it whole, and the arbiter asks every machine about every
+/// event, so a state that carried five contacts would make every event pay for them.
+struct SwipeMachine: GroupMachine {
     let recognizer: SwipeRecognizer
 
     enum State {
         case possible
-        /// Gathering its contacts, then following them.
-        case tracking(ContactGroup)
+        /// Gathering its contacts (`group`), then following them.
+        case tracking
         /// Recognized; its contacts may still be down (they stay claimed).
-        case recognized(ContactGroup)
+        case recognized
         case failed
     }
 
     var state: State = .possible
+    /// The contacts of the attempt while it is tracking or recognized.
+    var group = ContactGroup()
 
     init(_ recognizer: SwipeRecognizer) { self.recognizer = recognizer }
 }
@@ -96,24 +100,24 @@ extension SwipeMachine {
         guard case .possible = state,
             let group = ContactGroup(input, required: recognizer.numberOfContactsRequired, sources: recognizer.sources)
         else { return .none }
-        state = .tracking(group)
+        self.group = group
+        state = .tracking
         return .none
     }
 
     /// Phase A: the group takes an event.
     mutating func resolve(_ input: RecognizerInput) -> RecognizerStep {
-        guard case .tracking(var group) = state else { return .none }
+        guard case .tracking = state else { return .none }
         switch input.kind {
         case .press:
             if let reason = group.admit(input) { return fail(reason) }
-            state = .tracking(group)
             return .none
         case .motion:
             guard group.follow(input) else { return .none }
-            return judge(group, input.thresholds) ?? .none
+            return judge(input.thresholds) ?? .none
         case .release:
             guard group.follow(input) else { return .none }
-            return judge(group, input.thresholds) ?? fail(.liftedShort)
+            return judge(input.thresholds) ?? fail(.liftedShort)
         case .cancel:
             guard group.contains(input.serial) else { return .none }
             return fail(.contactCancelled)
@@ -121,13 +125,12 @@ extension SwipeMachine {
     }
 
     /// Recognizes or fails the complete group where it has moved; nil while it may still go either way.
-    private mutating func judge(_ group: ContactGroup, _ thresholds: GestureSettings.Thresholds) -> RecognizerStep? {
-        state = .tracking(group)
+    private mutating func judge(_ thresholds: GestureSettings.Thresholds) -> RecognizerStep? {
         guard group.isComplete else { return nil }
         let (direction, along) = Self.direction(of: group.displacement)
         if recognizer.direction.contains(direction) {
             guard along >= recognizer.distance(thresholds) else { return nil }
-            state = .recognized(group)
+            state = .recognized
             return .succeeded(.recognized(group.pressCentroid), press: group.firstPress, .swiped)
         }
         return along > thresholds.dragThresholdPixels ? fail(.wrongDirection) : nil
@@ -149,7 +152,7 @@ extension SwipeMachine {
 
     /// Time has reached `time` by the server's clock: too few contacts in the window, or too slow.
     mutating func catchUp(to time: ServerTime, _ settings: GestureSettings) -> RecognizerStep {
-        guard case .tracking(let group) = state else { return .none }
+        guard case .tracking = state else { return .none }
         let thresholds = settings.thresholds(for: group.source)
         if !group.isComplete {
             return group.landingWindowPassed(at: time, thresholds) ? fail(.tooFewContacts) : .none
@@ -162,14 +165,14 @@ extension SwipeMachine {
 
     /// The monotonic time when the attempt fails unless an event comes first.
     func deadline(_ settings: GestureSettings) -> Deadline? {
-        guard case .tracking(let group) = state else { return nil }
+        guard case .tracking = state else { return nil }
         if let landing = group.landingDeadline(settings) { return landing }
         return recognizer.timeLimitMilliseconds(settings.thresholds(for: group.source))
             .map { group.completeReadTime + .milliseconds($0) }
     }
 
     mutating func timeout(now: Deadline, _ settings: GestureSettings) -> RecognizerStep {
-        guard case .tracking(let group) = state, let deadline = deadline(settings), deadline <= now else { return .none }
+        guard let deadline = deadline(settings), deadline <= now else { return .none }
         return fail(group.isComplete ? .tooSlow : .tooFewContacts)
     }
 
@@ -178,7 +181,7 @@ extension SwipeMachine {
     var isIdle: Bool { if case .possible = state { true } else { false } }
 
     func isInterested(in input: RecognizerInput) -> Bool {
-        guard case .tracking(let group) = state else { return false }
+        guard case .tracking = state else { return false }
         return input.isPress || group.contains(input.serial)
     }
 
@@ -189,10 +192,10 @@ extension SwipeMachine {
         }
     }
 
-    var group: ContactGroup? {
+    var hasAttempt: Bool {
         switch state {
-        case .tracking(let group), .recognized(let group): group
-        case .possible, .failed: nil
+        case .tracking, .recognized: true
+        case .possible, .failed: false
         }
     }
 }
