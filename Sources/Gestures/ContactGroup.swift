@@ -18,7 +18,8 @@ struct ContactGroup {
 
     private(set) var required = 0
     private(set) var sources = InputSources.all
-    private var members = InlineArray<5, Member>(repeating: Member(press: .init(x: 0, y: 0), location: .init(x: 0, y: 0)))
+    private var members = InlineArray<5, Member>(
+        repeating: Member(press: GesturePoint(x: 0, y: 0), location: GesturePoint(x: 0, y: 0)))
     /// Member `i` is press `firstSerial + i`.
     private(set) var firstSerial: PressSerial = 0
     private(set) var count = 0

@@ -88,7 +88,8 @@ extension GestureArbiter {
             case .held: pending = true
             case .failed: continue
             case .open:
-                if !recognizers.isIdle(slots[j].recognizer) && !recognizers.isFinished(slots[j].recognizer) { pending = true }
+                let recognizer = slots[j].recognizer
+                if !recognizers.isIdle(recognizer) && !recognizers.isFinished(recognizer) { pending = true }
             }
         }
         return pending ? .pending : .failed
@@ -143,7 +144,8 @@ extension GestureArbiter {
             case .succeeded, .failed: continue
             case .open, .held: break
             }
-            guard let theirs = recognizers.claimedPresses(slots[j].recognizer), theirs.overlaps(claimed) else { continue }
+            guard let theirs = recognizers.claimedPresses(slots[j].recognizer), theirs.overlaps(claimed)
+            else { continue }
             let origin = isTracing ? recognizers.origin(slots[j].recognizer) : nil
             recognizers.forceFail(slots[j].recognizer)
             fail(j, .excludedByOtherGesture, origin: origin)

@@ -14,7 +14,9 @@ extension GestureArbiter {
             let isHeld = if case .held = slot.arbitration { true } else { false }
             if isHeld != (slot.report != nil) { return "slot \(i) held \(isHeld), with a report \(slot.report != nil)" }
             if let timer = slot.timer, !wheel.isPending(timer) { return "slot \(i) timer not pending" }
-            if timerDeadline(i) != recognizers.deadline(slot.recognizer, settings) { return "slot \(i) timer not at its deadline" }
+            if timerDeadline(i) != recognizers.deadline(slot.recognizer, settings) {
+                return "slot \(i) timer not at its deadline"
+            }
         }
         if held != heldCount { return "heldCount \(heldCount), held slots \(held)" }
         if wheel.count != slots.filter({ $0.timer != nil }).count { return "the wheel holds timers no slot owns" }

@@ -134,7 +134,9 @@ extension GestureArbiter {
         let id = slots[index].id
         let removed = slots.remove(at: index).recognizer
         recognizers.remove(removed)
-        for i in slots.indices { slots[i].recognizer = Recognizers.renumber(slots[i].recognizer, afterRemoving: removed) }
+        for i in slots.indices {
+            slots[i].recognizer = Recognizers.renumber(slots[i].recognizer, afterRemoving: removed)
+        }
         requirements.removeAll { $0.waiter == id || $0.awaited == id }
         simultaneous.removeAll { $0.0 == id || $0.1 == id }
         rebuildTopology()
@@ -303,7 +305,11 @@ extension GestureArbiter {
     var isAtRest: Bool {
         contacts.isEmpty && wheel.isEmpty && heldCount == 0
             && slots.allSatisfy { slot in
-                if case .open = slot.arbitration { recognizers.isIdle(slot.recognizer) && slot.timer == nil } else { false }
+                if case .open = slot.arbitration {
+                    recognizers.isIdle(slot.recognizer) && slot.timer == nil
+                } else {
+                    false
+                }
             }
     }
 }

@@ -3,15 +3,16 @@ import Timing
 /// Recognizes `contacts` contacts down together and follows them all: continuous, possible ->
 /// began -> changed* -> ended | cancelled | failed.
 ///
-/// The contacts form a `ContactGroup`: of one family (fingers, or pointers: two master pointers
-/// pressed at once are a group too) and of the `sources` it accepts, each landing within the multi-contact window of the first,
-/// which must come while no other contact is down. The gesture begins as the last of them lands
-/// (`contactsBegan`, with every contact's location in press order), reports every motion of any of
-/// them (`contactsChanged`) and ends when the first of them lifts (`contactsEnded`, the lifted one
-/// at its release); the others then draw nothing more if it claimed them. Before it begins, a
-/// contact lifting or cancelled, a press of another family or button, or the window passing with
-/// too few fails it (R8). Once begun, another contact of its family landing within the window
-/// cancels it (the contacts were more than it wants); any other press is no part of it. While it gathers it
+/// Its contacts are pressed together: the first while no other contact is down, the others within
+/// the multi-contact window of it (`GestureSettings.Thresholds.multiContactWindowMilliseconds`), all
+/// of one family (fingers; or pointers: two master pointers pressed at once are a group too) and of
+/// the `sources` it accepts. The gesture begins as the last of them lands (`contactsBegan`, with
+/// every contact's location in press order), reports every motion of any of them
+/// (`contactsChanged`) and ends when the first of them lifts (`contactsEnded`, the lifted one at
+/// its release); the others then draw nothing more if it claimed them. Before it begins, a contact
+/// lifting or cancelled, a press of another family or button, or the window passing with too few
+/// fails it (R8). Once begun, another contact of its family landing within the window cancels it
+/// (the contacts were more than it wants); any other press is no part of it. While it gathers it
 /// holds back fingers (not pointers) when registered with `delaysContactsBegan`: a lone finger at
 /// most for the window.
 public struct MultiContactRecognizer: Sendable {

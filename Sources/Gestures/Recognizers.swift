@@ -104,7 +104,8 @@ struct Recognizers {
         }
     }
 
-    @inline(__always) mutating func catchUp(_ id: ID, to time: ServerTime, _ settings: GestureSettings) -> RecognizerStep {
+    @inline(__always)
+    mutating func catchUp(_ id: ID, to time: ServerTime, _ settings: GestureSettings) -> RecognizerStep {
         switch id {
         case .tap(let i): taps[i].catchUp(to: time, settings)
         case .longPress(let i): longPresses[i].catchUp(to: time, settings)

@@ -3,19 +3,20 @@ import Timing
 /// Recognizes a swipe: `contacts` contacts put down together and moved quickly in one direction.
 /// Discrete: possible -> recognized | failed, configured like UIKit's.
 ///
-/// The contacts form a `ContactGroup`: exactly `contacts` of one family (fingers, or pointers:
-/// mouse, pen, eraser) and of the `sources` it accepts, each landing within the multi-contact window of the first, which must come
-/// while no other contact is down. Their mean displacement from their presses decides: its larger
-/// component (a tie counts as horizontal) names its direction, and the swipe is recognized at the
-/// motion, or the lift, that brings that component to the minimum distance (inclusive) in an
-/// accepted direction, if that comes less than `minimumDistance / minimumSpeed` after the last
-/// contact landed (its speed over the distance above the minimum). It reports the mean of where
-/// its contacts were pressed.
+/// Exactly `contacts` contacts are pressed together: the first while no other contact is down, the
+/// others within the multi-contact window of it (`GestureSettings.Thresholds`), all of one family
+/// (fingers; or pointers: mouse, pen, eraser) and of the `sources` it accepts. Their mean
+/// displacement from their presses decides: its larger component (a tie counts as horizontal)
+/// names its direction, and the swipe is recognized at the motion, or the lift, that brings that
+/// component to the minimum distance (inclusive) in an accepted direction, if that comes less than
+/// `minimumDistance / minimumSpeed` after the last contact landed (its speed over the distance is
+/// above the minimum). It reports the mean of where its contacts were pressed.
 ///
 /// It fails when another contact presses, a contact lifts (or is cancelled) short of the distance,
 /// the displacement passes the drag threshold in a direction it does not accept, too few contacts
 /// land within the window, or the time runs out. While it may still succeed it holds back fingers
-/// (not pointers) when registered with `delaysContactsBegan`: a lone finger at most for the window.
+/// (not pointers) when registered with `delaysContactsBegan`: a lone finger at most for the window,
+/// a whole group until the swipe is decided (at most the window and the time limit).
 public struct SwipeRecognizer: Sendable {
     /// The directions a swipe may take (screen coordinates: up is towards smaller y).
     public struct Direction: OptionSet, Hashable, Sendable {

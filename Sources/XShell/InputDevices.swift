@@ -26,14 +26,16 @@ struct InputDevices {
     /// The pressure of a touch event from device `sourceid`: only as the event carries it (each touch
     /// is a contact of its own, so the device's last value may be another finger's).
     func touchPressure(from sourceid: Int32, _ valuators: XIValuatorState) -> Double? {
-        guard let axis = device(sourceid).pressure, let value = Self.value(of: axis.number, in: valuators) else { return nil }
+        guard let axis = device(sourceid).pressure, let value = Self.value(of: axis.number, in: valuators)
+        else { return nil }
         return axis.normalized(value)
     }
 
     /// The value of valuator `number` in `state`, if the event carries it: `values` holds one value
     /// per bit set in `mask`, in bit order.
     static func value(of number: Int32, in state: XIValuatorState) -> Double? {
-        guard number >= 0, number >> 3 < state.mask_len, let mask = state.mask, let values = state.values else { return nil }
+        guard number >= 0, number >> 3 < state.mask_len, let mask = state.mask, let values = state.values
+        else { return nil }
         func isSet(_ bit: Int32) -> Bool { mask[Int(bit >> 3)] & (1 << UInt8(bit & 7)) != 0 }
         guard isSet(number) else { return nil }
         let index = (0..<number).count(where: isSet)

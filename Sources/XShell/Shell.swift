@@ -78,7 +78,8 @@ public final class Shell {
         core = AppCore(document: opened, visibleArea: Rect(x: 0, y: 0, width: Double(geometry.width), height: Double(geometry.height)),
                        settings: desktop.settings.gestureSettings, now: MonotonicClock.now(), tracing: options.traceGestures)
         window = try CanvasWindow(connection: connection, geometry: geometry, title: core.title, xinput: xinput)
-        if xinput != nil { devices = InputDevices(XInput2.queryDevices(on: connection)) }  // once selected: no change missed
+        // Once the window has selected device changes: none is missed.
+        if xinput != nil { devices = InputDevices(XInput2.queryDevices(on: connection)) }
         core.handle(.visibleAreaChanged(window.visibleArea), now: MonotonicClock.now())
         if let lock { DocumentPresence(connection: connection, lock: lock).claim(for: window.window) }
         for case .warn(let warning) in startup { StandardError.write("touchtracker: \(warning)") }

@@ -82,7 +82,8 @@ struct XInput2: Equatable {
         pointerBytes.withUnsafeMutableBufferPointer { pointer in
             deviceBytes.withUnsafeMutableBufferPointer { device in
                 var masks = [
-                    XIEventMask(deviceid: XIAllMasterDevices, mask_len: Int32(pointer.count), mask: pointer.baseAddress),
+                    XIEventMask(
+                        deviceid: XIAllMasterDevices, mask_len: Int32(pointer.count), mask: pointer.baseAddress),
                     XIEventMask(deviceid: XIAllDevices, mask_len: Int32(device.count), mask: device.baseAddress),
                 ]
                 _ = XISelectEvents(display, window, &masks, Int32(masks.count))
@@ -124,7 +125,8 @@ struct XInput2: Equatable {
         var devices: [Int32: InputDevice] = [:]
         for (info, toolType) in zip(pointers, toolTypes) {
             let valuators = labelled.filter { $0.device == info.deviceid }.map {
-                InputDevice.Valuator(number: $0.number, label: names[$0.label], minimum: $0.minimum, maximum: $0.maximum)
+                InputDevice.Valuator(
+                    number: $0.number, label: names[$0.label], minimum: $0.minimum, maximum: $0.maximum)
             }
             devices[info.deviceid] = InputDevice(InputDevice.Description(
                 name: String(cString: info.name), toolType: names[toolType], valuators: valuators))
@@ -141,7 +143,8 @@ struct XInput2: Equatable {
         else { return 0 }
         defer { XFree(data) }
         // Format 32 comes as C longs, whatever their size.
-        return type == Atom(XA_ATOM) && format == 32 && items >= 1 ? Atom(UnsafeRawPointer(data).loadUnaligned(as: UInt.self)) : 0
+        guard type == Atom(XA_ATOM), format == 32, items >= 1 else { return 0 }
+        return Atom(UnsafeRawPointer(data).loadUnaligned(as: UInt.self))
     }
 
     /// The names of the nonzero atoms among `atoms`, in one round trip.

@@ -74,7 +74,8 @@ func engineSection(_ report: inout BenchReport) {
     report.row("  \(clicks.count) events of clicks and double clicks only")
     report.record("engine_ns_per_event_clicks", nanosecondsPerEvent(clicks, passes: passes), unit: "ns")
     report.row("  the first stream, with a three-finger swipe and a two-contact gesture registered too")
-    report.record("engine_ns_per_event_with_groups", nanosecondsPerEvent(events, passes: passes, groups: true), unit: "ns")
+    report.record(
+        "engine_ns_per_event_with_groups", nanosecondsPerEvent(events, passes: passes, groups: true), unit: "ns")
 }
 
 /// The best time per event over `passes` runs of `events` through a fresh engine configured as

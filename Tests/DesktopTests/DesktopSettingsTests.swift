@@ -172,10 +172,10 @@ import Timing
         #expect(settings.touch.longPressAllowableMovementPixels == 2 * standard.touch.longPressAllowableMovementPixels)
         #expect(settings.mouse.longPressAllowableMovementPixels == 2 * standard.mouse.longPressAllowableMovementPixels)
         for kind in [\GestureSettings.mouse, \GestureSettings.touch] {
-            #expect(settings[keyPath: kind].swipeMinimumDistancePixels == 2 * standard[keyPath: kind].swipeMinimumDistancePixels)
-            #expect(settings[keyPath: kind].swipeMinimumSpeedPixelsPerSecond
-                == 2 * standard[keyPath: kind].swipeMinimumSpeedPixelsPerSecond)
-            #expect(settings[keyPath: kind].multiContactWindowMilliseconds == standard[keyPath: kind].multiContactWindowMilliseconds)
+            let scaled = settings[keyPath: kind], unscaled = standard[keyPath: kind]
+            #expect(scaled.swipeMinimumDistancePixels == 2 * unscaled.swipeMinimumDistancePixels)
+            #expect(scaled.swipeMinimumSpeedPixelsPerSecond == 2 * unscaled.swipeMinimumSpeedPixelsPerSecond)
+            #expect(scaled.multiContactWindowMilliseconds == unscaled.multiContactWindowMilliseconds)
         }
         #expect(settings.mouse.multiTapDistancePixels == 5)
         #expect(settings.mouse.dragThresholdPixels == 8)

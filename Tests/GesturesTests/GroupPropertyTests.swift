@@ -58,7 +58,9 @@ import Timing
         return run
     }
 
-    static func engine(order: [G] = [.clear, .select, .longPress, .moveLine, .menu, .swipe, .circle]) -> GestureEngine<G> {
+    static func engine(
+        order: [G] = [.clear, .select, .longPress, .moveLine, .menu, .swipe, .circle]
+    ) -> GestureEngine<G> {
         appEngineWithGroups(lineAt: { $0.x > 100 && $0.y > 100 }, selectedLineAt: { $0.x < 40 && $0.y < 40 }, order: order)
     }
 

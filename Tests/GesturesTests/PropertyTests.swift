@@ -81,7 +81,8 @@ import Timing
         _ = Self.run(engine, builder) {
             steps += 1
             let arbiter = engine.state.arbiter
-            let earliest = arbiter.slots.compactMap { arbiter.recognizers.deadline($0.recognizer, arbiter.settings) }.min()
+            let earliest = arbiter.slots.compactMap { arbiter.recognizers.deadline($0.recognizer, arbiter.settings) }
+                .min()
             if earliest != nil { timed += 1 }
             if engine.nextDeadline != arbiter.wheel.nextDeadline || engine.nextDeadline != earliest {
                 mismatches.append("step \(steps): engine \(String(describing: engine.nextDeadline)), wheel "
