@@ -24,7 +24,7 @@ struct ContinuousAttempt {
     mutating func move(_ input: RecognizerInput) -> RecognizerStep {
         velocity.add(input.location, at: input.time)
         lastInputReadTime = input.event.readTime
-        return .changed(input.location, translation: input.location.offset(from: pressLocation),
-                        velocity: velocity.velocity)
+        return .changed(.changed(input.location, translation: input.location.offset(from: pressLocation),
+                                 velocity: velocity.velocity))
     }
 }

@@ -16,7 +16,7 @@ enum ContinuousState {
 /// begun (every motion `changed`, release `ended`, cancel `cancelled`), failing, and what the
 /// arbiter asks about it. A machine adds only how its gesture begins, in
 /// `resolveBeforeBeginning` (and, for a long press, its timer). Statically dispatched: the
-/// machines are concrete types in `AnyRecognizer`'s cases, never existentials.
+/// machines are concrete types in `Recognizers`' arrays, never existentials.
 protocol ContinuousMachine {
     var button: Int { get }
     var state: ContinuousState { get set }
@@ -53,10 +53,10 @@ extension ContinuousMachine {
                 return step
             case .release:
                 state = .ended
-                return .ended(input.location)
+                return .ended(.ended(input.location))
             case .cancel:
                 state = .ended
-                return .cancelled
+                return .cancelled(.contactCancelled)
             }
         }
     }

@@ -62,7 +62,7 @@ extension GestureArbiter {
     func isDelayed(_ serial: PressSerial) -> Bool {
         for i in slots.indices where slots[i].options.delaysContactsBegan {
             if case .failed = slots[i].arbitration { continue }
-            if let claimed = slots[i].recognizer.claimedPresses, claimed.contains(serial) { return true }
+            if let delayed = recognizers.delayedPresses(slots[i].recognizer), delayed.contains(serial) { return true }
         }
         return false
     }

@@ -15,63 +15,59 @@ extension GestureArbiter {
         case .failed(let reason):
             stepsTaken = true
             fail(i, reason, origin: origin)
-        case .recognized(let location, let reason):
+        case .succeeded(let event, let press, let reason):
             stepsTaken = true
-            succeed(i, at: location, press: location, reason, origin: origin)  // a tap is where it was pressed
-        case .began(let location, let press, let reason):
-            stepsTaken = true
-            succeed(i, at: location, press: press, reason, origin: origin)
-        case .changed(let location, let translation, let velocity):
+            succeed(i, event, press: press, reason, origin: origin)
+        case .changed(let event):
             switch slots[i].arbitration {
-            case .succeeded: emit(i, .changed(location, translation: translation, velocity: velocity))
-            case .held(_, let press, let ended):
-                slots[i].arbitration = .held(location: location, press: press, ended: ended)
+            case .succeeded: emit(i, event)
+            case .held: slots[i].report?.began.move(as: event)
             case .open, .failed: break
             }
-        case .ended(let location):
+        case .ended(let event):
             stepsTaken = true
             switch slots[i].arbitration {
             case .succeeded:
-                emit(i, .ended(location))
+                emit(i, event)
                 trace(i, .ended, .released, origin: origin)
-            case .held(let heldLocation, let press, _):
-                slots[i].arbitration = .held(location: heldLocation, press: press, ended: location)
+            case .held: slots[i].report?.ended = event
             case .open, .failed: break
             }
-        case .cancelled:
+        case .cancelled(let reason):
             stepsTaken = true
             switch slots[i].arbitration {
             case .succeeded:
                 emit(i, .cancelled)
-                trace(i, .cancelled, .contactCancelled, origin: origin)
-            case .held: fail(i, .contactCancelled, origin: origin)  // never shown: it just fails
+                trace(i, .cancelled, reason, origin: origin)
+            case .held: fail(i, reason, origin: origin)  // never shown: it just fails
             case .open, .failed: break
             }
         }
     }
 
-    /// Slot `i` recognized (discrete) or is ready to begin (continuous) at `location`, its press
+    /// Slot `i` recognized (discrete) or is ready to begin (continuous) with `event`, its first press
     /// having gone down at `press`: ask `shouldBegin`, then deliver, hold for the recognizers it
     /// requires to fail, or fail because one succeeded.
     mutating func succeed(
-        _ i: Int, at location: GesturePoint, press: GesturePoint, _ reason: DecisionReason, origin: Origin?
+        _ i: Int, _ event: GestureEvent, press: GesturePoint, _ reason: DecisionReason, origin: Origin?
     ) {
         if let shouldBegin = slots[i].shouldBegin, !shouldBegin(press) {
-            slots[i].recognizer.forceFail()
+            recognizers.forceFail(slots[i].recognizer)
             fail(i, .shouldBeginDeclined, origin: origin)
             return
         }
         switch dependencies(of: i) {
         case .succeeded:
-            slots[i].recognizer.forceFail()
+            recognizers.forceFail(slots[i].recognizer)
             fail(i, .awaitedGestureSucceeded, origin: origin)
         case .pending:
-            slots[i].arbitration = .held(location: location, press: press, ended: nil)
+            slots[i].arbitration = .held
+            slots[i].report = Report(began: event, ended: nil)
             heldCount += 1
             trace(i, .held, .waitingForRequirements, origin: origin)
-            if slots[i].options.provisional && !slots[i].recognizer.isContinuous { emit(i, .provisional(location)) }
+            if slots[i].options.provisional, case .recognized(let location) = event { emit(i, .provisional(location)) }
         case .failed:
-            deliver(i, location: location, press: press, ended: nil, reason: reason, wasHeld: false, origin: origin)
+            deliver(i, event, ended: nil, reason: reason, wasHeld: false, origin: origin)
         }
     }
 
@@ -91,7 +87,9 @@ extension GestureArbiter {
             case .succeeded: return .succeeded
             case .held: pending = true
             case .failed: continue
-            case .open: if !slots[j].recognizer.isIdle && !slots[j].recognizer.isFinished { pending = true }
+            case .open:
+                let recognizer = slots[j].recognizer
+                if !recognizers.isIdle(recognizer) && !recognizers.isFinished(recognizer) { pending = true }
             }
         }
         return pending ? .pending : .failed
@@ -101,6 +99,7 @@ extension GestureArbiter {
     mutating func fail(_ i: Int, _ reason: DecisionReason, origin: Origin?) {
         if case .held = slots[i].arbitration {
             heldCount -= 1
+            slots[i].report = nil
             if slots[i].options.provisional && !slots[i].recognizer.isContinuous {
                 slots[i].arbitration = .failed
                 emit(i, .superseded)
@@ -112,28 +111,28 @@ extension GestureArbiter {
         trace(i, .failed, reason, origin: origin)
     }
 
-    /// Slot `i` succeeded and nothing it requires can still succeed: tell the app, fail competing
-    /// attempts on the same presses, and claim those presses from the canvas if asked to.
+    /// Slot `i` succeeded with `event` (and `ended` meanwhile) and nothing it requires can still
+    /// succeed: tell the app, fail competing attempts on the same presses, and claim those presses
+    /// from the canvas if asked to.
     mutating func deliver(
-        _ i: Int, location: GesturePoint, press: GesturePoint, ended: GesturePoint?, reason: DecisionReason,
-        wasHeld: Bool, origin: Origin?
+        _ i: Int, _ event: GestureEvent, ended: GestureEvent?, reason: DecisionReason, wasHeld: Bool, origin: Origin?
     ) {
         slots[i].arbitration = .succeeded
         if slots[i].recognizer.isContinuous {
-            emit(i, .began(location, press: press))
+            emit(i, event)
             trace(i, .began, reason, origin: origin)
             if let ended {
-                emit(i, .ended(ended))
+                emit(i, ended)
                 trace(i, .ended, .released, origin: origin)
             }
         } else if wasHeld && slots[i].options.provisional {
             emit(i, .confirmed)
             trace(i, .confirmed, reason, origin: origin)
         } else {
-            emit(i, .recognized(location))
+            emit(i, event)
             trace(i, .recognized, reason, origin: origin)
         }
-        guard let claimed = slots[i].recognizer.claimedPresses else { return }
+        guard let claimed = recognizers.claimedPresses(slots[i].recognizer) else { return }
         excludeCompetitors(of: i, claimed)
         if slots[i].options.delaysContactsBegan || slots[i].options.cancelsContacts { absorbContacts(claimed) }
     }
@@ -145,32 +144,39 @@ extension GestureArbiter {
             case .succeeded, .failed: continue
             case .open, .held: break
             }
-            guard let theirs = slots[j].recognizer.claimedPresses, theirs.overlaps(claimed) else { continue }
-            let origin = isTracing ? slots[j].recognizer.origin : nil
-            slots[j].recognizer.forceFail()
+            guard let theirs = recognizers.claimedPresses(slots[j].recognizer), theirs.overlaps(claimed)
+            else { continue }
+            let origin = isTracing ? recognizers.origin(slots[j].recognizer) : nil
+            recognizers.forceFail(slots[j].recognizer)
             fail(j, .excludedByOtherGesture, origin: origin)
         }
     }
 
     /// Resolves held slots until nothing changes: a held slot whose requirements all failed is
-    /// delivered; one whose requirement succeeded fails. Terminates: requirements form a DAG.
-    mutating func settle() {
-        var changed = heldCount > 0
+    /// delivered; one whose requirement succeeded fails. Terminates: requirements form a DAG. Asked
+    /// after every event with a timer pending: inlined, it costs one comparison when none is held.
+    @inline(__always) mutating func settle() {
+        if heldCount > 0 { settleHeld() }
+    }
+
+    private mutating func settleHeld() {
+        var changed = true
         while changed {
             changed = false
             for i in slots.indices {
-                guard case .held(let location, let press, let ended) = slots[i].arbitration else { continue }
+                guard case .held = slots[i].arbitration, let report = slots[i].report else { continue }
                 switch dependencies(of: i) {
                 case .pending:
                     continue
                 case .succeeded:
-                    let origin = isTracing ? slots[i].recognizer.origin : nil
-                    slots[i].recognizer.forceFail()
+                    let origin = isTracing ? recognizers.origin(slots[i].recognizer) : nil
+                    recognizers.forceFail(slots[i].recognizer)
                     fail(i, .awaitedGestureSucceeded, origin: origin)
                 case .failed:
                     heldCount -= 1
-                    deliver(i, location: location, press: press, ended: ended, reason: .awaitedGestureFailed,
-                            wasHeld: true, origin: isTracing ? slots[i].recognizer.origin : nil)
+                    slots[i].report = nil
+                    deliver(i, report.began, ended: report.ended, reason: .awaitedGestureFailed, wasHeld: true,
+                            origin: isTracing ? recognizers.origin(slots[i].recognizer) : nil)
                 }
                 changed = true
             }
@@ -185,9 +191,21 @@ extension GestureArbiter {
         guard isTracing else { return }
         // The attempt as it stands after the step (a tap's release is its latest input); the one
         // from before the step when the step ended it.
-        let origin = slots[i].recognizer.origin ?? origin
+        let origin = recognizers.origin(slots[i].recognizer) ?? origin
         decisions.append(Decision(
             slot: i, outcome: outcome, reason: reason, eventTime: eventTime, firstPressTime: origin?.firstPress,
             now: now, latency: origin.map { now - $0.lastInputRead } ?? .zero))
+    }
+}
+
+extension GestureEvent {
+    /// Moves this beginning as `change` says: a gesture that waited for others to fail begins where
+    /// its contacts are by the time it may (and still says where it was pressed).
+    mutating func move(as change: GestureEvent) {
+        switch (self, change) {
+        case (.began(_, let press), .changed(let location, _, _)): self = .began(location, press: press)
+        case (.contactsBegan, .contactsChanged(let points)): self = .contactsBegan(points)
+        default: break
+        }
     }
 }

@@ -8,11 +8,15 @@ extension GestureArbiter {
     func invariantViolation() -> String? {
         var held = 0
         for (i, slot) in slots.enumerated() {
-            if case .held = slot.arbitration { held += 1 } else if slot.recognizer.isFinished {
+            if case .held = slot.arbitration { held += 1 } else if recognizers.isFinished(slot.recognizer) {
                 return "slot \(i) finished but not reset"
             }
+            let isHeld = if case .held = slot.arbitration { true } else { false }
+            if isHeld != (slot.report != nil) { return "slot \(i) held \(isHeld), with a report \(slot.report != nil)" }
             if let timer = slot.timer, !wheel.isPending(timer) { return "slot \(i) timer not pending" }
-            if timerDeadline(i) != slot.recognizer.deadline(settings) { return "slot \(i) timer not at its deadline" }
+            if timerDeadline(i) != recognizers.deadline(slot.recognizer, settings) {
+                return "slot \(i) timer not at its deadline"
+            }
         }
         if held != heldCount { return "heldCount \(heldCount), held slots \(held)" }
         if wheel.count != slots.filter({ $0.timer != nil }).count { return "the wheel holds timers no slot owns" }

@@ -19,22 +19,32 @@ import Timing
     enum Arbitration {
         /// Deciding on its own (possible, or tracking an attempt).
         case open
-        /// Succeeded, waiting for the recognizers it requires to fail. For a continuous gesture,
-        /// `location` follows its motion, `press` is where its press went down and `ended` records a
-        /// release meanwhile.
-        case held(location: GesturePoint, press: GesturePoint, ended: GesturePoint?)
+        /// Succeeded, waiting for the recognizers it requires to fail; the slot's `report` says what
+        /// it will tell the app.
+        case held
         /// Recognized (discrete) or began (continuous) and was delivered.
         case succeeded
         case failed
     }
 
+    /// What a held slot will tell the app once the recognizers it requires have failed. For a
+    /// continuous gesture `began` follows its motion and `ended` records a release meanwhile.
+    struct Report {
+        var began: GestureEvent
+        var ended: GestureEvent?
+    }
+
     struct Slot {
         let id: UInt32
-        var recognizer: AnyRecognizer
+        /// Its machine in `recognizers`.
+        var recognizer: Recognizers.ID
         /// Asked with the press location when a continuous gesture is about to begin (a pure predicate).
         let shouldBegin: ((GesturePoint) -> Bool)?
         let options: Options
         var arbitration: Arbitration = .open
+        /// While held, what it will tell the app; nil otherwise. Beside the arbitration rather than
+        /// in it, so that the arbitration, read for every slot on every event, stays one byte.
+        var report: Report?
         /// The timer at the recognizer's deadline, if it has one: the wheel holds the deadline.
         var timer: TimerHandle?
         /// Indices of the slots this one requires to fail (rebuilt when the set changes).
@@ -63,6 +73,8 @@ import Timing
     var settings: GestureSettings { didSet { syncTimers() } }
     var isTracing = false
     var slots: [Slot] = []
+    /// Every slot's recognizer, each kind in an array of its own.
+    var recognizers = Recognizers()
     var requirements: [(waiter: UInt32, awaited: UInt32)] = []
     var simultaneous: [(UInt32, UInt32)] = []
     @usableFromInline var wheel: TimerWheel<UInt32>
@@ -90,10 +102,11 @@ import Timing
 extension GestureArbiter {
     /// Inserts a recognizer at `index` (the caller keeps slots in tag order) and returns its id.
     mutating func insert(
-        _ recognizer: AnyRecognizer, shouldBegin: ((GesturePoint) -> Bool)?, options: Options, at index: Int
+        _ machine: Recognizers.Machine, shouldBegin: ((GesturePoint) -> Bool)?, options: Options, at index: Int
     ) -> UInt32 {
         let id = nextSlotID
         nextSlotID += 1
+        let recognizer = recognizers.add(machine)
         slots.insert(Slot(id: id, recognizer: recognizer, shouldBegin: shouldBegin, options: options), at: index)
         rebuildTopology()
         return id
@@ -103,7 +116,7 @@ extension GestureArbiter {
     /// superseded (outputs still name the slot by its current index).
     mutating func cancelForRemoval(at index: Int) {
         switch slots[index].arbitration {
-        case .succeeded where slots[index].recognizer.isContinuous && !slots[index].recognizer.isFinished:
+        case .succeeded where slots[index].recognizer.isContinuous && !recognizers.isFinished(slots[index].recognizer):
             emit(index, .cancelled)
             trace(index, .cancelled, .recognizerRemoved, origin: nil)
         case .held where slots[index].options.provisional && !slots[index].recognizer.isContinuous:
@@ -119,7 +132,11 @@ extension GestureArbiter {
         if case .held = slots[index].arbitration { heldCount -= 1 }
         if let timer = slots[index].timer { wheel.cancel(timer) }
         let id = slots[index].id
-        slots.remove(at: index)
+        let removed = slots.remove(at: index).recognizer
+        recognizers.remove(removed)
+        for i in slots.indices {
+            slots[i].recognizer = Recognizers.renumber(slots[i].recognizer, afterRemoving: removed)
+        }
         requirements.removeAll { $0.waiter == id || $0.awaited == id }
         simultaneous.removeAll { $0.0 == id || $0.1 == id }
         rebuildTopology()
@@ -175,8 +192,8 @@ extension GestureArbiter {
         stepsTaken = event.kind != .motion
         if !wheel.isEmpty {  // only attempts with a deadline depend on time passing
             for i in slots.indices where slots[i].timer != nil {
-                let origin = isTracing ? slots[i].recognizer.origin : nil
-                let step = slots[i].recognizer.catchUp(to: event.serverTime, settings)
+                let origin = isTracing ? recognizers.origin(slots[i].recognizer) : nil
+                let step = recognizers.catchUp(slots[i].recognizer, to: event.serverTime, settings)
                 if case .none = step { continue }
                 apply(step, i, origin: origin)
             }
@@ -184,9 +201,9 @@ extension GestureArbiter {
         }
 
         let (input, recordIndex) = contactInput(for: event)
-        for i in slots.indices where slots[i].recognizer.isInterested(in: input) {
-            let origin = isTracing ? slots[i].recognizer.origin : nil
-            let step = slots[i].recognizer.resolve(input)
+        for i in slots.indices where recognizers.isInterested(slots[i].recognizer, in: input) {
+            let origin = isTracing ? recognizers.origin(slots[i].recognizer) : nil
+            let step = recognizers.resolve(slots[i].recognizer, input)
             if case .none = step { continue }
             apply(step, i, origin: origin)
         }
@@ -196,9 +213,9 @@ extension GestureArbiter {
         }
 
         if input.isPress, input.serial != nil {
-            for i in slots.indices where slots[i].recognizer.isIdle {
+            for i in slots.indices where recognizers.isIdle(slots[i].recognizer) {
                 if case .open = slots[i].arbitration {
-                    let step = slots[i].recognizer.begin(input)
+                    let step = recognizers.begin(slots[i].recognizer, input)
                     apply(step, i, origin: nil)
                 }
             }
@@ -237,8 +254,8 @@ extension GestureArbiter {
                 slots[i].timer == expired.handle
             else { continue }
             slots[i].timer = nil
-            let origin = isTracing ? slots[i].recognizer.origin : nil
-            let step = slots[i].recognizer.timeout(now: now, settings)
+            let origin = isTracing ? recognizers.origin(slots[i].recognizer) : nil
+            let step = recognizers.timeout(slots[i].recognizer, now: now, settings)
             apply(step, i, origin: origin)
             settle()
             finishStep()
@@ -256,11 +273,11 @@ extension GestureArbiter {
     }
 
     mutating func resetFinished() {
-        for i in slots.indices where slots[i].recognizer.isFinished {
+        for i in slots.indices where recognizers.isFinished(slots[i].recognizer) {
             switch slots[i].arbitration {
             case .held: continue
             case .open, .succeeded, .failed:
-                slots[i].recognizer.reset()
+                recognizers.reset(slots[i].recognizer)
                 slots[i].arbitration = .open
             }
         }
@@ -269,7 +286,7 @@ extension GestureArbiter {
     /// Keeps each slot's timer at its recognizer's deadline (cancel and reschedule on change).
     mutating func syncTimers() {
         for i in slots.indices {
-            let deadline = slots[i].recognizer.deadline(settings)
+            let deadline = recognizers.deadline(slots[i].recognizer, settings)
             if deadline != timerDeadline(i) {
                 if let timer = slots[i].timer { wheel.cancel(timer) }
                 slots[i].timer = deadline.map { wheel.schedule(at: $0, slots[i].id) }
@@ -288,7 +305,11 @@ extension GestureArbiter {
     var isAtRest: Bool {
         contacts.isEmpty && wheel.isEmpty && heldCount == 0
             && slots.allSatisfy { slot in
-                if case .open = slot.arbitration { slot.recognizer.isIdle && slot.timer == nil } else { false }
+                if case .open = slot.arbitration {
+                    recognizers.isIdle(slot.recognizer) && slot.timer == nil
+                } else {
+                    false
+                }
             }
     }
 }

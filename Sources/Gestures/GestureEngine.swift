@@ -82,6 +82,25 @@ public final class GestureEngine<Tag: Hashable & Comparable & Sendable> {
                      GestureArbiter.Options(delaysContactsBegan: delaysContactsBegan, cancelsContacts: cancelsContacts))
     }
 
+    /// Adds a swipe recognizer (see `add(_:_:provisional:delaysContactsBegan:cancelsContacts:)`).
+    /// Delaying holds back fingers only, each at most until it is known to be no part of a swipe.
+    public func add(
+        _ tag: Tag, _ recognizer: SwipeRecognizer, delaysContactsBegan: Bool = false, cancelsContacts: Bool = false
+    ) {
+        state.insert(tag, .swipe(SwipeMachine(recognizer)), shouldBegin: nil,
+                     GestureArbiter.Options(delaysContactsBegan: delaysContactsBegan, cancelsContacts: cancelsContacts))
+    }
+
+    /// Adds a multi-contact recognizer (see `add(_:_:provisional:delaysContactsBegan:cancelsContacts:)`).
+    /// Delaying holds back fingers only, each at most for the multi-contact window.
+    public func add(
+        _ tag: Tag, _ recognizer: MultiContactRecognizer, delaysContactsBegan: Bool = false,
+        cancelsContacts: Bool = false
+    ) {
+        state.insert(tag, .multiContact(MultiContactMachine(recognizer)), shouldBegin: nil,
+                     GestureArbiter.Options(delaysContactsBegan: delaysContactsBegan, cancelsContacts: cancelsContacts))
+    }
+
     /// Removes a recognizer: its timer is cancelled (a stale handle does nothing), a gesture in
     /// progress is reported `.cancelled` and a provisional tap `.superseded` with the next outputs.
     public func remove(_ tag: Tag) { state.remove(tag) }

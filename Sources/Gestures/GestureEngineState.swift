@@ -30,7 +30,7 @@ import Timing
     }
 
     mutating func insert(
-        _ tag: Tag, _ recognizer: AnyRecognizer, shouldBegin: ((GesturePoint) -> Bool)?,
+        _ tag: Tag, _ recognizer: Recognizers.Machine, shouldBegin: ((GesturePoint) -> Bool)?,
         _ options: GestureArbiter.Options
     ) {
         precondition(!tags.contains(tag), "gesture tag \(tag) is already registered")

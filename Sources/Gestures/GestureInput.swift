@@ -16,6 +16,32 @@ public enum InputSource: Hashable, Sendable {
     public var isTouch: Bool { self == .touch }
 }
 
+/// A set of `InputSource`s: the kinds of contact a recognizer accepts (UIKit's allowed touch types).
+public struct InputSources: OptionSet, Hashable, Sendable {
+    public let rawValue: UInt8
+    public init(rawValue: UInt8) { self.rawValue = rawValue }
+
+    /// The set holding `source` alone.
+    public init(_ source: InputSource) {
+        switch source {
+        case .mouse: self = .mouse
+        case .touch: self = .touch
+        case .pen: self = .pen
+        case .eraser: self = .eraser
+        }
+    }
+
+    public static let mouse = InputSources(rawValue: 1 << 0)
+    public static let touch = InputSources(rawValue: 1 << 1)
+    public static let pen = InputSources(rawValue: 1 << 2)
+    public static let eraser = InputSources(rawValue: 1 << 3)
+    /// Everything that drives a pointer.
+    public static let pointers: InputSources = [.mouse, .pen, .eraser]
+    public static let all: InputSources = [.mouse, .touch, .pen, .eraser]
+
+    public func contains(_ source: InputSource) -> Bool { contains(InputSources(source)) }
+}
+
 /// Identifies one contact: a master pointer (`touch` = 0) or one touch of a touch device.
 /// Several touches and several master pointers (MPX) are distinct contacts.
 public struct ContactID: Hashable, Sendable, CustomStringConvertible {

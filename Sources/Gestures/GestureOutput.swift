@@ -20,7 +20,15 @@ public enum GestureEvent: Hashable, Sendable {
     case changed(GesturePoint, translation: GestureVector, velocity: GestureVector)
     /// A continuous gesture ended normally.
     case ended(GesturePoint)
-    /// A continuous gesture was cancelled: its contact was cancelled, or its recognizer removed mid-gesture.
+    /// A gesture of several contacts (`MultiContactRecognizer`) began, all its contacts down
+    /// together: where each is, in the order they were pressed.
+    case contactsBegan(ContactPoints)
+    /// One of its contacts moved: where each is now, in press order.
+    case contactsChanged(ContactPoints)
+    /// Its first contact to lift ended it: where each was, the lifted one where it was released.
+    case contactsEnded(ContactPoints)
+    /// A continuous gesture was cancelled: a contact of it was cancelled, another contact joined it
+    /// too soon, or its recognizer was removed mid-gesture.
     case cancelled
 }
 

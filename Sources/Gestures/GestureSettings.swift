@@ -21,11 +21,23 @@ public struct GestureSettings: Hashable, Sendable {
         public var longPressDurationMilliseconds: Int64
         /// Movement beyond this (from the press) before the duration has passed fails a long press.
         public var longPressAllowableMovementPixels: Double
+        /// The contacts of one gesture land together: each within this of the first press (by
+        /// server time, exclusive). Also how long, at most, a recognizer of several contacts holds
+        /// back a finger that no other joins (`delaysContactsBegan`).
+        public var multiContactWindowMilliseconds: Int64
+        /// How far a swipe's contacts must move together (their mean displacement, along the swipe's
+        /// direction, inclusive).
+        public var swipeMinimumDistancePixels: Double
+        /// How fast: a swipe covers its minimum distance in less than distance / speed, from the
+        /// moment its last contact landed.
+        public var swipeMinimumSpeedPixelsPerSecond: Double
 
         public init(
             multiTapWindowMilliseconds: Int64, multiTapMinimumGapMilliseconds: Int64,
             multiTapDistancePixels: Double, dragThresholdPixels: Double,
-            longPressDurationMilliseconds: Int64, longPressAllowableMovementPixels: Double
+            longPressDurationMilliseconds: Int64, longPressAllowableMovementPixels: Double,
+            multiContactWindowMilliseconds: Int64, swipeMinimumDistancePixels: Double,
+            swipeMinimumSpeedPixelsPerSecond: Double
         ) {
             self.multiTapWindowMilliseconds = multiTapWindowMilliseconds
             self.multiTapMinimumGapMilliseconds = multiTapMinimumGapMilliseconds
@@ -33,20 +45,30 @@ public struct GestureSettings: Hashable, Sendable {
             self.dragThresholdPixels = dragThresholdPixels
             self.longPressDurationMilliseconds = longPressDurationMilliseconds
             self.longPressAllowableMovementPixels = longPressAllowableMovementPixels
+            self.multiContactWindowMilliseconds = multiContactWindowMilliseconds
+            self.swipeMinimumDistancePixels = swipeMinimumDistancePixels
+            self.swipeMinimumSpeedPixelsPerSecond = swipeMinimumSpeedPixelsPerSecond
         }
 
         /// GTK's and freedesktop's defaults: 400 ms, 40 ms gap, 5 px, 8 px drag, 500 ms / 10 px.
+        /// Two hands on two mice press less together than the fingers of one hand: 300 ms (a
+        /// pointer is never held back, so a wide window costs nothing visible). A swipe: 50 px at
+        /// 200 px/s, in less than 250 ms.
         public static let mouse = Thresholds(
             multiTapWindowMilliseconds: 400, multiTapMinimumGapMilliseconds: 40,
             multiTapDistancePixels: 5, dragThresholdPixels: 8,
-            longPressDurationMilliseconds: 500, longPressAllowableMovementPixels: 10)
+            longPressDurationMilliseconds: 500, longPressAllowableMovementPixels: 10,
+            multiContactWindowMilliseconds: 300, swipeMinimumDistancePixels: 50, swipeMinimumSpeedPixelsPerSecond: 200)
 
         /// A fingertip is ~40 px wide at 96 dpi and jitters: Flutter uses 100 lp between taps and
-        /// 18 lp of slop. We take 40 px between taps, 16 px slop and 16 px for a long press.
+        /// 18 lp of slop. We take 40 px between taps, 16 px slop and 16 px for a long press. The
+        /// fingers of a hand put down together land within about 100 ms (libinput waits 100 ms
+        /// before it settles what a touchpad gesture is): 150 ms. A swipe: 50 px at 200 px/s.
         public static let touch = Thresholds(
             multiTapWindowMilliseconds: 400, multiTapMinimumGapMilliseconds: 40,
             multiTapDistancePixels: 40, dragThresholdPixels: 16,
-            longPressDurationMilliseconds: 500, longPressAllowableMovementPixels: 16)
+            longPressDurationMilliseconds: 500, longPressAllowableMovementPixels: 16,
+            multiContactWindowMilliseconds: 150, swipeMinimumDistancePixels: 50, swipeMinimumSpeedPixelsPerSecond: 200)
     }
 
     public var mouse: Thresholds

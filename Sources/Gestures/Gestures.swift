@@ -4,7 +4,8 @@
 // whom (`require(_:toFail:)`), then feeds every input (`handle`) and the clock (`advance(to:)`,
 // driven by `nextDeadline`) and reads `GestureOutput`s: gestures for the app, contacts for the canvas.
 //
-//   GestureInput (press / motion / release / cancel of a ContactID, server time + read time)
+//   GestureInput (press / motion / release / cancel of a ContactID: its kind (mouse, touch, pen,
+//        |        eraser) and pressure, server time + read time)
 //        |
 //   GestureEngine<Tag>   public face: tags, registration, outputs, traces (GestureEngineState)
 //        |
@@ -14,16 +15,22 @@
 //        |               then deliver contacts to the canvas and move timers to new deadlines. The
 //        |               timer wheel holds each pending deadline; nothing else keeps a copy.
 //        |
-//   TapRecognizer, LongPressRecognizer, PanRecognizer: what the app configures; each has a state
-//   machine (an enum whose cases carry the attempt's data, plain data so copies cost nothing)
-//   whose transitions return a `RecognizerStep` the arbiter acts on.
+//   TapRecognizer, LongPressRecognizer, PanRecognizer, SwipeRecognizer, MultiContactRecognizer:
+//   what the app configures; each has a state machine (an enum whose cases carry the attempt's
+//   data, plain data so copies cost nothing) whose transitions return a `RecognizerStep` the
+//   arbiter acts on. A swipe and a multi-contact gesture latch to a `ContactGroup`: contacts of
+//   one family landing within the multi-contact window of the first (kept beside their state
+//   enum, not in it, so that asking an idle machine about an event does not copy five contacts).
 //
 // Rules the arbiter keeps: recognizers are visited in tag order (R9); a recognizer that succeeds
 // fails the others on the same presses unless they may be simultaneous; a contact reaches the
-// canvas once no recognizer that delays contacts still wants it, with its original press; a
-// recognizer that delays or cancels contacts takes the presses it succeeds on away from the canvas.
+// canvas once no recognizer that delays contacts still wants it, with its original press (a
+// recognizer of several contacts holds back fingers only, a lone one at most for the multi-contact
+// window, so a mouse drag is never delayed by one); a recognizer that delays or cancels contacts
+// takes the presses it succeeds on away from the canvas.
 //
-// Geometry and times live in `GestureSettings` (mouse and touch apart, live-settable, R4/R5).
+// Geometry and times live in `GestureSettings` (mouse and touch apart, a stylus takes the mouse's;
+// live-settable, R4/R5).
 // Decisions can be traced as `GestureDecision` values with a one-line JSON form (R12).
 // Time is always an input: nothing here reads a clock.
 //

@@ -82,6 +82,7 @@ extension LongPressMachine {
 
     private mutating func fire(_ attempt: ContinuousAttempt) -> RecognizerStep {
         state = .active(attempt)
-        return .began(attempt.pressLocation, press: attempt.pressLocation, .heldLongEnough)
+        return .succeeded(.began(attempt.pressLocation, press: attempt.pressLocation), press: attempt.pressLocation,
+                          .heldLongEnough)
     }
 }

@@ -51,7 +51,8 @@ extension PanMachine {
             }
             _ = attempt.move(input)
             state = .active(attempt)
-            return .began(input.location, press: attempt.pressLocation, .movedPastSlop)
+            return .succeeded(.began(input.location, press: attempt.pressLocation), press: attempt.pressLocation,
+                              .movedPastSlop)
         case .release:
             state = .failed(down: nil)
             return .failed(.endedWithoutBeginning)

@@ -51,19 +51,28 @@ public enum DecisionReason: String, Hashable, Sendable {
     case excludedByOtherGesture = "another gesture claimed the press"
     case recognizerRemoved = "recognizer removed"
     case contactCancelled = "contact cancelled"
+    case contactsLanded = "all its contacts landed together"
+    case tooFewContacts = "too few contacts within the multi-contact window"
+    case otherKindOfContact = "a press of another kind of contact or another button"
+    case swiped = "moved far and fast enough in its direction"
+    case wrongDirection = "moved beyond drag threshold in a direction it does not accept"
+    case liftedShort = "a contact lifted before the swipe"
+    case tooSlow = "did not move far enough in time"
 }
 
 /// What a recognizer's transition asks of the engine.
 enum RecognizerStep {
     case none
     case failed(DecisionReason)
-    case recognized(GesturePoint, DecisionReason)
-    /// A continuous gesture begins at the first point; its press went down at `press`.
-    case began(GesturePoint, press: GesturePoint, DecisionReason)
-    case changed(GesturePoint, translation: GestureVector, velocity: GestureVector)
-    case ended(GesturePoint)
-    /// A continuous gesture's contact was cancelled.
-    case cancelled
+    /// A discrete gesture is recognized (`event` is `.recognized`) or a continuous one is ready to
+    /// begin (`.began`, `.contactsBegan`); its first press went down at `press`.
+    case succeeded(GestureEvent, press: GesturePoint, DecisionReason)
+    /// A continuous gesture moved (`.changed`, `.contactsChanged`).
+    case changed(GestureEvent)
+    /// A continuous gesture ended (`.ended`, `.contactsEnded`).
+    case ended(GestureEvent)
+    /// A continuous gesture can go on no more: a contact of it was cancelled, or `reason`.
+    case cancelled(DecisionReason)
 }
 
 /// Tracks a contact's velocity from successive samples (px/s by server time).

@@ -94,7 +94,8 @@ extension TapRecognizer {
             attempt.lastInputReadTime = input.event.readTime
             if attempt.tapsCompleted == numberOfTapsRequired {
                 state = .recognized(attempt)
-                return .recognized(attempt.firstPressLocation, .tapCompleted)
+                return .succeeded(.recognized(attempt.firstPressLocation), press: attempt.firstPressLocation,
+                                  .tapCompleted)
             }
             // A mouse released farther than the double-click distance from the first press cannot press
             // again in range without moving back: fail now rather than wait (R2). A finger has no

@@ -189,8 +189,8 @@ extension GestureSettings {
 
     /// Reads "mouse" and "touch" from `object`.
     init(recorded object: inout RecordedObject) throws(RecordingError) {
-        self.init(mouse: try object.take("mouse", Thresholds.init(recorded:)),
-                  touch: try object.take("touch", Thresholds.init(recorded:)))
+        self.init(mouse: try object.take("mouse") { (value) throws(RecordingError) in try Thresholds(recorded: value, standard: .mouse) },
+                  touch: try object.take("touch") { (value) throws(RecordingError) in try Thresholds(recorded: value, standard: .touch) })
     }
 }
 
@@ -203,18 +203,30 @@ extension GestureSettings.Thresholds {
             "drag_threshold_px": .double(dragThresholdPixels),
             "long_press_duration_ms": .integer(longPressDurationMilliseconds),
             "long_press_allowable_movement_px": .double(longPressAllowableMovementPixels),
+            "multi_contact_window_ms": .integer(multiContactWindowMilliseconds),
+            "swipe_minimum_distance_px": .double(swipeMinimumDistancePixels),
+            "swipe_minimum_speed_px_per_s": .double(swipeMinimumSpeedPixelsPerSecond),
         ])
     }
 
-    init(recorded value: RecordedValue) throws(RecordingError) {
+    /// The thresholds recorded in `value`; those of the swipe and the multi-contact recognizers, which
+    /// recordings made before them lack, are `standard`'s when absent.
+    init(recorded value: RecordedValue, standard: Self) throws(RecordingError) {
         self = try value.object { (object) throws(RecordingError) in
-            GestureSettings.Thresholds(
+            func optional(_ key: String) -> RecordedValue? { object.takeIfPresent(key) }
+            return GestureSettings.Thresholds(
                 multiTapWindowMilliseconds: try object.take("multi_tap_window_ms").integer(),
                 multiTapMinimumGapMilliseconds: try object.take("multi_tap_minimum_gap_ms").integer(),
                 multiTapDistancePixels: try object.take("multi_tap_distance_px").double(),
                 dragThresholdPixels: try object.take("drag_threshold_px").double(),
                 longPressDurationMilliseconds: try object.take("long_press_duration_ms").integer(),
-                longPressAllowableMovementPixels: try object.take("long_press_allowable_movement_px").double())
+                longPressAllowableMovementPixels: try object.take("long_press_allowable_movement_px").double(),
+                multiContactWindowMilliseconds: try optional("multi_contact_window_ms")?.integer()
+                    ?? standard.multiContactWindowMilliseconds,
+                swipeMinimumDistancePixels: try optional("swipe_minimum_distance_px")?.double()
+                    ?? standard.swipeMinimumDistancePixels,
+                swipeMinimumSpeedPixelsPerSecond: try optional("swipe_minimum_speed_px_per_s")?.double()
+                    ?? standard.swipeMinimumSpeedPixelsPerSecond)
         }
     }
 }

@@ -12,9 +12,9 @@ extension GestureInput {
     /// A pointer event at (`x`, `y`) in the event window, stamped `time` by the server and read by
     /// the loop at `readTime` (CLOCK_MONOTONIC). Xlib's `Time` is a long; the server's clock is 32
     /// bits, and wraps.
-    init(_ kind: Kind, contact: ContactID, source: InputSource = .mouse, x: Double, y: Double, time: Time,
-         readTime: Deadline) {
-        self.init(kind, contact: contact, source: source, location: GesturePoint(x: x, y: y),
+    init(_ kind: Kind, contact: ContactID, source: InputSource = .mouse, x: Double, y: Double, pressure: Double? = nil,
+         time: Time, readTime: Deadline) {
+        self.init(kind, contact: contact, source: source, location: GesturePoint(x: x, y: y), pressure: pressure,
                   serverTime: ServerTime(milliseconds: UInt32(truncatingIfNeeded: time)), readTime: readTime)
     }
 }

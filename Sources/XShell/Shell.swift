@@ -19,6 +19,7 @@
 //   BackBuffer   Cairo image -> window (WindowImage, PixelConverter, SharedSegment: MIT-SHM)
 //   ShellEvent   XEvent -> Swift enum                 Shell        the loop and dispatch
 //   XInput2      XI 2.2 negotiation and selection     ShellEvent+XInput2  XI2 device events (cookies) -> ShellEvent
+//   InputDevices each device's kind (mouse, pen, eraser) and pressure axis (InputDevice), queried once
 //   DesktopSettingsWatcher  XSETTINGS, Xft.dpi, live  WindowManagerConventions  icon, ping, cursor
 import CX11
 import Desktop
@@ -36,6 +37,8 @@ public final class Shell {
     let connection: XConnection
     /// XInput 2 when the server has it: pointer and touch events per master device. Nil: core events.
     private let xinput: XInput2?
+    /// What XInput 2 events are decoded with: each device's kind and pressure axis.
+    private var devices = InputDevices()
     let window: CanvasWindow
     /// Paints the core's scene into the window.
     private var painter = ScenePainter()
@@ -89,6 +92,8 @@ public final class Shell {
         core = AppCore(start, tracing: options.traceGestures)
         window = try CanvasWindow(connection: connection, geometry: geometry, title: core.title, xinput: xinput)
         begin(start)
+        // Once the window has selected device changes: none is missed.
+        if xinput != nil { devices = InputDevices(XInput2.queryDevices(on: connection)) }
         take(.input(.visibleAreaChanged(window.visibleArea), now: MonotonicClock.now()))
         if let lock { DocumentPresence(connection: connection, lock: lock).claim(for: window.window) }
         followRefresh(now: MonotonicClock.now())
@@ -147,7 +152,7 @@ public final class Shell {
         }
         guard XGetEventData(connection.display, &event.xcookie) != 0 else { return .unhandled(type: GenericEvent) }
         defer { XFreeEventData(connection.display, &event.xcookie) }
-        return ShellEvent(cookie: event.xcookie, readTime: readTime)
+        return ShellEvent(cookie: event.xcookie, readTime: readTime, devices: &devices)
     }
 
     private func dispatch(_ event: ShellEvent, now: Deadline) {
@@ -157,6 +162,8 @@ public final class Shell {
         case .key(let input):
             guard let (key, modifiers) = input.appKey else { return }
             feed(.key(key, modifiers), now: now)
+        case .inputDevicesChanged:
+            devices = InputDevices(XInput2.queryDevices(on: connection))
         case .exposed(let rect):
             // Copied once the buffer shows the latest frame: it may be new (a resize) and not yet drawn.
             exposed = exposed.map { $0.union(rect) } ?? rect

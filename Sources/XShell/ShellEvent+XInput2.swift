@@ -2,17 +2,24 @@ import CX11
 import Gestures
 import Timing
 
-// XInput 2 device events to `ShellEvent`: pure functions of the event value and the loop's read time,
-// so the tests build events by hand (XTest cannot inject touches).
+// XInput 2 device events to `ShellEvent`: pure functions of the event value, what is known of its
+// source device (`InputDevices`) and the loop's read time, so the tests build events and devices by
+// hand (XTest cannot inject touches, nor anything from a tablet).
 
 extension ShellEvent {
     /// Translates an XInput 2 event from its cookie, read by the loop at `readTime`. The caller fetched the
     /// data with `XGetEventData` and frees it after this returns.
-    init(cookie: XGenericEventCookie, readTime: Deadline) {
+    init(cookie: XGenericEventCookie, readTime: Deadline, devices: inout InputDevices) {
+        guard let data = cookie.data else { self = .unhandled(type: GenericEvent); return }
         switch cookie.evtype {
         case XI_ButtonPress, XI_ButtonRelease, XI_Motion, XI_TouchBegin, XI_TouchUpdate, XI_TouchEnd:
-            guard let data = cookie.data else { self = .unhandled(type: GenericEvent); return }
-            self.init(data.assumingMemoryBound(to: XIDeviceEvent.self).pointee, readTime: readTime)
+            self.init(data.assumingMemoryBound(to: XIDeviceEvent.self).pointee, readTime: readTime, devices: &devices)
+        case XI_HierarchyChanged:
+            self = .inputDevicesChanged
+        case XI_DeviceChanged:
+            // A slave switch only says which device drives a master next; the devices are as they were.
+            let reason = data.assumingMemoryBound(to: XIDeviceChangedEvent.self).pointee.reason
+            self = reason == XIDeviceChange ? .inputDevicesChanged : .unhandled(type: GenericEvent)
         default:
             self = .unhandled(type: GenericEvent)
         }
@@ -20,8 +27,9 @@ extension ShellEvent {
 
     /// Translates a button, motion or touch event to `.pointer`. A pointer event the server emulates from
     /// a touch is `.unhandled`: the touch itself arrives too, and must not be seen twice.
-    init(_ event: XIDeviceEvent, readTime: Deadline) {
-        self = GestureInput(event, readTime: readTime).map { .pointer($0) } ?? .unhandled(type: GenericEvent)
+    init(_ event: XIDeviceEvent, readTime: Deadline, devices: inout InputDevices) {
+        self = GestureInput(event, readTime: readTime, devices: &devices).map { .pointer($0) }
+            ?? .unhandled(type: GenericEvent)
     }
 }
 
@@ -30,12 +38,13 @@ extension GestureInput {
     /// emulated from a touch and for other event types.
     ///
     /// The contact is the master device (each MPX master pointer its own contact) and, for a touch, its
-    /// touch id: each finger is its own contact too. A touch is button 1 of source `.touch`. Positions
-    /// are the event window's, sub-pixel. A stylus will be read here as well: its kind (pen, eraser)
-    /// from the source device (`sourceid`), its pressure from the event's valuators.
-    init?(_ event: XIDeviceEvent, readTime: Deadline) {
+    /// touch id: each finger is its own contact too. A touch is button 1 of source `.touch`; a pointer
+    /// event is of the kind its source device (`sourceid`) is: a mouse, or a stylus's pen or eraser end.
+    /// The pressure is the source device's pressure valuator, normalized (`InputDevices`). Positions
+    /// are the event window's, sub-pixel.
+    init?(_ event: XIDeviceEvent, readTime: Deadline, devices: inout InputDevices) {
         let device = UInt16(truncatingIfNeeded: event.deviceid)
-        let kind: Kind, contact: ContactID, source: InputSource
+        let kind: Kind, contact: ContactID, source: InputSource, pressure: Double?
         switch event.evtype {
         case XI_ButtonPress, XI_ButtonRelease, XI_Motion:
             // The same bit means "pending end" on touch events, so it is read only here.
@@ -43,14 +52,16 @@ extension GestureInput {
             let button = Int(event.detail)
             kind = event.evtype == XI_ButtonPress ? .press(button: button)
                 : event.evtype == XI_ButtonRelease ? .release(button: button) : .motion
-            (contact, source) = (ContactID(device: device), .mouse)
+            (contact, source) = (ContactID(device: device), devices.device(event.sourceid).source)
+            pressure = devices.pointerPressure(from: event.sourceid, event.valuators)
         case XI_TouchBegin, XI_TouchUpdate, XI_TouchEnd:
             kind = event.evtype == XI_TouchBegin ? .press(button: 1) : event.evtype == XI_TouchEnd ? .release(button: 1) : .motion
             (contact, source) = (ContactID(device: device, touch: UInt32(bitPattern: event.detail)), .touch)
+            pressure = devices.touchPressure(from: event.sourceid, event.valuators)
         default:
             return nil
         }
-        self.init(kind, contact: contact, source: source, x: event.event_x, y: event.event_y, time: event.time,
-                  readTime: readTime)
+        self.init(kind, contact: contact, source: source, x: event.event_x, y: event.event_y, pressure: pressure,
+                  time: event.time, readTime: readTime)
     }
 }

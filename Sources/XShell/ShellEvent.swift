@@ -9,6 +9,8 @@ enum ShellEvent: Equatable {
     /// the gesture engine's input.
     case pointer(GestureInput)
     case key(KeyInput)
+    /// XInput devices were added, removed or changed: what is known of them must be asked again.
+    case inputDevicesChanged
     case exposed(Rect)
     case configured(width: Int, height: Int)
     case closeRequested

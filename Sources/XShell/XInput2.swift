@@ -62,20 +62,103 @@ struct XInput2: Equatable {
         return hasTouch ? pointer + [XI_TouchBegin, XI_TouchUpdate, XI_TouchEnd] : pointer
     }
 
+    /// The events that say devices were added, removed or changed, selected from all devices: what the
+    /// shell knows of them (`InputDevices`) is asked again.
+    static let deviceEvents = [XI_HierarchyChanged, XI_DeviceChanged]
+
     /// The selection as `XISelectEvents` wants it: bit `type % 8` of byte `type / 8` (C's `XISetMask`).
-    var eventMaskBytes: [UInt8] {
-        let events = selectedEvents
+    var eventMaskBytes: [UInt8] { Self.maskBytes(selectedEvents) }
+
+    static func maskBytes(_ events: [Int32]) -> [UInt8] {
         var bytes = [UInt8](repeating: 0, count: Int((events.max() ?? 0) >> 3) + 1)
         for type in events { bytes[Int(type >> 3)] |= 1 << UInt8(type & 7) }
         return bytes
     }
 
-    /// Selects `selectedEvents` on `window` from every master device (each master pointer a contact).
+    /// Selects `selectedEvents` on `window` from every master device (each master pointer a contact),
+    /// and `deviceEvents` from all devices.
     func select(on window: Window, display: OpaquePointer) {
-        var bytes = eventMaskBytes
-        bytes.withUnsafeMutableBufferPointer { buffer in
-            var mask = XIEventMask(deviceid: XIAllMasterDevices, mask_len: Int32(buffer.count), mask: buffer.baseAddress)
-            _ = XISelectEvents(display, window, &mask, 1)
+        var pointerBytes = eventMaskBytes, deviceBytes = Self.maskBytes(Self.deviceEvents)
+        pointerBytes.withUnsafeMutableBufferPointer { pointer in
+            deviceBytes.withUnsafeMutableBufferPointer { device in
+                var masks = [
+                    XIEventMask(
+                        deviceid: XIAllMasterDevices, mask_len: Int32(pointer.count), mask: pointer.baseAddress),
+                    XIEventMask(deviceid: XIAllDevices, mask_len: Int32(device.count), mask: device.baseAddress),
+                ]
+                _ = XISelectEvents(display, window, &masks, Int32(masks.count))
+            }
         }
+    }
+
+    /// Every slave pointer device the server has, classified (`InputDevice`), by device id. Asks for
+    /// their names and valuators (`XIQueryDevice`), the names of the valuators' labels and each
+    /// device's "Wacom Tool Type" property, in as few round trips as that takes.
+    static func queryDevices(on connection: XConnection) -> [Int32: InputDevice] {
+        let display = connection.display
+        var count: Int32 = 0
+        guard let infos = XIQueryDevice(display, XIAllDevices, &count) else { return [:] }
+        defer { XIFreeDeviceInfo(infos) }
+        let pointers = UnsafeBufferPointer(start: infos, count: Int(count)).filter {
+            $0.use == XISlavePointer || $0.use == XIFloatingSlave
+        }
+        var labelled: [(device: Int32, number: Int32, label: Atom, minimum: Double, maximum: Double)] = []
+        for info in pointers {
+            for c in 0..<Int(info.num_classes) {
+                guard let anyClass = info.classes[c], anyClass.pointee.type == XIValuatorClass else { continue }
+                let valuator = UnsafeRawPointer(anyClass).assumingMemoryBound(to: XIValuatorClassInfo.self).pointee
+                labelled.append((info.deviceid, valuator.number, valuator.label, valuator.min, valuator.max))
+            }
+        }
+        // The tool type is a property only xf86-input-wacom's devices have: a server without one
+        // has no such atom, and the devices are asked nothing more.
+        let toolTypeProperty = XInternAtom(display, "Wacom Tool Type", 1)
+        var toolTypes = [Atom](repeating: 0, count: pointers.count)
+        if toolTypeProperty != 0 {
+            _ = connection.firstError {  // a device may go away meanwhile: then it has none
+                for (i, info) in pointers.enumerated() {
+                    toolTypes[i] = toolType(of: info.deviceid, property: toolTypeProperty, display: display)
+                }
+            }
+        }
+        let names = atomNames(labelled.map(\.label) + toolTypes, display: display)
+        var devices: [Int32: InputDevice] = [:]
+        for (info, toolType) in zip(pointers, toolTypes) {
+            let valuators = labelled.filter { $0.device == info.deviceid }.map {
+                InputDevice.Valuator(
+                    number: $0.number, label: names[$0.label], minimum: $0.minimum, maximum: $0.maximum)
+            }
+            devices[info.deviceid] = InputDevice(InputDevice.Description(
+                name: String(cString: info.name), toolType: names[toolType], valuators: valuators))
+        }
+        return devices
+    }
+
+    /// The atom device `id`'s `property` holds, or 0 (none, or the device went away).
+    private static func toolType(of id: Int32, property: Atom, display: OpaquePointer) -> Atom {
+        var type: Atom = 0, format: Int32 = 0, items: UInt = 0, after: UInt = 0
+        var data: UnsafeMutablePointer<UInt8>?
+        guard XIGetProperty(display, id, property, 0, 1, 0, Atom(XA_ATOM), &type, &format, &items, &after, &data)
+            == Success, let data
+        else { return 0 }
+        defer { XFree(data) }
+        // Format 32 comes as C longs, whatever their size.
+        guard type == Atom(XA_ATOM), format == 32, items >= 1 else { return 0 }
+        return Atom(UnsafeRawPointer(data).loadUnaligned(as: UInt.self))
+    }
+
+    /// The names of the nonzero atoms among `atoms`, in one round trip.
+    private static func atomNames(_ atoms: [Atom], display: OpaquePointer) -> [Atom: String] {
+        var distinct = Array(Set(atoms.filter { $0 != 0 }))
+        guard !distinct.isEmpty else { return [:] }
+        var names = [UnsafeMutablePointer<CChar>?](repeating: nil, count: distinct.count)
+        guard XGetAtomNames(display, &distinct, Int32(distinct.count), &names) != 0 else { return [:] }
+        var result: [Atom: String] = [:]
+        for (atom, name) in zip(distinct, names) {
+            guard let name else { continue }
+            result[atom] = String(cString: name)
+            XFree(name)
+        }
+        return result
     }
 }

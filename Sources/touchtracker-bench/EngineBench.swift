@@ -4,11 +4,13 @@ import Timing
 
 // Gesture engine throughput on a realistic stream: drags sampled at 1 kHz, hover, clicks, double
 // clicks, right clicks and long presses, through the engine configured as the app configures it.
-// JSON: engine_ns_per_event (goal <= 100), engine_events, and engine_ns_per_event_clicks for a
-// worst case: nothing but clicks and double clicks (every event a press or release).
+// JSON: engine_ns_per_event (goal <= 100), engine_events, engine_ns_per_event_clicks for a
+// worst case: nothing but clicks and double clicks (every event a press or release), and
+// engine_ns_per_event_with_groups: the same stream with a three-finger swipe and a two-contact
+// gesture registered as well.
 
 private enum BenchGesture: Hashable, Comparable, Sendable {
-    case select, clear, longPress, moveLine, menu
+    case select, clear, longPress, moveLine, menu, swipe, circle
 }
 
 private extension SeededGenerator {
@@ -71,11 +73,15 @@ func engineSection(_ report: inout BenchReport) {
     let clicks = realisticStream(events: 50_000, clicksOnly: true)
     report.row("  \(clicks.count) events of clicks and double clicks only")
     report.record("engine_ns_per_event_clicks", nanosecondsPerEvent(clicks, passes: passes), unit: "ns")
+    report.row("  the first stream, with a three-finger swipe and a two-contact gesture registered too")
+    report.record(
+        "engine_ns_per_event_with_groups", nanosecondsPerEvent(events, passes: passes, groups: true), unit: "ns")
 }
 
 /// The best time per event over `passes` runs of `events` through a fresh engine configured as
-/// the app configures it, driven like the X loop (timers fire when due, before later events).
-private func nanosecondsPerEvent(_ events: [GestureInput], passes: Int) -> Double {
+/// the app configures it (with `groups`, with a swipe and a two-contact gesture as well), driven
+/// like the X loop (timers fire when due, before later events).
+private func nanosecondsPerEvent(_ events: [GestureInput], passes: Int, groups: Bool = false) -> Double {
     var best = Double.infinity
     var outputs: [GestureOutput<BenchGesture>] = []
     outputs.reserveCapacity(64)
@@ -88,6 +94,12 @@ private func nanosecondsPerEvent(_ events: [GestureInput], passes: Int) -> Doubl
         engine.add(.moveLine, PanRecognizer(shouldBegin: { $0.y < 90 }), cancelsContacts: true)
         engine.add(.menu, TapRecognizer(taps: 1, button: 3))
         try! engine.require(.select, toFail: .clear)
+        if groups {
+            engine.add(.swipe, SwipeRecognizer(contacts: 3, direction: .up, sources: .touch), delaysContactsBegan: true,
+                       cancelsContacts: true)
+            engine.add(.circle, MultiContactRecognizer(contacts: 2), delaysContactsBegan: true, cancelsContacts: true)
+            try! engine.require(.circle, toFail: .swipe)
+        }
 
         let start = monotonicNanoseconds()
         for event in events {

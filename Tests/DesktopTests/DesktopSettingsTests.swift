@@ -171,6 +171,12 @@ import Timing
         #expect(settings.touch.dragThresholdPixels == 2 * standard.touch.dragThresholdPixels)
         #expect(settings.touch.longPressAllowableMovementPixels == 2 * standard.touch.longPressAllowableMovementPixels)
         #expect(settings.mouse.longPressAllowableMovementPixels == 2 * standard.mouse.longPressAllowableMovementPixels)
+        for kind in [\GestureSettings.mouse, \GestureSettings.touch] {
+            let scaled = settings[keyPath: kind], unscaled = standard[keyPath: kind]
+            #expect(scaled.swipeMinimumDistancePixels == 2 * unscaled.swipeMinimumDistancePixels)
+            #expect(scaled.swipeMinimumSpeedPixelsPerSecond == 2 * unscaled.swipeMinimumSpeedPixelsPerSecond)
+            #expect(scaled.multiContactWindowMilliseconds == unscaled.multiContactWindowMilliseconds)
+        }
         #expect(settings.mouse.multiTapDistancePixels == 5)
         #expect(settings.mouse.dragThresholdPixels == 8)
     }

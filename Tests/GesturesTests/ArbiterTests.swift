@@ -75,15 +75,10 @@ import Timing
         let script = "down@0,0 50ms up 100ms down@0,0 50ms up 100ms down@0,0 50ms up 100ms "
             + "down:3@40,40 20ms up:3 30ms down@40,40 600ms move@45,40 10ms move@80,40 up 100ms "
             + "down@0,0 20ms move@20,0 up T1.down@5,5 10ms T2.down@60,5 10ms T1.up T2.up 500ms"
-        var reference: [String]?
-        for order in permutations([G.clear, .select, .longPress, .moveLine, .menu]) {
-            var t = Timeline(appEngine(
-                lineAt: { $0.x > 30 }, selectedLineAt: { $0.x < 10 }, order: order))
-            t.run(script)
-            let output = t.log.map { "\($0.ms) \($0.output)" }
-            if let reference { #expect(output == reference, "order \(order)") } else { reference = output }
+        let output = expectTheSameOutput(in: permutations([G.clear, .select, .longPress, .moveLine, .menu]), script) {
+            appEngine(lineAt: { $0.x > 30 }, selectedLineAt: { $0.x < 10 }, order: $0)
         }
-        #expect(reference?.isEmpty == false)
+        #expect(output?.isEmpty == false)
     }
 
     // MARK: Exclusion and simultaneity

@@ -81,7 +81,8 @@ import Timing
         _ = Self.run(engine, builder) {
             steps += 1
             let arbiter = engine.state.arbiter
-            let earliest = arbiter.slots.compactMap { $0.recognizer.deadline(arbiter.settings) }.min()
+            let earliest = arbiter.slots.compactMap { arbiter.recognizers.deadline($0.recognizer, arbiter.settings) }
+                .min()
             if earliest != nil { timed += 1 }
             if engine.nextDeadline != arbiter.wheel.nextDeadline || engine.nextDeadline != earliest {
                 mismatches.append("step \(steps): engine \(String(describing: engine.nextDeadline)), wheel "
@@ -186,11 +187,11 @@ import Timing
                 if contactsDown.remove(s.contact) == nil { problems.append("\(index): \(s.contact) ended before began") }
             case .contact(.cancelled(let c)):
                 if contactsDown.remove(c) == nil { problems.append("\(index): \(c) cancelled before began") }
-            case .gesture(let tag, .began):
+            case .gesture(let tag, .began), .gesture(let tag, .contactsBegan):
                 if !active.insert(tag).inserted { problems.append("\(index): \(tag) began twice") }
-            case .gesture(let tag, .changed):
+            case .gesture(let tag, .changed), .gesture(let tag, .contactsChanged):
                 if !active.contains(tag) { problems.append("\(index): \(tag) changed before began") }
-            case .gesture(let tag, .ended), .gesture(let tag, .cancelled):
+            case .gesture(let tag, .ended), .gesture(let tag, .contactsEnded), .gesture(let tag, .cancelled):
                 if active.remove(tag) == nil { problems.append("\(index): \(tag) ended before began") }
             case .gesture(let tag, .provisional):
                 if !provisional.insert(tag).inserted { problems.append("\(index): \(tag) provisional twice") }

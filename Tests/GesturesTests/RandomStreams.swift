@@ -4,7 +4,8 @@ import Timing
 
 /// Builds random but plausible input: clicks, double clicks, drags, long presses, hover, right
 /// clicks, chords, several touches and pointers at once, with gaps around every threshold and
-/// some events read late. Server time starts near the 32-bit wrap so streams cross it.
+/// some events read late. Server time starts near the 32-bit wrap so streams cross it. With
+/// `groups`, also fingers landing together and swiping, and pointers pressed together.
 struct StreamBuilder {
     var random: SeededGenerator
     var events: [GestureInput] = []
@@ -21,9 +22,13 @@ struct StreamBuilder {
         serverStart = ServerTime(milliseconds: UInt32.max - UInt32.random(in: 0...20_000, using: &random))
     }
 
+    /// Whether actions include fingers landing together and swiping, and pointers pressed together.
+    var groups = false
+
     /// A finished stream of random actions, at least `count` events long.
-    init(seed: UInt64, actions count: Int) {
+    init(seed: UInt64, actions count: Int, groups: Bool = false) {
         self.init(seed: seed)
+        self.groups = groups
         while events.count < count { addAction() }
         finish()
     }
@@ -94,7 +99,7 @@ struct StreamBuilder {
     mutating func addAction() {
         let pointer = ContactID(device: chance(0.85) ? 2 : 3)
         var last = point()
-        switch int(0...9) {
+        switch int(0...(groups ? 11 : 9)) {
         case 0, 1:  // clicks in a burst, near each other or not
             for _ in 0..<int(1...4) {
                 last = point(near: last)
@@ -131,16 +136,20 @@ struct StreamBuilder {
                 down.append((touch, p))
                 wait(int(0...150))
             }
-            for _ in 0..<int(0...12) {
-                let i = Int(int(0...Int64(down.count - 1)))
-                down[i].1 = GesturePoint(x: down[i].1.x + Double(int(-12...12)), y: down[i].1.y + Double(int(-12...12)))
-                emit(.motion, down[i].0, down[i].1)
-                wait(int(0...40))
+            wander(&down, rounds: int(0...12), step: 12)
+            lift(down)
+        case 10:  // fingers landing together (or nearly), swiping in some direction at some speed
+            swipe()
+        case 11:  // two pointers pressed together (or nearly), both moving
+            var down: [(ContactID, GesturePoint)] = []
+            for device in [UInt16(2), 3].shuffled(using: &random) {
+                let p = point()
+                emit(.press(button: 1), ContactID(device: device), p)
+                down.append((ContactID(device: device), p))
+                wait(chance(0.5) ? int(0...40) : int(250...350))
             }
-            for (touch, p) in down.shuffled(using: &random) {
-                emit(chance(0.03) ? .cancel : .release(button: 1), touch, p)
-                wait(int(0...100))
-            }
+            wander(&down, rounds: int(0...10), step: 25)
+            lift(down)
         default:  // two pointers at once
             let a = ContactID(device: 2), b = ContactID(device: 3)
             let pa = point(), pb = point()
@@ -154,6 +163,53 @@ struct StreamBuilder {
             emit(.release(button: 1), a, GesturePoint(x: pa.x + 20, y: pa.y))
         }
         wait(gap())
+    }
+
+    /// One to four fingers (often three) landing within about the multi-contact window (some too
+    /// late), moving together in one direction (often up) at a speed around the swipe's, sometimes
+    /// one lifting early.
+    mutating func swipe() {
+        var down: [(ContactID, GesturePoint)] = []
+        for _ in 0..<(chance(0.5) ? 3 : int(1...4)) {
+            let touch = ContactID(device: 9, touch: nextTouch)
+            nextTouch += 1
+            let p = GesturePoint(x: Double(int(0...300)), y: Double(int(0...300)))
+            emit(.press(button: 1), touch, p)
+            down.append((touch, p))
+            wait(chance(0.8) ? int(0...60) : int(130...170))
+        }
+        let (dx, dy): (Double, Double) = chance(0.5) ? (0, -1) : [(0, -1), (0, 1), (-1, 0), (1, 0)][Int(int(0...3))]
+        for _ in 0..<int(1...8) {
+            let stride = Double(int(2...40))
+            for i in down.indices {
+                down[i].1 = GesturePoint(x: down[i].1.x + dx * stride + Double(int(-4...4)),
+                                         y: down[i].1.y + dy * stride + Double(int(-4...4)))
+                emit(.motion, down[i].0, down[i].1)
+                wait(int(0...5))
+            }
+            wait(int(5...40))
+            if chance(0.1), let early = down.popLast() { emit(.release(button: 1), early.0, early.1) }
+            if down.isEmpty { return }
+        }
+        lift(down)
+    }
+
+    /// Moves the contacts in `down` at random, `rounds` times, up to `step` px each time.
+    mutating func wander(_ down: inout [(ContactID, GesturePoint)], rounds: Int64, step: Int64) {
+        for _ in 0..<rounds {
+            let i = Int(int(0...Int64(down.count - 1)))
+            down[i].1 = GesturePoint(x: down[i].1.x + Double(int(-step...step)), y: down[i].1.y + Double(int(-step...step)))
+            emit(.motion, down[i].0, down[i].1)
+            wait(int(0...40))
+        }
+    }
+
+    /// Lifts the contacts in `down` in random order (a few are cancelled instead).
+    mutating func lift(_ down: [(ContactID, GesturePoint)]) {
+        for (contact, p) in down.shuffled(using: &random) {
+            emit(chance(0.03) ? .cancel : .release(button: 1), contact, p)
+            wait(int(0...100))
+        }
     }
 
     /// Clicks by one mouse, nothing else: each press held 5-150 ms without moving.

@@ -4,7 +4,7 @@ import Timing
 
 /// The tags the app uses, in the order tests expect them to be visited.
 enum G: Hashable, Comparable, Sendable {
-    case select, clear, longPress, moveLine, menu
+    case select, clear, longPress, moveLine, menu, swipe, circle
 }
 
 /// Drives an engine from a script that reads as a behaviour, like Flutter's gesture tests:
@@ -15,10 +15,11 @@ enum G: Hashable, Comparable, Sendable {
 /// - `Nms`: time passes N ms, then the engine's timers run (`advance(to:)`).
 /// - `Nms~`: time passes without the loop running timers (events are queued meanwhile).
 /// - `tick`: run the timers now.
-/// - `[C.]verb[:button][@x,y][+lag]` with verb `down`, `up`, `move` or `cancel`: an event of contact `C`
-///   (`A` the first mouse, the default; `B` a second master pointer; `T1`, `T2`, ... touches),
-///   at its last location unless `@x,y` is given, stamped now and read `lag` ms later (default 0).
-///   A `move` of a contact that is not down is hover.
+/// - `[C.]verb[:button][@x,y][%pressure][+lag]` with verb `down`, `up`, `move` or `cancel`: an event of
+///   contact `C` (`A` the first mouse, the default; `B` a second master pointer; `P` a pen and `E` an
+///   eraser, each on a master pointer of its own; `T1`, `T2`, ... touches), at its last location unless
+///   `@x,y` is given, stamped now and read `lag` ms later (default 0). A `move` of a contact that is
+///   not down is hover.
 struct Timeline {
     let engine: GestureEngine<G>
     /// Milliseconds since the script began, by the server's clock.
@@ -80,6 +81,12 @@ struct Timeline {
             lag = n
             rest = rest[..<plus]
         }
+        var pressure: Double?
+        if let percent = rest.firstIndex(of: "%") {
+            guard let p = Double(rest[rest.index(after: percent)...]) else { return nil }
+            pressure = p
+            rest = rest[..<percent]
+        }
         if let at = rest.firstIndex(of: "@") {
             let coordinates = rest[rest.index(after: at)...].split(separator: ",").compactMap { Double($0) }
             guard coordinates.count == 2 else { return nil }
@@ -102,17 +109,27 @@ struct Timeline {
         }
         guard let contact = Self.contact(named: name) else { return nil }
         return GestureInput(
-            kind, contact: contact, source: contact.device == 9 ? .touch : .mouse,
-            location: positions[name] ?? GesturePoint(x: 0, y: 0),
-            serverTime: serverStart.advanced(byMilliseconds: elapsed), readTime: readTime(lag: lag))
+            kind, contact: contact, source: Self.source(of: contact), location: positions[name] ?? GesturePoint(x: 0, y: 0),
+            pressure: pressure, serverTime: serverStart.advanced(byMilliseconds: elapsed), readTime: readTime(lag: lag))
     }
 
     static func contact(named name: String) -> ContactID? {
         switch name {
         case "A": ContactID(device: 2)
         case "B": ContactID(device: 3)
+        case "P": ContactID(device: 4)
+        case "E": ContactID(device: 5)
         default:
             if name.first == "T", let id = UInt32(name.dropFirst()) { ContactID(device: 9, touch: id) } else { nil }
+        }
+    }
+
+    static func source(of contact: ContactID) -> InputSource {
+        switch contact.device {
+        case 4: .pen
+        case 5: .eraser
+        case 9: .touch
+        default: .mouse
         }
     }
 
@@ -120,6 +137,8 @@ struct Timeline {
         switch (contact.device, contact.touch) {
         case (2, 0): "A"
         case (3, 0): "B"
+        case (4, 0): "P"
+        case (5, 0): "E"
         case (9, let id): "T\(id)"
         default: "\(contact)"
         }
@@ -171,6 +190,11 @@ struct Timeline {
         }?.ms
     }
 
+    /// The ms (since start) at which the canvas saw its first output matching `contact` ("T1 began (0, 0)").
+    func whenCanvas(_ contact: String) -> Int64? {
+        zip(log.filter { if case .contact = $0.output { true } else { false } }, canvas).first { $0.1 == contact }?.0.ms
+    }
+
     /// Time passes long enough for every window; then the engine must be at rest (R11).
     mutating func expectRest(sourceLocation: SourceLocation = #_sourceLocation) {
         run("2000ms")
@@ -189,6 +213,9 @@ struct Timeline {
         case .changed: "changed"
         case .ended: "ended"
         case .cancelled: "cancelled"
+        case .contactsBegan: "began"
+        case .contactsChanged: "changed"
+        case .contactsEnded: "ended"
         }
     }
 
@@ -199,6 +226,9 @@ struct Timeline {
         case .began(let p, _): "began \(point(p))"
         case .changed(let p, let t, _): "changed \(point(p)) by \(point(GesturePoint(x: t.dx, y: t.dy)))"
         case .ended(let p): "ended \(point(p))"
+        case .contactsBegan(let points): "began \(Self.points(points))"
+        case .contactsChanged(let points): "changed \(Self.points(points))"
+        case .contactsEnded(let points): "ended \(Self.points(points))"
         default: kind(of: event)
         }
     }
@@ -207,6 +237,8 @@ struct Timeline {
         func n(_ v: Double) -> String { v == v.rounded() ? String(Int(v)) : String(v) }
         return "(\(n(p.x)), \(n(p.y)))"
     }
+
+    static func points(_ points: ContactPoints) -> String { points.map(point).joined(separator: " ") }
 }
 
 /// A long press that requires a double tap to fail: it succeeds, then waits until the double tap
@@ -217,6 +249,17 @@ func longPressAwaitingDoubleTap() throws -> GestureEngine<G> {
     engine.add(.longPress, LongPressRecognizer())
     try engine.require(.longPress, toFail: .select)
     return engine
+}
+
+/// The app's engine with the recognizers of several contacts the app is to get: a three-finger swipe up
+/// (the palette; fingers only) and a circle between two contacts (fingers or pointers), both holding
+/// fingers back and taking their contacts from the canvas; the circle waits for the swipe to fail.
+func appEngineWithGroups(
+    lineAt: @escaping (GesturePoint) -> Bool = { _ in false },
+    selectedLineAt: @escaping (GesturePoint) -> Bool = { _ in false },
+    order: [G] = [.clear, .select, .longPress, .moveLine, .menu, .swipe, .circle]
+) -> GestureEngine<G> {
+    appEngine(lineAt: lineAt, selectedLineAt: selectedLineAt, order: order)
 }
 
 /// The engine as the app (`AppController`) configures it. `lineAt` says whether a line is under a point;
@@ -240,12 +283,38 @@ func appEngine(
         case .moveLine:
             engine.add(.moveLine, PanRecognizer(button: 1, shouldBegin: selectedLineAt), cancelsContacts: true)
         case .menu: engine.add(.menu, TapRecognizer(taps: 1, button: 3))
+        case .swipe:
+            engine.add(.swipe, SwipeRecognizer(contacts: 3, direction: .up, sources: .touch), delaysContactsBegan: true,
+                       cancelsContacts: true)
+        case .circle:
+            engine.add(.circle, MultiContactRecognizer(contacts: 2), delaysContactsBegan: true, cancelsContacts: true)
         }
     }
     do {
         try engine.require(.select, toFail: .clear)
+        if order.contains(.swipe) && order.contains(.circle) { try engine.require(.circle, toFail: .swipe) }
     } catch {
-        Issue.record("the app's engine cannot make select wait for clear: \(error)")
+        Issue.record("the app's engine cannot make its requirements: \(error)")
     }
     return engine
+}
+
+/// Runs `script` through the engine `engine(order)` makes for each of `orders` and expects the same
+/// output from all (R9); returns it, each output with the ms it came at.
+func expectTheSameOutput(
+    in orders: [[G]], _ script: String, sourceLocation: SourceLocation = #_sourceLocation,
+    _ engine: ([G]) -> GestureEngine<G>
+) -> [String]? {
+    var reference: [String]?
+    for order in orders {
+        var t = Timeline(engine(order))
+        t.run(script)
+        let output = t.log.map { "\($0.ms) \($0.output)" }
+        if let reference {
+            #expect(output == reference, "order \(order)", sourceLocation: sourceLocation)
+        } else {
+            reference = output
+        }
+    }
+    return reference
 }

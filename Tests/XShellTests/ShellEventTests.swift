@@ -54,7 +54,9 @@ struct ShellEventTests {
         xi2.evtype = XI_ButtonPress
         xi2.deviceid = 2  // the virtual core pointer
         xi2.detail = 1
-        guard case .pointer(let core) = translate(press), case .pointer(let extended) = ShellEvent(xi2, readTime: readTime)
+        var devices = InputDevices()
+        guard case .pointer(let core) = translate(press),
+            case .pointer(let extended) = ShellEvent(xi2, readTime: readTime, devices: &devices)
         else { Issue.record("not pointer events"); return }
         #expect(core.contact == extended.contact)
     }

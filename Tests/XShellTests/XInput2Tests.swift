@@ -30,19 +30,40 @@ private func deviceEvent(_ type: Int32, device: Int32 = 2, detail: Int32 = 0, x:
 
 /// Translates `event` with its button mask set to `buttonMask` (bit n for button n), as the server sends it.
 private func translate(_ event: XIDeviceEvent, buttonMask: [UInt8]) -> ShellEvent {
-    var event = event, mask = buttonMask
+    var event = event, mask = buttonMask, devices = InputDevices()
     return mask.withUnsafeMutableBufferPointer { buffer in
         event.buttons = XIButtonState(mask_len: Int32(buffer.count), mask: buffer.baseAddress)
-        return ShellEvent(event, readTime: readTime)
+        return ShellEvent(event, readTime: readTime, devices: &devices)
     }
 }
 
-private func translate(_ event: XIDeviceEvent) -> ShellEvent { ShellEvent(event, readTime: readTime) }
+/// Translates `event` from devices nothing is known of.
+private func translate(_ event: XIDeviceEvent) -> ShellEvent {
+    var devices = InputDevices()
+    return ShellEvent(event, readTime: readTime, devices: &devices)
+}
+
+/// Translates `event` carrying `valuators` (number and value), as the server sends them: a bit per valuator
+/// present, and their values in bit order.
+private func translate(_ event: XIDeviceEvent, valuators: [(Int32, Double)], devices: inout InputDevices) -> ShellEvent {
+    var event = event
+    let present = valuators.sorted { $0.0 < $1.0 }
+    var mask = [UInt8](repeating: 0, count: Int((present.last?.0 ?? 0) >> 3) + 1)
+    for (number, _) in present { mask[Int(number >> 3)] |= 1 << UInt8(number & 7) }
+    var values = present.map(\.1)
+    return mask.withUnsafeMutableBufferPointer { maskBuffer in
+        values.withUnsafeMutableBufferPointer { valueBuffer in
+            event.valuators = XIValuatorState(
+                mask_len: Int32(maskBuffer.count), mask: maskBuffer.baseAddress, values: valueBuffer.baseAddress)
+            return ShellEvent(event, readTime: readTime, devices: &devices)
+        }
+    }
+}
 
 /// The engine's input the tests expect: stamped `time` ms by the server, read at `readTime`.
 private func input(_ kind: GestureInput.Kind, _ contact: ContactID, _ source: InputSource = .mouse,
-                   at location: GesturePoint, time: UInt32) -> ShellEvent {
-    .pointer(GestureInput(kind, contact: contact, source: source, location: location,
+                   at location: GesturePoint, pressure: Double? = nil, time: UInt32) -> ShellEvent {
+    .pointer(GestureInput(kind, contact: contact, source: source, location: location, pressure: pressure,
                           serverTime: ServerTime(milliseconds: time), readTime: readTime))
 }
 
@@ -67,7 +88,8 @@ struct XInput2TranslationTests {
 
     @Test func theEventCarriesTheLoopsReadTimeBesideTheServersStamp() {
         for read in [Deadline(nanoseconds: 1), Deadline(nanoseconds: 9_000_000_000)] {
-            let event = ShellEvent(deviceEvent(XI_TouchUpdate, detail: 4, time: 300), readTime: read)
+            var devices = InputDevices()
+            let event = ShellEvent(deviceEvent(XI_TouchUpdate, detail: 4, time: 300), readTime: read, devices: &devices)
             guard case .pointer(let input) = event else { Issue.record("not a pointer event: \(event)"); return }
             #expect(input.readTime == read)
             #expect(input.serverTime == ServerTime(milliseconds: 300))
@@ -117,12 +139,13 @@ struct XInput2TranslationTests {
 
     @Test func aCookieIsTranslatedFromTheDeviceEventItPointsTo() {
         var event = deviceEvent(XI_TouchBegin, device: 8, detail: 3, x: 1, y: 2)
+        var devices = InputDevices()
         let translated = withUnsafeMutablePointer(to: &event) { pointer in
             var cookie = XGenericEventCookie()
             cookie.type = GenericEvent
             cookie.evtype = XI_TouchBegin
             cookie.data = UnsafeMutableRawPointer(pointer)
-            return ShellEvent(cookie: cookie, readTime: readTime)
+            return ShellEvent(cookie: cookie, readTime: readTime, devices: &devices)
         }
         #expect(translated == translate(event))
         guard case .pointer(let input) = translated else { Issue.record("not a pointer event"); return }
@@ -130,15 +153,35 @@ struct XInput2TranslationTests {
     }
 
     @Test func aCookieWithoutDataOrOfAnotherTypeIsUnhandled() {
-        var cookie = XGenericEventCookie()
+        var cookie = XGenericEventCookie(), devices = InputDevices()
         cookie.type = GenericEvent
         cookie.evtype = XI_ButtonPress
-        #expect(ShellEvent(cookie: cookie, readTime: readTime) == .unhandled(type: GenericEvent))
+        #expect(ShellEvent(cookie: cookie, readTime: readTime, devices: &devices) == .unhandled(type: GenericEvent))
+        var enter = XIEnterEvent()
+        withUnsafeMutablePointer(to: &enter) { pointer in
+            cookie.evtype = XI_Enter
+            cookie.data = UnsafeMutableRawPointer(pointer)
+            #expect(ShellEvent(cookie: cookie, readTime: readTime, devices: &devices) == .unhandled(type: GenericEvent))
+        }
+    }
+
+    @Test func devicesAddedRemovedOrChangedAreToBeAskedAgainButASlaveSwitchChangesNoDevice() {
+        var cookie = XGenericEventCookie(), devices = InputDevices()
+        cookie.type = GenericEvent
         var hierarchy = XIHierarchyEvent()
         withUnsafeMutablePointer(to: &hierarchy) { pointer in
             cookie.evtype = XI_HierarchyChanged
             cookie.data = UnsafeMutableRawPointer(pointer)
-            #expect(ShellEvent(cookie: cookie, readTime: readTime) == .unhandled(type: GenericEvent))
+            #expect(ShellEvent(cookie: cookie, readTime: readTime, devices: &devices) == .inputDevicesChanged)
+        }
+        for (reason, expected) in [(XIDeviceChange, ShellEvent.inputDevicesChanged), (XISlaveSwitch, .unhandled(type: GenericEvent))] {
+            var changed = XIDeviceChangedEvent()
+            changed.reason = reason
+            withUnsafeMutablePointer(to: &changed) { pointer in
+                cookie.evtype = XI_DeviceChanged
+                cookie.data = UnsafeMutableRawPointer(pointer)
+                #expect(ShellEvent(cookie: cookie, readTime: readTime, devices: &devices) == expected)
+            }
         }
     }
 }
@@ -185,6 +228,12 @@ struct XInput2SelectionTests {
         }
     }
 
+    @Test func deviceChangesAreSelectedFromAllDevices() {
+        #expect(XInput2.deviceEvents == [XI_HierarchyChanged, XI_DeviceChanged])
+        // Events 11 and 1: bit 3 of byte 1, bit 1 of byte 0.
+        #expect(XInput2.maskBytes(XInput2.deviceEvents) == [0b0000_0010, 0b0000_1000])
+    }
+
     @Test func aServerWithoutXInput2KeepsCoreEvents() {
         #expect(XInput2.choose(opcode: 131, serverVersion: .init(1, 5)) == nil)
         #expect(XInput2.choose(opcode: 131, serverVersion: .init(0, 0)) == nil)
@@ -214,5 +263,72 @@ struct XInput2SelectionTests {
         #expect(core & (ButtonPressMask | ButtonReleaseMask | PointerMotionMask)
             == ButtonPressMask | ButtonReleaseMask | PointerMotionMask)
         #expect(core == CanvasWindow.eventMask)
+    }
+}
+
+@Suite("XInput 2 stylus decoding")
+struct XInput2StylusTests {
+    private static let axis = InputDevice.PressureAxis(number: 2, minimum: 0, maximum: 2000)
+
+    /// A master pointer (2) driven by a pen (source 12) and an eraser (13) with pressure on valuator 2,
+    /// a mouse (14), and a touch screen (15) with pressure on valuator 4.
+    private static func devices() -> InputDevices {
+        InputDevices([
+            12: InputDevice(source: .pen, pressure: axis), 13: InputDevice(source: .eraser, pressure: axis),
+            14: InputDevice(source: .mouse, pressure: nil),
+            15: InputDevice(source: .mouse, pressure: .init(number: 4, minimum: 0, maximum: 255)),
+        ])
+    }
+
+    private func event(_ type: Int32, source: Int32, detail: Int32 = 1, time: UInt = 10) -> XIDeviceEvent {
+        var event = deviceEvent(type, device: 2, detail: detail, x: 5, y: 6, time: time)
+        event.sourceid = source
+        return event
+    }
+
+    @Test func aPensEventIsOfThePenWithItsPressureNormalized() {
+        var devices = Self.devices()
+        let motion = translate(event(XI_Motion, source: 12, detail: 0), valuators: [(0, 100), (1, 200), (2, 500)],
+                               devices: &devices)
+        #expect(motion == input(.motion, ContactID(device: 2), .pen, at: GesturePoint(x: 5, y: 6), pressure: 0.25, time: 10))
+    }
+
+    @Test func anEventWithoutThePressureHasTheDevicesLastOneAsDriversSendOnlyWhatChanged() {
+        var devices = Self.devices()
+        _ = translate(event(XI_Motion, source: 12, detail: 0), valuators: [(0, 1), (2, 1500)], devices: &devices)
+        let press = translate(event(XI_ButtonPress, source: 12), valuators: [], devices: &devices)
+        #expect(press == input(.press(button: 1), ContactID(device: 2), .pen, at: GesturePoint(x: 5, y: 6), pressure: 0.75,
+                               time: 10))
+        // Another device's pressure is its own.
+        let eraser = translate(event(XI_ButtonPress, source: 13), valuators: [(0, 1)], devices: &devices)
+        #expect(eraser == input(.press(button: 1), ContactID(device: 2), .eraser, at: GesturePoint(x: 5, y: 6), time: 10))
+    }
+
+    @Test func theValueIsFoundAmongThoseTheMaskSaysThereAre() {
+        var devices = Self.devices()
+        // Valuators 1 and 2 present: the pressure is the second value, not the third.
+        let second = translate(event(XI_Motion, source: 13, detail: 0), valuators: [(1, 7), (2, 2000)], devices: &devices)
+        guard case .pointer(let input) = second else { Issue.record("not a pointer event"); return }
+        #expect(input.source == .eraser && input.pressure == 1)
+        // A valuator beyond the mask is absent.
+        let short = translate(event(XI_Motion, source: 14, detail: 0), valuators: [(0, 1)], devices: &devices)
+        guard case .pointer(let mouse) = short else { Issue.record("not a pointer event"); return }
+        #expect(mouse.source == .mouse && mouse.pressure == nil)
+    }
+
+    @Test func aTouchIsATouchWithThePressureItsEventCarriesAndNoOtherTouchsPressure() {
+        var devices = Self.devices()
+        let begin = translate(event(XI_TouchBegin, source: 15, detail: 7), valuators: [(0, 1), (4, 51)], devices: &devices)
+        #expect(begin == input(.press(button: 1), ContactID(device: 2, touch: 7), .touch, at: GesturePoint(x: 5, y: 6),
+                               pressure: 0.2, time: 10))
+        let other = translate(event(XI_TouchBegin, source: 15, detail: 8), valuators: [(0, 1)], devices: &devices)
+        guard case .pointer(let input) = other else { Issue.record("not a pointer event"); return }
+        #expect(input.source == .touch && input.pressure == nil)
+    }
+
+    @Test func aDeviceNothingIsKnownOfIsAMouseWithoutPressure() {
+        var devices = Self.devices()
+        let press = translate(event(XI_ButtonPress, source: 99), valuators: [(2, 1000)], devices: &devices)
+        #expect(press == input(.press(button: 1), ContactID(device: 2), .mouse, at: GesturePoint(x: 5, y: 6), time: 10))
     }
 }
