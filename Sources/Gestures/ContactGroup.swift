@@ -83,9 +83,11 @@ struct ContactGroup {
         time.milliseconds(since: firstPressTime) >= thresholds.multiContactWindowMilliseconds
     }
 
-    /// When the window closes on a group still short of contacts (nil once complete).
+    /// When the window closes on a group of fingers still short of contacts (nil once complete). A group
+    /// of pointers needs no timer: nothing of it is held back, a late press is judged by its own
+    /// timestamp (R3) and a lift fails it (R8), so a lone mouse drag leaves no timer behind.
     func landingDeadline(_ settings: GestureSettings) -> Deadline? {
-        guard !isComplete else { return nil }
+        guard !isComplete, source.isTouch else { return nil }
         return firstPressReadTime + .milliseconds(settings.thresholds(for: source).multiContactWindowMilliseconds)
     }
 

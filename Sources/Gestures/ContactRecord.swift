@@ -31,6 +31,6 @@ extension ContactSample {
     /// `event` as a sample of its contact, which a press of `button` began.
     init(_ event: GestureInput, button: Int) {
         self.init(contact: event.contact, button: button, source: event.source, location: event.location,
-                  pressure: event.pressure, serverTime: event.serverTime)
+                  pressure: event.pressure, modifiers: event.modifiers, serverTime: event.serverTime)
     }
 }

@@ -74,6 +74,8 @@ public struct GestureInput: Hashable, Sendable {
     public var location: GesturePoint
     /// How hard the contact presses, from 0 to 1, where the device reports it (a stylus); nil otherwise.
     public var pressure: Double?
+    /// The modifier keys held (for the app: the engine reads none).
+    public var modifiers: Modifiers
     /// The X server's timestamp of the event: gestures are classified by these (R3).
     public var serverTime: ServerTime
     /// The monotonic time the event was read: the engine's `now` while handling it.
@@ -81,13 +83,14 @@ public struct GestureInput: Hashable, Sendable {
 
     public init(
         _ kind: Kind, contact: ContactID, source: InputSource = .mouse, location: GesturePoint,
-        pressure: Double? = nil, serverTime: ServerTime, readTime: Deadline
+        pressure: Double? = nil, modifiers: Modifiers = [], serverTime: ServerTime, readTime: Deadline
     ) {
         self.kind = kind
         self.contact = contact
         self.source = source
         self.location = location
         self.pressure = pressure
+        self.modifiers = modifiers
         self.serverTime = serverTime
         self.readTime = readTime
     }

@@ -42,18 +42,21 @@ public struct ContactSample: Hashable, Sendable {
     public var location: GesturePoint
     /// How hard the contact pressed, from 0 to 1, where the device reports it; nil otherwise.
     public var pressure: Double?
+    /// The modifier keys held (for a delayed `began`, at the original press).
+    public var modifiers: Modifiers
     /// The X server's timestamp of the sample (for a delayed `began`, of the original press).
     public var serverTime: ServerTime
 
     public init(
         contact: ContactID, button: Int, source: InputSource = .mouse, location: GesturePoint,
-        pressure: Double? = nil, serverTime: ServerTime
+        pressure: Double? = nil, modifiers: Modifiers = [], serverTime: ServerTime
     ) {
         self.contact = contact
         self.button = button
         self.source = source
         self.location = location
         self.pressure = pressure
+        self.modifiers = modifiers
         self.serverTime = serverTime
     }
 }

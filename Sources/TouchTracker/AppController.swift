@@ -4,7 +4,7 @@ import Timing
 
 /// The gestures the app recognizes. Their order is the order the engine visits them in (R9).
 public enum AppGesture: Int, Hashable, Comparable, Sendable, CustomStringConvertible {
-    case clear, select, longPress, moveLine, menu
+    case clear, select, longPress, moveLine, menu, palette, circle
 
     public static func < (a: AppGesture, b: AppGesture) -> Bool { a.rawValue < b.rawValue }
 
@@ -15,6 +15,8 @@ public enum AppGesture: Int, Hashable, Comparable, Sendable, CustomStringConvert
         case .longPress: "longPress"
         case .moveLine: "moveLine"
         case .menu: "menu"
+        case .palette: "palette"
+        case .circle: "circle"
         }
     }
 }
@@ -28,7 +30,12 @@ public enum AppGesture: Int, Hashable, Comparable, Sendable, CustomStringConvert
 ///   long press    picks up the line under it    (only over a line; cancels the canvas's contact)
 ///   drag          on the selected line moves it (only there; cancels the canvas's contact)
 ///   right click   opens the context menu
-///   anything else reaches the canvas as contacts: each left-button contact draws its own line.
+///   three fingers swiped up  open the palette   (fingers only; holds them back until it is decided,
+///                                                and takes them away from the canvas: they draw nothing)
+///   two contacts down at once  draw a circle    (two fingers or two pointers; requires the swipe to fail;
+///                                                takes their lines away)
+///   anything else reaches the canvas as contacts: each left-button contact draws its own line (with Shift,
+///   a circle).
 ///   An eraser (a stylus's other end) is not a gesture: it erases whatever it passes over.
 ///
 /// Single-threaded: the shell's event loop calls it. Tests drive it the same way, passing time in.
@@ -37,6 +44,8 @@ public final class AppController {
     private let engine: GestureEngine<AppGesture>
     private var outputs: [GestureOutput<AppGesture>] = []
     private var decisions: [GestureDecision<AppGesture>] = []
+    /// The latest input's server time: when a gesture's step, which carries none, happened.
+    private var time = ServerTime(milliseconds: 0)
 
     public init(model initialModel: CanvasModel = CanvasModel(), settings: GestureSettings = .default, now: Deadline = .zero,
                 tracing: Bool = false) {
@@ -54,6 +63,11 @@ public final class AppController {
             self.model.shouldBeginMove(at: Point(point))
         }), cancelsContacts: true)
         engine.add(.menu, TapRecognizer(taps: 1, button: 3))
+        engine.add(.palette, SwipeRecognizer(contacts: 3, direction: .up, sources: .touch),
+                   delaysContactsBegan: true, cancelsContacts: true)
+        engine.add(.circle, MultiContactRecognizer(contacts: 2), delaysContactsBegan: true, cancelsContacts: true)
+        // Cannot fail either: a new pair of tags, no cycle. (Two of the swipe's three fingers are not a circle.)
+        try! engine.require(.circle, toFail: .palette)
     }
 
     /// The thresholds in force (the desktop's settings, command-line overrides); live (R5).
@@ -79,6 +93,7 @@ public final class AppController {
     /// go to the model's eraser, not to the engine: its strokes erase, and are never gestures.
     public func handle(_ input: GestureInput) {
         if input.source == .eraser { return erase(input) }
+        time = input.serverTime
         engine.handle(input, into: &outputs)
         apply()
     }
@@ -141,6 +156,14 @@ public final class AppController {
         case (.moveLine, .ended(let p)): model.moveEnded(at: Point(p))
         case (.moveLine, .cancelled): model.moveCancelled()
         case (.menu, .recognized(let p)): model.secondaryClick(at: Point(p))
+        case (.palette, .recognized): model.openPalette()
+        case (.circle, .contactsBegan(let points)) where points.count == 2:
+            model.circleBegan(between: Point(points[0]), and: Point(points[1]), time: time)
+        case (.circle, .contactsChanged(let points)) where points.count == 2:
+            model.circleChanged(between: Point(points[0]), and: Point(points[1]), time: time)
+        case (.circle, .contactsEnded(let points)) where points.count == 2:
+            model.circleEnded(between: Point(points[0]), and: Point(points[1]), time: time)
+        case (.circle, .cancelled): model.circleCancelled()
         default: break
         }
     }
@@ -160,7 +183,8 @@ public final class AppController {
     private func apply(_ event: ContactEvent) {
         switch event {
         case .began(let sample) where sample.button == 1:
-            model.contactBegan(sample.contact, at: Point(sample.location), time: sample.serverTime, pressure: sample.pressure)
+            model.contactBegan(sample.contact, at: Point(sample.location), time: sample.serverTime, pressure: sample.pressure,
+                               modifiers: sample.modifiers)
         case .moved(let sample) where sample.button == 1:
             model.contactMoved(sample.contact, to: Point(sample.location), time: sample.serverTime, pressure: sample.pressure)
         case .ended(let sample) where sample.button == 1:

@@ -4,15 +4,17 @@ import Gestures
 /// Drawing: each contact (pointer, master device or touch) draws its own straight line, red while
 /// down and in the pen's colour and width once lifted. Several contacts draw at once.
 extension CanvasModel {
-    /// A contact went down at `time` and began to draw at `point`. While the context menu is open, the
+    /// A contact went down at `time` and began to draw at `point`: a line, or with Shift held a circle
+    /// whose box has the press and the pointer at opposite corners. While the context menu is open, the
     /// press only dismisses it and the contact draws nothing.
     public mutating func contactBegan(_ contact: ContactID, at point: Point, time: ServerTime = ServerTime(milliseconds: 0),
-                                      pressure: Double? = nil) {
+                                      pressure: Double? = nil, modifiers: Modifiers = []) {
         if menu != nil {
             menu = nil
             return
         }
-        linesInProgress[contact] = Stroke(kind: .line, at: point, time: time, pressure: pressure)
+        let kind: ShapeKind = modifiers.contains(.shift) ? .circle : .line
+        linesInProgress[contact] = Stroke(kind: kind, at: point, time: time, pressure: pressure)
     }
 
     /// The contact moved at `time`: its line now ends at `point`.

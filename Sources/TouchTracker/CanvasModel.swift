@@ -24,6 +24,8 @@ public struct CanvasModel: Sendable {
     public internal(set) var pen: Pen
     /// The shape each contact down is drawing (red); not part of the document until it lifts.
     public internal(set) var linesInProgress: [ContactID: Stroke] = [:]
+    /// The circle two contacts are drawing together, if any.
+    public internal(set) var circleInProgress: Stroke?
     /// Undo and redo.
     public internal(set) var history = History()
     /// The selected line, if any (drawn green).
@@ -62,6 +64,7 @@ public struct CanvasModel: Sendable {
     /// The lines in progress bottom to top, by contact: a line keeps its place among the others while it lasts.
     public var linesInProgressInOrder: [Segment] {
         linesInProgress.sorted { ($0.key.device, $0.key.touch) < ($1.key.device, $1.key.touch) }.map(\.value.segment)
+            + (circleInProgress.map { [$0.segment] } ?? [])
     }
 
     public var canUndo: Bool { history.canUndo }

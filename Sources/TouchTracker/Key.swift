@@ -10,11 +10,3 @@ public enum Key: Hashable, Sendable {
     case character(Character)
 }
 
-/// Modifier keys held with a key.
-public struct Modifiers: OptionSet, Hashable, Sendable {
-    public let rawValue: UInt8
-    public init(rawValue: UInt8) { self.rawValue = rawValue }
-
-    public static let shift = Modifiers(rawValue: 1 << 0)
-    public static let control = Modifiers(rawValue: 1 << 1)
-}

@@ -1,3 +1,5 @@
+import Gestures
+
 /// What the user can ask for with a key: the one vocabulary of the key table, the model and the core.
 public enum Command: Hashable, Sendable {
     /// Delete the selected line.

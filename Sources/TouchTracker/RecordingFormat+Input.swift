@@ -71,11 +71,10 @@ extension AppInput {
         (.delete, "delete"), (.backspace, "backspace"), (.escape, "escape"), (.left, "left"), (.right, "right"), (.up, "up"),
         (.down, "down"), (.pageUp, "page_up"), (.pageDown, "page_down"), (.f1, "f1"),
     ]
-    private static let modifierNames: [(Modifiers, String)] = [(.shift, "shift"), (.control, "control")]
 
     /// `{"key":"delete","modifiers":["shift"]}`, or `{"character":"z",...}` for a printable key.
     private static func recorded(_ key: Key, _ modifiers: Modifiers) -> JSONValue {
-        let held = JSONValue.array(modifierNames.filter { modifiers.contains($0.0) }.map { .string($0.1) })
+        let held = modifiers.recorded
         if case .character(let character) = key { return .object(["character": .string(String(character)), "modifiers": held]) }
         return .object(["key": .string(keyNames.first { $0.0 == key }?.1 ?? ""), "modifiers": held])
     }
@@ -93,15 +92,7 @@ extension AppInput {
                 guard let named = keyNames.first(where: { $0.1 == text })?.0 else { throw name.problem("unknown key \"\(text)\"") }
                 key = named
             }
-            var modifiers: Modifiers = []
-            for element in try object.take("modifiers").array() {
-                let text = try element.string()
-                guard let modifier = modifierNames.first(where: { $0.1 == text })?.0 else {
-                    throw element.problem("unknown modifier \"\(text)\"")
-                }
-                modifiers.insert(modifier)
-            }
-            return .key(key, modifiers)
+            return .key(key, try Modifiers(recorded: try object.take("modifiers")))
         }
     }
 }
@@ -125,6 +116,7 @@ extension GestureInput {
             ("x", .double(location.x)), ("y", .double(location.y)),
         ]
         if let pressure { members.append(("pressure", .double(pressure))) }
+        if !modifiers.isEmpty { members.append(("modifiers", modifiers.recorded)) }
         members += [("server_ms", .integer(serverTime.milliseconds)), ("read_ns", .integer(readTime.nanoseconds))]
         return JSONValue(.object(members))
     }
@@ -148,9 +140,30 @@ extension GestureInput {
             }
             let location = GesturePoint(x: try object.take("x").double(), y: try object.take("y").double())
             let pressure = try object.takeIfPresent("pressure")?.double()
+            var modifiers: Modifiers = []
+            if let held = try object.takeIfPresent("modifiers") { modifiers = try Modifiers(recorded: held) }
             return GestureInput(kind, contact: contact, source: source, location: location, pressure: pressure,
+                                modifiers: modifiers,
                                 serverTime: ServerTime(milliseconds: try object.take("server_ms").integer()),
                                 readTime: Deadline(nanoseconds: try object.take("read_ns").integer()))
+        }
+    }
+}
+
+extension Modifiers {
+    private static let names: [(Modifiers, String)] = [(.shift, "shift"), (.control, "control")]
+
+    /// `["shift","control"]`: the keys held, by name.
+    var recorded: JSONValue { .array(Self.names.filter { contains($0.0) }.map { .string($0.1) }) }
+
+    init(recorded value: RecordedValue) throws(RecordingError) {
+        self = []
+        for element in try value.array() {
+            let text = try element.string()
+            guard let modifier = Self.names.first(where: { $0.1 == text })?.0 else {
+                throw element.problem("unknown modifier \"\(text)\"")
+            }
+            insert(modifier)
         }
     }
 }

@@ -28,6 +28,12 @@ public struct Stroke: Hashable, Sendable {
         if let pressure { self.pressure = pressure }
     }
 
+    /// Both ends moved (a circle between two contacts): the shape now spans `a` to `b`; the speed is `b`'s.
+    mutating func stretch(from a: Point, to b: Point, time: ServerTime) {
+        segment.begin = a
+        move(to: b, time: time)
+    }
+
     /// The width (px at 96 dpi) the shape gets under `pen`: the pen's, or by the stylus's pressure, or by
     /// the contact's speed; rounded to 1/100 px, as a drawing stores it.
     public func width(under pen: Pen) -> Double {

@@ -1,4 +1,5 @@
 import CX11
+import Gestures
 import TouchTracker
 
 /// A key press: the keysym (with Shift applied: `?`, `Z`) and the modifiers held.
@@ -11,9 +12,7 @@ extension KeyInput {
     /// The app's key and modifiers for this key press; nil for keys the app has no use for
     /// (modifiers alone, function keys other than F1, ...).
     var appKey: (Key, Modifiers)? {
-        var modifiers: Modifiers = []
-        if state & UInt32(ShiftMask) != 0 { modifiers.insert(.shift) }
-        if state & UInt32(ControlMask) != 0 { modifiers.insert(.control) }
+        let modifiers = Modifiers(state: state)
         let key: Key
         switch Int32(truncatingIfNeeded: keysym) {
         case XK_Delete, XK_KP_Delete: key = .delete

@@ -62,6 +62,7 @@ extension GestureInput {
             return nil
         }
         self.init(kind, contact: contact, source: source, x: event.event_x, y: event.event_y, pressure: pressure,
+                  state: UInt32(truncatingIfNeeded: event.mods.effective),
                   time: event.time, readTime: readTime)
     }
 }

@@ -38,11 +38,11 @@ enum ShellEvent: Equatable {
             let button = Int(b.button)
             self = .pointer(GestureInput(
                 event.type == ButtonPress ? .press(button: button) : .release(button: button), contact: .corePointer,
-                x: Double(b.x), y: Double(b.y), time: b.time, readTime: readTime))
+                x: Double(b.x), y: Double(b.y), state: b.state, time: b.time, readTime: readTime))
         case MotionNotify:
             let m = event.xmotion
             self = .pointer(GestureInput(
-                .motion, contact: .corePointer, x: Double(m.x), y: Double(m.y), time: m.time, readTime: readTime))
+                .motion, contact: .corePointer, x: Double(m.x), y: Double(m.y), state: m.state, time: m.time, readTime: readTime))
         case KeyPress:
             var keysym: KeySym = 0
             XLookupString(&event.xkey, nil, 0, &keysym, nil)  // the keysym the modifiers select, no text

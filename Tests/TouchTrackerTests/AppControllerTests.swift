@@ -19,15 +19,16 @@ final class Driver {
     var now: Deadline { Deadline.zero + .milliseconds(Int64(clock)) }
 
     private func send(_ kind: GestureInput.Kind, _ x: Double, _ y: Double, device: UInt16, touch: UInt32,
-                      source: InputSource) {
+                      source: InputSource, modifiers: Modifiers = []) {
         app.handle(GestureInput(kind, contact: ContactID(device: device, touch: touch), source: source,
-                                location: GesturePoint(x: x, y: y), serverTime: ServerTime(milliseconds: UInt32(clock)),
-                                readTime: now))
+                                location: GesturePoint(x: x, y: y), modifiers: modifiers,
+                                serverTime: ServerTime(milliseconds: UInt32(clock)), readTime: now))
         app.advance(to: now)
     }
 
-    func down(_ x: Double, _ y: Double, button: Int = 1, device: UInt16 = 2, touch: UInt32 = 0, source: InputSource = .mouse) {
-        send(.press(button: button), x, y, device: device, touch: touch, source: source)
+    func down(_ x: Double, _ y: Double, button: Int = 1, device: UInt16 = 2, touch: UInt32 = 0,
+              source: InputSource = .mouse, modifiers: Modifiers = []) {
+        send(.press(button: button), x, y, device: device, touch: touch, source: source, modifiers: modifiers)
     }
     func move(_ x: Double, _ y: Double, device: UInt16 = 2, touch: UInt32 = 0, source: InputSource = .mouse) {
         send(.motion, x, y, device: device, touch: touch, source: source)
@@ -179,6 +180,7 @@ struct AppControllerTests {
     @Test func twoMasterPointersDrawTwoLinesAtOnce() {
         let driver = Driver()
         driver.down(10, 10, device: 2)
+        driver.wait(Int(GestureSettings.Thresholds.mouse.multiContactWindowMilliseconds))  // not pressed together: no circle
         driver.down(10, 200, device: 9)
         for step in 1...10 {
             driver.wait(8)
@@ -189,6 +191,33 @@ struct AppControllerTests {
         driver.up(210, 10, device: 2)
         driver.up(210, 200, device: 9)
         #expect(Set(driver.model.segments) == [segment(10, 10, 210, 10), segment(10, 200, 210, 200)])
+    }
+
+    @Test func twoMasterPointersPressedTogetherDrawACircleBetweenThemFinishedAtTheFirstLift() {
+        let driver = Driver()
+        driver.down(10, 10, device: 2)
+        driver.wait(20)
+        driver.down(10, 200, device: 9)
+        for step in 1...10 {
+            driver.wait(8)
+            driver.move(10 + Double(step * 20), 10, device: 2)
+        }
+        #expect(driver.model.linesInProgress.isEmpty, "their lines are taken away")
+        #expect(driver.model.circleInProgress?.segment == segment(210, 10, 10, 200))
+        driver.up(210, 10, device: 2)
+        driver.up(10, 200, device: 9)
+        #expect(driver.model.drawing.lines.map(\.kind) == [.circle])
+        #expect(driver.model.segments == [segment(210, 10, 10, 200)])
+    }
+
+    @Test func shiftDragDrawsACircleFromThePressToThePointer() {
+        let driver = Driver()
+        driver.down(100, 100, modifiers: .shift)
+        driver.move(300, 200)
+        #expect(driver.model.linesInProgress.values.map(\.kind) == [.circle])
+        driver.up(300, 200)
+        #expect(driver.model.drawing.lines.map(\.kind) == [.circle])
+        #expect(driver.model.segments == [segment(100, 100, 300, 200)])
     }
 
     @Test func eachFingerDrawsItsOwnLine() {

@@ -30,6 +30,9 @@ struct RecordingFormatTests {
         #expect(String(decoding: try RecordingFormat.encode(press), as: UTF8.self) == #"{"now_ns":1005000000,"pointer":{"kind":"press","button":1,"device":2,"touch":0,"source":"mouse","x":10.0,"y":20.5,"server_ms":80005,"read_ns":1005000000}}"# + "\n")
         let erasing = RecordingSamples.pointer(.motion, 10, 20, at: 5, device: 12, source: .eraser, pressure: 0.5)
         #expect(String(decoding: try RecordingFormat.encode(erasing), as: UTF8.self) == #"{"now_ns":1005000000,"pointer":{"kind":"motion","device":12,"touch":0,"source":"eraser","x":10.0,"y":20.0,"pressure":0.5,"server_ms":80005,"read_ns":1005000000}}"# + "\n")
+        let shiftPress = RecordingSamples.pointer(.press(button: 1), 10, 20, at: 5, modifiers: .shift)
+        #expect(String(decoding: try RecordingFormat.encode(shiftPress), as: UTF8.self).contains(
+            #""y":20.0,"modifiers":["shift"],"server_ms":80005"#), "modifiers only where some are held")
         #expect(String(decoding: try RecordingFormat.encode(.step(.advance(to: at(7)))), as: UTF8.self) == #"{"advance_ns":1007000000}"# + "\n")
         #expect(String(decoding: try RecordingFormat.encode(.step(.input(.key(.character("z"), .control), now: at(0)))), as: UTF8.self)
             == #"{"now_ns":1000000000,"key":{"character":"z","modifiers":["control"]}}"# + "\n")

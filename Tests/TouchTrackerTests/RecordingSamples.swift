@@ -17,9 +17,9 @@ enum RecordingSamples {
     }
 
     static func pointer(_ kind: GestureInput.Kind, _ x: Double, _ y: Double, at milliseconds: Int64, device: UInt16 = 2,
-                        source: InputSource = .mouse, pressure: Double? = nil) -> RecordingEntry {
+                        source: InputSource = .mouse, pressure: Double? = nil, modifiers: Modifiers = []) -> RecordingEntry {
         let input = GestureInput(kind, contact: ContactID(device: device), source: source, location: GesturePoint(x: x, y: y),
-                                 pressure: pressure, serverTime: ServerTime(milliseconds: UInt32(80_000 + milliseconds)),
+                                 pressure: pressure, modifiers: modifiers, serverTime: ServerTime(milliseconds: UInt32(80_000 + milliseconds)),
                                  readTime: at(milliseconds))
         return .step(.input(.pointer(input), now: at(milliseconds)))
     }
@@ -33,7 +33,7 @@ enum RecordingSamples {
             .pointer(GestureInput(.cancel, contact: ContactID(device: 2), location: GesturePoint(x: 1, y: 2),
                                   serverTime: ServerTime(milliseconds: 0), readTime: at(2))),
             .pointer(GestureInput(.motion, contact: ContactID(device: 3), source: .pen, location: GesturePoint(x: 5, y: 6),
-                                  pressure: 0.25, serverTime: ServerTime(milliseconds: 9), readTime: at(3))),
+                                  pressure: 0.25, modifiers: [.shift, .control], serverTime: ServerTime(milliseconds: 9), readTime: at(3))),
             .pointer(GestureInput(.release(button: 1), contact: ContactID(device: 3), source: .eraser, location: GesturePoint(x: 7, y: 8),
                                   pressure: 0, serverTime: ServerTime(milliseconds: 10), readTime: at(4))),
             .key(.character("z"), [.control, .shift]), .key(.pageDown, []), .key(.character("\""), []),

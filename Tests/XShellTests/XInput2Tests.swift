@@ -62,9 +62,9 @@ private func translate(_ event: XIDeviceEvent, valuators: [(Int32, Double)], dev
 
 /// The engine's input the tests expect: stamped `time` ms by the server, read at `readTime`.
 private func input(_ kind: GestureInput.Kind, _ contact: ContactID, _ source: InputSource = .mouse,
-                   at location: GesturePoint, pressure: Double? = nil, time: UInt32) -> ShellEvent {
+                   at location: GesturePoint, pressure: Double? = nil, modifiers: Modifiers = [], time: UInt32) -> ShellEvent {
     .pointer(GestureInput(kind, contact: contact, source: source, location: location, pressure: pressure,
-                          serverTime: ServerTime(milliseconds: time), readTime: readTime))
+                          modifiers: modifiers, serverTime: ServerTime(milliseconds: time), readTime: readTime))
 }
 
 @Suite("XInput 2 event translation")
@@ -75,15 +75,16 @@ struct XInput2TranslationTests {
                                           at: GesturePoint(x: 12.25, y: 34.75), time: 7))
     }
 
-    @Test func motionAndReleaseAreDecodedWhateverButtonsAndModifiersAreHeld() {
+    @Test func motionAndReleaseAreDecodedWhateverButtonsAreHeldWithTheModifiersHeld() {
         // Button 1 and 3 held (bits 1 and 3), Shift and Control effective.
         let modifiers = Int32(ShiftMask | ControlMask)
         let motion = translate(deviceEvent(XI_Motion, detail: 0, x: 5, y: 6, time: 77, modifiers: modifiers),
                                buttonMask: [0b0000_1010, 0, 0, 0])
-        #expect(motion == input(.motion, ContactID(device: 2), at: GesturePoint(x: 5, y: 6), time: 77))
+        #expect(motion == input(.motion, ContactID(device: 2), at: GesturePoint(x: 5, y: 6), modifiers: [.shift, .control], time: 77))
         let release = translate(deviceEvent(XI_ButtonRelease, detail: 3, x: 5, y: 6, time: 78, modifiers: modifiers),
                                 buttonMask: [0b0000_1010])
-        #expect(release == input(.release(button: 3), ContactID(device: 2), at: GesturePoint(x: 5, y: 6), time: 78))
+        #expect(release == input(.release(button: 3), ContactID(device: 2), at: GesturePoint(x: 5, y: 6),
+                                 modifiers: [.shift, .control], time: 78))
     }
 
     @Test func theEventCarriesTheLoopsReadTimeBesideTheServersStamp() {

@@ -1,0 +1,37 @@
+import Document
+import Gestures
+
+/// Circles (the book's two-finger challenge): two contacts down at once — two fingers, or two master
+/// pointers — draw a red circle whose box has them at opposite corners; it follows both and is finished, in
+/// the pen's colour and width, when they lift. (With one pointer, Shift+drag draws one from the press to the
+/// pointer: `contactBegan` with Shift held.)
+extension CanvasModel {
+    /// Two contacts went down together at `a` and `b`; their own lines (if any showed) were taken away.
+    public mutating func circleBegan(between a: Point, and b: Point, time: ServerTime) {
+        if menu != nil {
+            menu = nil
+            return
+        }
+        var stroke = Stroke(kind: .circle, at: a, time: time)
+        stroke.stretch(from: a, to: b, time: time)
+        circleInProgress = stroke
+    }
+
+    /// The contacts moved: the circle's box now has them at its corners.
+    public mutating func circleChanged(between a: Point, and b: Point, time: ServerTime) {
+        circleInProgress?.stretch(from: a, to: b, time: time)
+    }
+
+    /// A contact lifted: the circle is finished (one undoable edit).
+    public mutating func circleEnded(between a: Point, and b: Point, time: ServerTime) {
+        guard var stroke = circleInProgress else { return }
+        circleInProgress = nil
+        stroke.stretch(from: a, to: b, time: time)
+        perform(.draw(stroke.finished(id: document.nextID, pen: pen)))
+    }
+
+    /// The gesture was taken back: the circle vanishes.
+    public mutating func circleCancelled() {
+        circleInProgress = nil
+    }
+}
