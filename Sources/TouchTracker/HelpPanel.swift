@@ -8,9 +8,10 @@ enum HelpPanel {
     static let gestureRows = [
         "Drag: draw a line",
         "Click: select a line; double click: clear",
-        "Long press a line and move: drag it",
-        "Drag the selected line: move it",
-        "Right click a line: menu with Delete",
+        "Long press a line, or drag the selected one: move it",
+        "Shift+drag, or two fingers down together: a circle",
+        "Right click: colours, widths (on a line: and Delete)",
+        "Three fingers swiped up: colours, widths",
     ]
 
     /// Every row, gestures first, then the keys as the key table lists them.
