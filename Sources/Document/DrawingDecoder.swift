@@ -84,7 +84,7 @@ struct DrawingDecoder {
             scanner.skipWhitespace()
             let start = scanner.offset
             guard lines.count < DocumentLimits.maxLines else { throw .tooManyLines(at: scanner.position(at: start)) }
-            let line = version == 1 ? try readLineOfVersion1() : try readShape()
+            let line = try readShape(version: version)
             if ids == nil, let last = lines.last, line.id <= last.id { ids = Set(lines.lazy.map(\.id)) }
             if ids?.insert(line.id).inserted == false { throw .duplicateID(line.id, at: scanner.position(at: start)) }
             lines.append(line)
@@ -92,42 +92,10 @@ struct DrawingDecoder {
         return lines
     }
 
-    /// A line of version 1: "id", "begin" and "end"; black and 10 px wide.
-    private mutating func readLineOfVersion1() throws(DocumentError) -> Line {
-        try scanner.expect(.openBrace, "expected '{' to begin a line")
-        var id: LineID?
-        var begin: Point?
-        var end: Point?
-        if !scanner.consume(.closeBrace) {
-            repeat {
-                scanner.skipWhitespace()
-                let keyOffset = scanner.offset
-                let key = try scanner.readString()
-                try scanner.expect(.colon, "expected ':'")
-                switch key {
-                case "id":
-                    guard id == nil else { throw .duplicateKey(key, at: scanner.position(at: keyOffset)) }
-                    id = try readID()
-                case "begin":
-                    guard begin == nil else { throw .duplicateKey(key, at: scanner.position(at: keyOffset)) }
-                    begin = try readPoint()
-                case "end":
-                    guard end == nil else { throw .duplicateKey(key, at: scanner.position(at: keyOffset)) }
-                    end = try readPoint()
-                default:
-                    throw .unknownKey(key, at: scanner.position(at: keyOffset))
-                }
-            } while try scanner.continues(before: .closeBrace)
-        }
-        guard let id else { throw .missingKey("id", at: scanner.position) }
-        guard let begin else { throw .missingKey("begin", at: scanner.position) }
-        guard let end else { throw .missingKey("end", at: scanner.position) }
-        return Line(id: id, segment: Segment(begin: begin, end: end))
-    }
-
-    /// A shape of version 2: "id", "kind", "begin", "end", "colour" and "width", all required.
-    private mutating func readShape() throws(DocumentError) -> Line {
-        try scanner.expect(.openBrace, "expected '{' to begin a shape")
+    /// A shape: in version 2 "id", "kind", "begin", "end", "colour" and "width", all required; in version 1
+    /// (lines) "id", "begin" and "end" alone, read as black lines 10 px wide.
+    private mutating func readShape(version: Int) throws(DocumentError) -> Line {
+        try scanner.expect(.openBrace, version == 1 ? "expected '{' to begin a line" : "expected '{' to begin a shape")
         var id: LineID?
         var kind: ShapeKind?
         var begin: Point?
@@ -145,15 +113,16 @@ struct DrawingDecoder {
                 }
                 switch key {
                 case "id": try once(id); id = try readID()
-                case "kind": try once(kind); kind = try readKind()
                 case "begin": try once(begin); begin = try readPoint()
                 case "end": try once(end); end = try readPoint()
-                case "colour": try once(colour); colour = try readColour()
-                case "width": try once(width); width = try readWidth()
+                case "kind" where version > 1: try once(kind); kind = try readKind()
+                case "colour" where version > 1: try once(colour); colour = try readColour()
+                case "width" where version > 1: try once(width); width = try readWidth()
                 default: throw .unknownKey(key, at: scanner.position(at: keyOffset))
                 }
             } while try scanner.continues(before: .closeBrace)
         }
+        if version == 1 { (kind, colour, width) = (.line, .black, ShapeStyle.standardWidth) }
         guard let id else { throw .missingKey("id", at: scanner.position) }
         guard let kind else { throw .missingKey("kind", at: scanner.position) }
         guard let begin else { throw .missingKey("begin", at: scanner.position) }

@@ -70,7 +70,7 @@ public final class XTestClient {
         return nil
     }
 
-    /// The root window's children, bottom to top.
+    /// The root window's children, bottom to top as the server stacks them.
     public func topLevelWindows() -> [Window] {
         var rootReturn: Window = 0, parent: Window = 0
         var children: UnsafeMutablePointer<Window>?
@@ -238,16 +238,6 @@ public final class XTestClient {
     public func resize(_ window: Window, width: Int, height: Int) {
         XResizeWindow(display, window, UInt32(width), UInt32(height))
         XFlush(display)
-    }
-
-    /// The top-level windows bottom to top, as the server stacks them.
-    public func stackingOrder() -> [Window] {
-        var rootReturn: Window = 0, parent: Window = 0
-        var children: UnsafeMutablePointer<Window>?
-        var count: UInt32 = 0
-        guard XQueryTree(display, root, &rootReturn, &parent, &children, &count) != 0, let children else { return [] }
-        defer { XFree(children) }
-        return Array(UnsafeBufferPointer(start: children, count: Int(count)))
     }
 
     /// Maps a plain window of this client at the given place, above every other: something to cover a

@@ -32,7 +32,7 @@ struct SharedDocumentTests {
         let running = try RunningApp()
         running.drawLine(from: (50, 100), to: (250, 100))
         let cover = running.client.mapCover(x: 0, y: 0, width: 400, height: 300)
-        #expect(running.client.stackingOrder().last == cover)
+        #expect(running.client.topLevelWindows().last == cover)
 
         let second = try AppProcess(arguments: ["--geometry", "400x300+0+0"], display: running.server.name,
                                     environment: ["XDG_DATA_HOME": running.dataHome.path])
@@ -40,7 +40,7 @@ struct SharedDocumentTests {
         let said = second.standardError
         #expect(said.hasPrefix("touchtracker: drawing.json is already open in another window (process \(running.app.pid) on "))
         #expect(said.hasSuffix("); brought it to the front\n") && said.split(separator: "\n").count == 1, "\(said)")
-        #expect(waitUntil(timeout: 5) { running.client.stackingOrder().last == running.window }, "the first window came forward")
+        #expect(waitUntil(timeout: 5) { running.client.topLevelWindows().last == running.window }, "the first window came forward")
         #expect(running.waitForPixel(150, 100, toBe: Colours.black) == Colours.black, "with its drawing")
         #expect(running.app.child.isRunning)
         running.client.sendDeleteWindow(to: running.window)
