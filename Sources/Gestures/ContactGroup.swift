@@ -107,6 +107,11 @@ struct ContactGroup {
         return true
     }
 
+    /// Whether a member is farther than `distance` from where it pressed.
+    func hasMoved(beyond distance: Double) -> Bool {
+        (0..<count).contains { members[$0].location.distance(to: members[$0].press) > distance }
+    }
+
     /// Where each member is, in press order (at most `ContactPoints.capacity` of them).
     var points: ContactPoints {
         var points = ContactPoints([])

@@ -52,8 +52,9 @@ public struct GestureSettings: Hashable, Sendable {
 
         /// GTK's and freedesktop's defaults: 400 ms, 40 ms gap, 5 px, 8 px drag, 500 ms / 10 px.
         /// Two hands on two mice press less together than the fingers of one hand: 300 ms (a
-        /// pointer is never held back, so a wide window costs nothing visible). A swipe: 50 px at
-        /// 200 px/s, in less than 250 ms.
+        /// pointer is never held back, and one that moves beyond the drag threshold before the other
+        /// lands is drawing, not pressing together, so a wide window costs nothing visible). A swipe:
+        /// 50 px at 200 px/s, in less than 250 ms.
         public static let mouse = Thresholds(
             multiTapWindowMilliseconds: 400, multiTapMinimumGapMilliseconds: 40,
             multiTapDistancePixels: 5, dragThresholdPixels: 8,

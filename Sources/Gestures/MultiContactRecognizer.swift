@@ -10,11 +10,11 @@ import Timing
 /// every contact's location in press order), reports every motion of any of them
 /// (`contactsChanged`) and ends when the first of them lifts (`contactsEnded`, the lifted one at
 /// its release); the others then draw nothing more if it claimed them. Before it begins, a contact
-/// lifting or cancelled, a press of another family or button, or the window passing with too few
-/// fails it (R8). Once begun, another contact of its family landing within the window cancels it
-/// (the contacts were more than it wants); any other press is no part of it. While it gathers it
-/// holds back fingers (not pointers) when registered with `delaysContactsBegan`: a lone finger at
-/// most for the window.
+/// moving beyond the drag threshold (it was not pressed together with the others), lifting or
+/// cancelled, a press of another family or button, or the window passing with too few fails it (R8).
+/// Once begun, another contact of its family landing within the window cancels it (the contacts were
+/// more than it wants); any other press is no part of it. While it gathers it holds back fingers (not
+/// pointers) when registered with `delaysContactsBegan`: a lone finger at most for the window.
 public struct MultiContactRecognizer: Sendable {
     public let numberOfContactsRequired: Int
     /// The kinds of contact it accepts.
@@ -73,8 +73,11 @@ extension MultiContactMachine {
                 if let reason = group.admit(input) { return fail(reason) }
                 return gathered()
             case .motion:
-                _ = group.follow(input)
-                return .none
+                // One that travelled before the others landed was not pressed together with them: it draws.
+                guard group.follow(input), group.hasMoved(beyond: input.thresholds.dragThresholdPixels) else {
+                    return .none
+                }
+                return fail(.movedBeyondSlop)
             case .release, .cancel:
                 guard group.contains(input.serial) else { return .none }
                 return fail(input.kind == .cancel ? .contactCancelled : .endedWithoutBeginning)

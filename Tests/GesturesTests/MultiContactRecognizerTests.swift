@@ -64,17 +64,29 @@ import Timing
           arguments: [(299, true), (300, false)])
     func twoMasterPointers(gap: Int, circles: Bool) {
         var t = Timeline(appEngineWithGroups())
-        t.run("A.down@10,10 10ms A.move@30,10 \(gap - 10)ms B.down@200,150")
-        #expect(t.whenCanvas("A began (10, 10)") == 10, "the mouse's line shows once it is a drag")
+        t.run("A.down@10,10 10ms A.move@16,10 \(gap - 10)ms B.down@200,150")
         if circles {
-            #expect(t.gesturesWithLocations == ["circle began (30, 10) (200, 150)"])
+            #expect(t.gesturesWithLocations == ["circle began (16, 10) (200, 150)"])
             #expect(t.when("circle began") == 299)
-            #expect(t.canvas == ["A began (10, 10)", "A moved (30, 10)", "A cancelled"])
+            #expect(t.canvas.isEmpty, "the first pointer moved too little to show a line")
         } else {
+            #expect(t.whenCanvas("A began (10, 10)") == 300, "a click, once the second press has made it none")
             #expect(t.gestures.isEmpty)
             #expect(t.canvas.last == "B began (200, 150)")
         }
         t.run("10ms A.up B.up")
+        t.expectRest()
+    }
+
+    @Test("A pointer that moved beyond the drag threshold before the second pressed is drawing: no circle, two lines",
+          arguments: [8.0, 8.5])
+    func aPointerAlreadyDrawing(moved: Double) {
+        var t = Timeline(appEngineWithGroups())
+        t.run("A.down@10,10 10ms A.move@\(10 + moved),10 10ms B.down@200,150 10ms B.move@220,150 A.up B.up")
+        let circles = moved <= 8
+        #expect(t.gestures == (circles ? ["circle began", "circle changed", "circle ended"] : []))
+        #expect(t.canvas.contains("B began (200, 150)") == !circles)
+        #expect(t.canvas.contains("A ended (\(10 + moved), 10)") == !circles)
         t.expectRest()
     }
 
