@@ -1,11 +1,11 @@
 /// Everything visible on the canvas at one moment: what a frame paints. A plain value, made by the
 /// app (which knows nothing of Cairo) and painted by Rendering.
 public struct Scene: Sendable {
-    /// The finished lines.
+    /// The finished shapes.
     public var drawing: Drawing
-    /// Lines whose contact is still down (red), in a stable order: bottom to top.
-    public var linesInProgress: [Segment]
-    /// The selected line (green), if any.
+    /// Shapes whose contact is still down (red), in a stable order: bottom to top.
+    public var linesInProgress: [ShapeInProgress]
+    /// The selected shape (green), if any.
     public var selection: LineID?
     /// Panels over the lines (context menu, help, notices), bottom to top.
     public var overlays: [Overlay]
@@ -13,7 +13,8 @@ public struct Scene: Sendable {
     /// compositor finds the lines in an area without looking at every line. See `indexOfDrawing`.
     public var index: LineIndex?
 
-    public init(drawing: Drawing, linesInProgress: [Segment] = [], selection: LineID? = nil, overlays: [Overlay] = []) {
+    public init(drawing: Drawing, linesInProgress: [ShapeInProgress] = [], selection: LineID? = nil,
+                overlays: [Overlay] = []) {
         self.drawing = drawing
         self.linesInProgress = linesInProgress
         self.selection = selection
@@ -21,7 +22,8 @@ public struct Scene: Sendable {
     }
 
     /// The scene of `document`'s drawing, with its index.
-    public init(document: IndexedDrawing, linesInProgress: [Segment] = [], selection: LineID? = nil, overlays: [Overlay] = []) {
+    public init(document: IndexedDrawing, linesInProgress: [ShapeInProgress] = [], selection: LineID? = nil,
+                overlays: [Overlay] = []) {
         self.init(drawing: document.drawing, linesInProgress: linesInProgress, selection: selection, overlays: overlays)
         index = document.index
     }
@@ -31,8 +33,26 @@ public struct Scene: Sendable {
         index.flatMap { $0.revision == drawing.revision ? $0 : nil }
     }
 
-    /// Where the selected line is (drawn green), if there is one and it exists.
-    public var selectedSegment: Segment? {
-        selection.flatMap { drawing.line($0)?.segment }
+    /// The selected shape (drawn green, of its own kind and width), if there is one and it exists.
+    public var selectedLine: Line? {
+        selection.flatMap { drawing.line($0) }
     }
+}
+
+/// A shape whose contact is still down: drawn red, of the kind and width it will have when finished.
+public struct ShapeInProgress: Hashable, Sendable {
+    public var kind: ShapeKind
+    /// A line's ends; a circle's box's opposite corners.
+    public var segment: Segment
+    /// The stroke's width in px at 96 dpi (the renderer scales it with the screen's resolution).
+    public var width: Double
+
+    public init(kind: ShapeKind = .line, segment: Segment, width: Double = ShapeStyle.standardWidth) {
+        self.kind = kind
+        self.segment = segment
+        self.width = width
+    }
+
+    public var begin: Point { segment.begin }
+    public var end: Point { segment.end }
 }

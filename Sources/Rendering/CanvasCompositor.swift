@@ -2,16 +2,17 @@ import CCairo
 import Document
 
 /// Paints the window's frames into its back buffer at a cost that does not grow with the number of
-/// finished lines: a line in progress following the pointer, the selected line being dragged, an overlay
-/// or a newly finished line costs the same with 10 lines as with 100,000. (Deleting, moving, undoing and
-/// selecting repair the line's area from the lines the drawing's index finds there, unless other lines
-/// cover it whole; the first frame strokes the lines that show, not those buried: see `LineLayer`.)
+/// finished shapes: a shape in progress following the pointer, the selected shape being dragged, an
+/// overlay or a newly finished shape costs the same with 10 shapes as with 100,000. (Deleting, moving,
+/// restyling, undoing and selecting repair the shape's area from the shapes the drawing's index finds
+/// there, unless later lines cover it whole; the first frame strokes the shapes that show, not those
+/// buried: see `LineLayer`.)
 ///
-/// The finished lines but the selected one live in a `LineLayer` (a cached image kept in step with the
+/// The finished shapes but the selected one live in a `LineLayer` (a cached image kept in step with the
 /// drawing's remembered changes). Each frame finds the damage — what the line layer changed, plus the
 /// old and new place of whatever is drawn over it (`Foreground`) — copies those rectangles from the
-/// layer to a scratch image, draws there the red lines, the green line and the overlays that reach into
-/// them, and copies the rectangles on to the back buffer. The pixels are exactly the ones
+/// layer to a scratch image, draws there the red shapes, the green shape and the overlays that reach
+/// into them, and copies the rectangles on to the back buffer. The pixels are exactly the ones
 /// `Renderer.draw` paints for the same scene; the caller copies only the returned rectangles to the
 /// screen.
 public final class CanvasCompositor {
@@ -38,9 +39,9 @@ public final class CanvasCompositor {
         let (layer, scratch) = try images(width: surface.width, height: surface.height, origin: origin)
         layer.update(to: scene, damage: &damage, scratch: scratch)
 
-        let foreground = Foreground(scene)
+        let foreground = Foreground(scene, scale: renderer.style.scale)
         if let shown, shownTarget === surface {
-            shown.damage(to: foreground, coverage: renderer.coverage(of:), into: &damage)
+            shown.damage(to: foreground, into: &damage)
         } else {
             damage.addEverything()
         }
@@ -59,7 +60,7 @@ public final class CanvasCompositor {
     public var statistics: CompositorStatistics { layer?.statistics ?? CompositorStatistics() }
 
     /// Bytes the compositor holds: the line layer and the scratch image, each 4 bytes a pixel of the
-    /// viewport, and the layer's solid cells (a 32-bit count per cell of a few pixels a side).
+    /// viewport, and the layer's solid cells (a 64-bit id per cell of a few pixels a side).
     public var cacheBytes: Int { (layer?.bytes ?? 0) + (scratch?.bytes ?? 0) }
 
     /// The line layer and the scratch image for this viewport (new ones when it changed).

@@ -17,12 +17,13 @@ public enum Exporter {
         }
     }
 
-    /// The page a drawing is exported on, in drawing coordinates: the bounds of its lines widened by
-    /// `style.lineWidth` (so every stroke with its round caps is inside), rounded out to whole pixels.
+    /// The page a drawing is exported on, in drawing coordinates: the bounds of its shapes (a circle's
+    /// box) each widened by its own width (times `style.scale`, so every stroke with its round caps is
+    /// inside), rounded out to whole pixels.
     ///
     /// When the drawing fits in `minimum` the page has that size on each axis, and when the drawing lies
     /// inside the canvas's first `minimum` pixels it is exactly that rectangle from (0, 0), so a
-    /// drawing made in a default window exports as it was seen. Lines off the top or left (negative
+    /// drawing made in a default window exports as it was seen. Shapes off the top or left (negative
     /// coordinates) or far away are on the page too; the exporter translates the page to the origin.
     public static func page(for drawing: Drawing, minimum: (width: Int, height: Int) = (800, 600),
                             style: RenderStyle = RenderStyle()) -> Rect {
@@ -30,14 +31,12 @@ public enum Exporter {
             return Rect(x: 0, y: 0, width: Double(minimum.width), height: Double(minimum.height))
         }
         // Not `Rect.union`: it drops empty rectangles, and a horizontal or vertical line's bounds are empty.
-        var bounds = Rect(minX: .infinity, minY: .infinity, maxX: -.infinity, maxY: -.infinity)
+        var content = Rect(minX: .infinity, minY: .infinity, maxX: -.infinity, maxY: -.infinity)
         for line in drawing.lines {
-            bounds.minX = min(bounds.minX, line.begin.x, line.end.x)
-            bounds.minY = min(bounds.minY, line.begin.y, line.end.y)
-            bounds.maxX = max(bounds.maxX, line.begin.x, line.end.x)
-            bounds.maxY = max(bounds.maxY, line.begin.y, line.end.y)
+            let bounds = line.segment.bounds.insetBy(-line.style.width * style.scale)
+            content = Rect(minX: min(content.minX, bounds.minX), minY: min(content.minY, bounds.minY),
+                           maxX: max(content.maxX, bounds.maxX), maxY: max(content.maxY, bounds.maxY))
         }
-        let content = bounds.insetBy(-style.lineWidth)
         let x = span(content.minX, content.maxX, minimum: Double(minimum.width))
         let y = span(content.minY, content.maxY, minimum: Double(minimum.height))
         return Rect(minX: x.lower, minY: y.lower, maxX: x.upper, maxY: y.upper)

@@ -1,38 +1,41 @@
 import CCairo
 import Document
 
-/// The finished lines as pixels: an image of the viewport holding the background and every finished
-/// line but the selected one, in drawing order — what `Renderer` paints before the foreground. It
+/// The finished shapes as pixels: an image of the viewport holding the background and every finished
+/// shape but the selected one, in drawing order — what `Renderer` paints before the foreground. It
 /// follows a drawing through the drawing's remembered changes (`Drawing.changes(since:)`), doing the
 /// least work they allow:
 ///
-///   only lines added on top        each is stroked on top (the same pixels a full repaint gives)
-///   the selected line moved        nothing: it is not in the layer (dragging costs no repair)
-///   deletes, moves, undos,         the cells those lines reach, before and after, that are not solid
-///   another line selected          (see below) are repainted: the background, then each line that
-///                                  reaches into them, in order (found by the drawing's index, on a
+///   only shapes added on top       each is stroked on top (the same pixels a full repaint gives)
+///   the selected shape moved       nothing: it is not in the layer (dragging costs no repair)
+///   deletes, moves, restyles,      the cells those shapes reach, before and after, where they are not
+///   undos, another shape selected  buried (see below) are repainted: the background, then each shape
+///                                  that shows there, in order (found by the drawing's index, on a
 ///                                  scratch image, unclipped; see `PixelImage`), copied back
 ///   a clear, or no history         everything is repainted
 ///
-/// Where lines pile up, most of the layer is solid (`SolidCells`): there a line changes no pixel, so it
-/// is neither stroked when the layer is painted nor repaired when it goes, moves or comes back. An edit
-/// under many lines costs next to nothing, and painting the layer strokes about as many lines as can
-/// be seen, however many lie buried.
+/// Where lines pile up, most shapes are buried under later lines (`SolidCells`): such a shape changes no
+/// pixel, so it is neither stroked when the layer is painted nor repaired when it goes, moves or comes
+/// back. An edit under many lines costs next to nothing, and painting the layer strokes about as many
+/// shapes as can be seen, however many lie buried.
 final class LineLayer {
     let pixels: PixelImage
     private var solid: SolidCells
     private let renderer: Renderer
     /// The drawing revision the pixels show; nil before the first update.
     private var revision: Drawing.Revision?
-    /// The line left out (the selected one).
+    /// The shape left out (the selected one).
     private var excluded: LineID?
+    /// At least the widest stroke of the layer's shapes, in device pixels: how far a shape may paint
+    /// from its bounds, to find the shapes in an area by their bounds.
+    private var widest = 0.0
     private(set) var statistics = CompositorStatistics()
 
     /// An empty layer; `statistics` carries on the counts of the layer it replaces.
     init(width: Int, height: Int, origin: PixelPoint = .zero, renderer: Renderer,
          statistics: CompositorStatistics? = nil) throws(CairoError) {
         pixels = try PixelImage(width: width, height: height, origin: origin)
-        solid = SolidCells(bounds: pixels.bounds, lineWidth: renderer.style.lineWidth, finished: renderer.style.finished)
+        solid = SolidCells(bounds: pixels.bounds, scale: renderer.style.scale)
         self.renderer = renderer
         self.statistics = statistics ?? CompositorStatistics()
     }
@@ -42,7 +45,7 @@ final class LineLayer {
     /// Bytes held: the pixels and the solid cells.
     var bytes: Int { pixels.bytes + solid.bytes }
 
-    /// Brings the pixels to `scene`'s finished lines but the selected one and adds the areas that
+    /// Brings the pixels to `scene`'s finished shapes but the selected one and adds the areas that
     /// changed to `damage`; `scratch` (the same size) is scribbled on.
     func update(to scene: Scene, damage: inout DamageRegion, scratch: PixelImage) {
         let drawing = scene.drawing, selection = scene.selection
@@ -53,63 +56,133 @@ final class LineLayer {
             damage.addEverything()
             return
         }
-        // Changes to the line that was left out do not show in the pixels (should it be let in now,
-        // it comes in below, where it is now).
+        // Changes to the shape that was left out do not show in the pixels (should it be let in now,
+        // it comes in below, as it is now).
         let visible = wasExcluded.map { left in changes.filter { $0.lineID != left } } ?? changes
         var appended: [Line] = []
         for case .appended(let line) in visible { appended.append(line) }
         if wasExcluded == selection, appended.count == visible.count {
-            for line in appended { strokeOnTop(line.segment, damage: &damage) }
+            for line in appended { strokeOnTop(line, damage: &damage) }
             return
         }
-        // Every line coming into the layer or leaving it, where it was and where it is.
-        var comings: [(from: Segment?, to: Segment?)] = visible.map { ($0.removedSegment, $0.addedSegment) }
+        // Every shape coming into the layer or leaving it, as it was and as it is.
+        var comings = Self.comings(visible, endingIn: drawing)
         if wasExcluded != selection {
-            if let left = wasExcluded, let line = drawing.line(left) { comings.append((nil, line.segment)) }
-            if let selection, let line = drawing.line(selection) { comings.append((line.segment, nil)) }
+            if let left = wasExcluded, let line = drawing.line(left) { comings.append((nil, line)) }
+            if let selection, let line = drawing.line(selection) { comings.append((line, nil)) }
         }
-        let areas = repaintedAreas(for: comings)
+        let areas = repaintedAreas(for: comings, of: scene)
         guard !areas.isEmpty else { return }
         repair(areas.rects, of: scene, using: scratch)
         for area in areas.rects { damage.add(area) }
     }
 
-    /// A line added on top: stroked over the others, unless it only reaches solid cells.
-    private func strokeOnTop(_ segment: Segment, damage: inout DamageRegion) {
-        let shows = solid.reachesOpenCell(segment)
-        solid.add(segment)
+    /// The shapes `changes` (oldest first) took out and brought in, each as it was then: read back from
+    /// `drawing`, where they ended.
+    private static func comings(_ changes: [DrawingChange], endingIn drawing: Drawing) -> [(from: Line?, to: Line?)] {
+        // Each shape as it was after the change being read (nil: not in the drawing), from the last change back.
+        var after: [LineID: Line?] = [:]
+        func state(_ id: LineID) -> Line? { after[id] ?? drawing.line(id) }
+        var comings: [(from: Line?, to: Line?)] = []
+        for change in changes.reversed() {
+            switch change {
+            case .appended(let line), .inserted(let line):
+                comings.append((nil, line))
+                after[line.id] = .some(nil)
+            case .removed(let line):
+                comings.append((line, nil))
+                after[line.id] = line
+            case .moved(let id, let from, let to):
+                guard var line = state(id) else { continue }
+                line.segment = to
+                var before = line
+                before.segment = from
+                comings.append((before, line))
+                after[id] = before
+            case .restyled(let before):
+                comings.append((before, state(before.id)))
+                after[before.id] = before
+            case .cleared:
+                continue
+            }
+        }
+        return comings.reversed()
+    }
+
+    /// A shape added on top: stroked over the others, unless it only reaches cells solid in its colour.
+    private func strokeOnTop(_ line: Line, damage: inout DamageRegion) {
+        let shape = self.shape(line)
+        var before: [UInt32?] = []
+        solid.forEachReachedRow(of: shape.outline) { row, columns in
+            before += columns.map { solid.solidColour(row: row, column: $0) }
+            return true
+        }
+        solid.cover(shape)
+        solid.count(shape, by: 1)
+        widest = max(widest, shape.outline.width)
+        var cell = 0, shows = false
+        solid.forEachReachedRow(of: shape.outline) { row, columns in
+            for column in columns {
+                let now = solid.solidColour(row: row, column: column)
+                shows = shows || now == nil || now != before[cell]
+                cell += 1
+            }
+            return !shows
+        }
         guard shows else {
             statistics.buriedLines += 1
             return
         }
-        renderer.strokeFinished(CollectionOfOne(segment), pixels.context.pointer)
+        renderer.strokeFinished(CollectionOfOne(line), pixels.context.pointer)
         statistics.appendedLines += 1
-        damage.add(renderer.coverage(of: segment))
+        damage.add(shape.outline.coverage)
     }
 
-    /// Brings the solid cells up to date with lines coming and going and returns the areas to repaint:
-    /// the cells they reach that are not solid before or after (a cell solid both times keeps its pixels),
-    /// each cut to the coverage of the line reaching it.
-    private func repaintedAreas(for comings: [(from: Segment?, to: Segment?)]) -> DamageRegion {
-        struct Reach { var row: Int; var columns: Range<Int>; var coverage: Rect; var wasOpen: [Bool] }
+    /// `line` as the solid cells see it.
+    private func shape(_ line: Line) -> SolidCells.Shape {
+        (renderer.outline(of: line), line.id.rawValue, line.style.colour.hex)
+    }
+
+    /// Brings the solid cells up to date with shapes coming and going and returns the areas to repaint:
+    /// the cells they reach where they show, before or after, or whose solid colour changed (elsewhere
+    /// the cells keep their pixels), each cut to the coverage of the shape reaching it.
+    private func repaintedAreas(for comings: [(from: Line?, to: Line?)], of scene: Scene) -> DamageRegion {
+        struct Reach {
+            var row: Int, columns: Range<Int>, coverage: Rect, id: UInt64
+            var before: [(shown: Bool, solid: UInt32?)]
+        }
         var reaches: [Reach] = []
-        for segment in comings.flatMap({ [$0.from, $0.to] }).compactMap({ $0 }) {
-            let coverage = renderer.coverage(of: segment)
-            solid.forEachReachedRow(of: segment) { row, columns in
-                reaches.append(Reach(row: row, columns: columns, coverage: coverage,
-                                     wasOpen: columns.map { !solid.isSolid(row: row, column: $0) }))
+        for line in comings.flatMap({ [$0.from, $0.to] }).compactMap({ $0 }) {
+            let outline = renderer.outline(of: line), id = line.id.rawValue
+            solid.forEachReachedRow(of: outline) { row, columns in
+                let before = columns.map { (solid.threshold(row: row, column: $0) <= id, solid.solidColour(row: row, column: $0)) }
+                reaches.append(Reach(row: row, columns: columns, coverage: outline.coverage, id: id, before: before))
                 return true
             }
         }
+        // Cells whose top changes are counted again, from the shapes there now; elsewhere the tops stay.
+        var retopped = DamageRegion(bounds: bounds)
         for coming in comings {
-            if let from = coming.from { solid.remove(from) }
-            if let to = coming.to { solid.add(to) }
+            if let from = coming.from.map(shape) {
+                if let cells = solid.retopped(by: from, coming: false) { retopped.add(cells) }
+                solid.count(from, by: UInt32.max)
+            }
+            if let to = coming.to.map(shape) {
+                if let cells = solid.retopped(by: to, coming: true) { retopped.add(cells) }
+                solid.count(to, by: 1)
+                widest = max(widest, to.outline.width)
+            }
+        }
+        for area in retopped.rects {
+            solid.recount(area, from: lines(reaching: area, of: scene).filter { $0.id != scene.selection }.map(shape))
         }
         var areas = DamageRegion(bounds: bounds)
         for reach in reaches {
             var column = reach.columns.lowerBound
             func repainted(_ column: Int) -> Bool {
-                reach.wasOpen[column - reach.columns.lowerBound] || !solid.isSolid(row: reach.row, column: column)
+                let before = reach.before[column - reach.columns.lowerBound]
+                return before.shown || solid.threshold(row: reach.row, column: column) <= reach.id
+                    || before.solid != solid.solidColour(row: reach.row, column: column)
             }
             while column < reach.columns.upperBound {
                 guard repainted(column) else { column += 1; continue }
@@ -121,50 +194,74 @@ final class LineLayer {
         return areas
     }
 
-    /// Repaints everything. With many lines, the cores share the work: counting the solid cells and
-    /// finding the lines that show, a part of the lines each; then stroking them, a half of the layer
-    /// each (`strokeInHalves`).
+    /// The finished shapes of `scene` that may paint into `area` (and some that do not), in drawing order.
+    private func lines(reaching area: Rect, of scene: Scene) -> ArraySlice<Line> {
+        // Shapes painting there have bounds within half the widest stroke and a pixel of it.
+        scene.indexOfDrawing.map { $0.lines(meeting: area.insetBy(-(widest / 2 + 1)), in: scene.drawing)[...] }
+            ?? scene.drawing.lines[...]
+    }
+
+    /// Repaints everything. With many shapes, the cores share the work, a part of the shapes each: finding
+    /// the cells' tops, then the shapes after the tops (counting those of other colours), then which of
+    /// those show; then stroking them, a half of the layer each (`strokeInHalves`).
     private func rebuild(_ drawing: Drawing, excluding selection: LineID?, scratch: PixelImage) {
         let lines = drawing.lines, renderer = self.renderer, bounds = self.bounds
-        let onScreen: @Sendable (Line) -> Bool = { $0.id != selection && renderer.coverage(of: $0.segment).intersects(bounds) }
-        let empty = SolidCells(bounds: bounds, lineWidth: renderer.style.lineWidth, finished: renderer.style.finished)
-        let counted = Parallel.map(lines.count, minimum: Self.linesPerPart) { part in
-            var cells = empty
-            for line in lines[part] where onScreen(line) { cells.add(line.segment) }
-            return cells
+        let shape: @Sendable (Line) -> SolidCells.Shape? = { line in
+            let outline = renderer.outline(of: line)
+            return line.id != selection && outline.coverage.intersects(bounds) ? (outline, line.id.rawValue, line.style.colour.hex) : nil
         }
-        solid = counted.dropFirst().reduce(into: counted[0]) { $0.merge($1) }
-        let solid = self.solid, open = solid.openCells(inside: [bounds])
-        let judged = Parallel.map(lines.count, minimum: Self.linesPerPart) { part in
-            var shown: [Segment] = [], buried = 0
-            for line in lines[part] where onScreen(line) {
-                if solid.reaches(line.segment, open) { shown.append(line.segment) } else { buried += 1 }
+        let empty = SolidCells(bounds: bounds, scale: renderer.style.scale)
+        let topped = Parallel.map(lines.count, minimum: Self.linesPerPart) { part in
+            var cells = empty, widest = 0.0
+            for line in lines[part] {
+                guard let shape = shape(line) else { continue }
+                cells.cover(shape)
+                widest = max(widest, shape.outline.width)
             }
-            return (shown: shown, buried: buried)
+            return (cells: cells, widest: widest)
         }
-        let shown = judged.flatMap(\.shown)
+        var solid = topped.dropFirst().reduce(into: topped[0].cells) { $0.merge($1.cells) }
+        widest = topped.map(\.widest).max() ?? 0
+        let tops = solid.thresholds(inside: [bounds], solid: false)
+        let later = Parallel.map(lines.count, minimum: Self.linesPerPart) { [solid] part in
+            var cells = solid, after: [Line] = [], buried = 0
+            for line in lines[part] {
+                guard let shape = shape(line) else { continue }
+                guard solid.shows(shape.outline, id: shape.id, in: tops) else { buried += 1; continue }
+                cells.count(shape, by: 1)
+                after.append(line)
+            }
+            return (cells: cells, after: after, buried: buried)
+        }
+        for part in later { solid.merge(part.cells) }
+        self.solid = solid
+        let counted = solid, after = later.flatMap(\.after), thresholds = solid.thresholds(inside: [bounds])
+        let judged = Parallel.map(after.count, minimum: Self.linesPerPart / 4) { part in
+            after[part].filter { counted.shows(renderer.outline(of: $0), id: $0.id.rawValue, in: thresholds) }
+        }
+        let shown = judged.flatMap { $0 }
         statistics.rebuilds += 1
-        statistics.buriedLines += judged.reduce(0) { $0 + $1.buried }
+        statistics.buriedLines += later.reduce(0) { $0 + $1.buried } + after.count - shown.count
         if shown.count >= Self.strokesPerHalf, Parallel.cores > 1 {
             strokeInHalves(shown, scratch: scratch)
             statistics.linesRestroked += shown.count
-            pixels.clipped(to: [bounds]) { renderer.fillFinished(solid.solidRects(meeting: bounds), $0) }
+            pixels.clipped(to: [bounds]) { renderer.fillSolid(counted.solidRuns(meeting: bounds), $0) }
         } else {
             paint([bounds], showing: shown, on: pixels)
         }
     }
 
-    /// Below this many lines a core is not worth waking.
+    /// Below this many shapes a core is not worth waking.
     static let linesPerPart = 20_000
-    /// Below this many lines to stroke, neither.
+    /// Below this many shapes to stroke, neither.
     static let strokesPerHalf = 256
 
     /// Paints the background and strokes `shown` (in drawing order) on the layer, the top and the bottom
     /// half at once: each half on an image of the whole layer (the pixels, the scratch image) with the
-    /// lines that reach into it. Every line that reaches a pixel is stroked on its half's image, in order,
-    /// as on one image (Cairo rasterises a stroke the same on images of the same size), so the bottom
-    /// half copied from the scratch image makes the same pixels.
-    private func strokeInHalves(_ shown: [Segment], scratch: PixelImage) {
+    /// shapes that reach into it. Every shape that reaches a pixel is stroked on its half's image, in
+    /// order, as on one image (Cairo rasterises a stroke the same on images of the same size), so the
+    /// bottom half copied from the scratch image makes the same pixels.
+    private func strokeInHalves(_ shown: [Line], scratch: PixelImage) {
         let middle = bounds.minY + Double(solid.rows / 2 * solid.cellSize)
         let halves = [Rect(minX: bounds.minX, minY: bounds.minY, maxX: bounds.maxX, maxY: middle),
                       Rect(minX: bounds.minX, minY: middle, maxX: bounds.maxX, maxY: bounds.maxY)]
@@ -179,35 +276,31 @@ final class LineLayer {
         pixels.copy([halves[1]], from: scratch)
     }
 
-    /// Repaints `areas` (whole pixels) from the lines that reach into them.
+    /// Repaints `areas` (whole pixels) from the shapes that show there.
     private func repair(_ areas: [Rect], of scene: Scene, using scratch: PixelImage) {
         guard let first = areas.first else { return }
         let outline = areas.dropFirst().reduce(first) { $0.union($1) }
         let selection = scene.selection
-        let candidates = scene.indexOfDrawing.map { index in
-            // Lines whose stroke reaches the outline have bounds within half a stroke and a pixel of it.
-            index.lines(meeting: outline.insetBy(-(renderer.style.lineWidth / 2 + 1)), in: scene.drawing)[...]
-        } ?? scene.drawing.lines[...]
-        let open = solid.openCells(inside: areas)
-        var shown: [Segment] = []
-        for line in candidates where line.id != selection {
-            let covered = renderer.coverage(of: line.segment)
+        let thresholds = solid.thresholds(inside: areas)
+        var shown: [Line] = []
+        for line in lines(reaching: outline, of: scene) where line.id != selection {
+            let shape = renderer.outline(of: line)
+            let covered = shape.coverage
             guard covered.intersects(outline), areas.contains(where: { covered.intersects($0) }) else { continue }
-            if solid.reaches(line.segment, open) { shown.append(line.segment) } else { statistics.buriedLines += 1 }
+            if solid.shows(shape, id: line.id.rawValue, in: thresholds) { shown.append(line) } else { statistics.buriedLines += 1 }
         }
         statistics.repairs += 1
         paint(areas, showing: shown, on: scratch)
         pixels.copy(areas, from: scratch)
     }
 
-    /// Paints `areas` of `image` as the layer shows them: the background, the lines `shown` there (in
-    /// drawing order: those that reach a cell there that is not solid), and the solid cells there in the
-    /// finished colour.
-    private func paint<Segments: Sequence<Segment>>(_ areas: [Rect], showing shown: Segments, on image: PixelImage) {
+    /// Paints `areas` of `image` as the layer shows them: the background, the shapes `shown` there (in
+    /// drawing order: those not buried there), and the solid cells there in their colours.
+    private func paint<Lines: Sequence<Line>>(_ areas: [Rect], showing shown: Lines, on image: PixelImage) {
         image.clipped(to: areas) { renderer.paintBackground($0) }
         statistics.linesRestroked += renderer.strokeFinished(shown, image.context.pointer)
         image.clipped(to: areas) { cr in
-            renderer.fillFinished(areas.flatMap { solid.solidRects(meeting: $0) }, cr)
+            renderer.fillSolid(areas.flatMap { solid.solidRuns(meeting: $0) }, cr)
         }
     }
 }
@@ -219,24 +312,6 @@ extension DrawingChange {
         case .appended(let line), .inserted(let line), .removed(let line), .restyled(let line): line.id
         case .moved(let id, _, _): id
         case .cleared: nil
-        }
-    }
-
-    /// Where a line was that the change took away (a removed line, a moved one's old place).
-    var removedSegment: Segment? {
-        switch self {
-        case .removed(let line), .restyled(let line): line.segment
-        case .moved(_, let from, _): from
-        case .appended, .inserted, .cleared: nil
-        }
-    }
-
-    /// Where a line is that the change brought (a new or restored line, a moved one's new place).
-    var addedSegment: Segment? {
-        switch self {
-        case .appended(let line), .inserted(let line), .restyled(let line): line.segment
-        case .moved(_, _, let to): to
-        case .removed, .cleared: nil
         }
     }
 }

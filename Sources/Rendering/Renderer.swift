@@ -2,22 +2,26 @@
 // The only module besides XShell that touches Cairo; it knows nothing about X.
 //
 //   Scene             what to draw: the drawing, the selection, overlays (Overlay: menus, help)
-//   Renderer          strokes a whole scene with the book's colours (black, red in progress, green selected)
+//   Renderer          strokes a whole scene: each shape in its colour and width (Outline: a line or a
+//                     circle), red in progress, green selected
 //   Exporter          writes a drawing to PNG / SVG / PDF through the same renderer
 //   CanvasCompositor  the window's frames at a cost independent of the number of lines: finished lines
-//                     live in a cached image (LineLayer, with SolidCells: where lines cover it whole),
+//                     live in a cached image (LineLayer, with SolidCells: which shapes lines bury),
 //                     kept in step through the drawing's remembered changes; a frame repaints only the
 //                     damage (DamageRegion, Foreground) from that image plus the red, green and overlay
 //                     parts on top
 import CCairo
 import Document
 
-/// Sizes and colours of the canvas; `scaled(by:)` applies the display's DPI / 96.
+/// Sizes and colours of the canvas; `scaled(by:)` applies the display's DPI / 96. Shapes have their own
+/// colours and widths (px at 96 dpi); every width is drawn `scale` times as wide.
 public struct RenderStyle: Hashable, Sendable {
-    public var lineWidth: Double = 10
+    /// Device pixels per px at 96 dpi.
+    public var scale: Double = 1
     public var background = Colour.white
-    public var finished = Colour.black
+    /// Every shape in progress, whatever colour it will have.
     public var inProgress = Colour.red
+    /// The selected shape, whatever its own colour.
     public var selected = Colour.green
     public var overlayBackground = Colour(hex: 0xF5F5F5)
     public var overlayBorder = Colour(hex: 0x999999)
@@ -29,17 +33,17 @@ public struct RenderStyle: Hashable, Sendable {
 
     public func scaled(by factor: Double) -> RenderStyle {
         var style = self
-        style.lineWidth = lineWidth * factor
+        style.scale = scale * factor
         return style
     }
 }
 
-/// Strokes scenes the way the book's `drawRect:` does: the finished lines black, one stroke each in
-/// drawing order (a later line paints over an earlier one), then the lines in progress red, then the
-/// selected line green on top, then the overlays. Unlike the book, the selected line is not stroked
-/// black under its green (only its antialiased rim would show it): so the finished lines without the
-/// selection can be cached, and dragging the selected line never touches that cache.
-/// Stateless apart from its style.
+/// Strokes scenes the way the book's `drawRect:` does: the finished shapes each in its own colour and
+/// width, one stroke each in drawing order (a later shape paints over an earlier one), then the shapes
+/// in progress red, then the selected shape green on top, then the overlays. Unlike the book, the
+/// selected shape is not stroked under its green (only its antialiased rim would show it): so the
+/// finished shapes without the selection can be cached, and dragging the selected shape never touches
+/// that cache. Stateless apart from its style.
 ///
 /// `CanvasCompositor` reaches the same pixels by other means; the steps below are shared with it so
 /// that the two cannot drift apart.
@@ -60,15 +64,18 @@ public struct Renderer: Sendable {
             cairo_clip(cr)
         }
         paintBackground(cr)
-        strokeFinished(scene.drawing.lines.lazy.filter { $0.id != scene.selection }.map(\.segment), cr)
+        strokeFinished(scene.drawing.lines.lazy.filter { $0.id != scene.selection }, cr)
         drawForeground(of: scene, cr)
     }
 
-    /// The area a stroke of `segment` covers (its bounds widened by half the line width, plus a pixel of
-    /// antialiasing).
-    public func coverage(of segment: Segment) -> Rect {
-        segment.bounds.insetBy(-(style.lineWidth / 2 + 1))
-    }
+    /// The area a stroke of `line` covers (its bounds, a circle's box, widened by half its width, plus a
+    /// pixel of antialiasing).
+    public func coverage(of line: Line) -> Rect { outline(of: line).coverage }
+
+    /// The area a stroke of `shape` covers, as for a finished shape.
+    public func coverage(of shape: ShapeInProgress) -> Rect { Outline(shape, scale: style.scale).coverage }
+
+    func outline(of line: Line) -> Outline { Outline(line, scale: style.scale) }
 
     // MARK: - Steps shared with the compositor (each leaves the context's state as it found it)
 
@@ -77,44 +84,51 @@ public struct Renderer: Sendable {
         cairo_paint(cr)
     }
 
-    /// Strokes finished lines (black) along `segments`, one at a time, in order; returns how many.
+    /// Strokes finished `lines`, each in its colour, one at a time, in order; returns how many.
     @discardableResult
-    func strokeFinished<Segments: Sequence<Segment>>(_ segments: Segments, _ cr: OpaquePointer) -> Int {
+    func strokeFinished<Lines: Sequence<Line>>(_ lines: Lines, _ cr: OpaquePointer) -> Int {
         cairo_save(cr)
         defer { cairo_restore(cr) }
         setPen(on: cr)
-        set(style.finished, on: cr)
         var count = 0
-        for segment in segments {
-            stroke(segment, cr)
+        var colour: Colour?
+        for line in lines {
+            if line.style.colour != colour {
+                colour = line.style.colour
+                set(line.style.colour, on: cr)
+            }
+            outline(of: line).stroke(cr)
             count += 1
         }
         return count
     }
 
-    /// Fills `rects` (whole pixels) with the finished lines' colour: what the lines that cover them
-    /// whole leave there.
-    func fillFinished(_ rects: [Rect], _ cr: OpaquePointer) {
-        guard !rects.isEmpty else { return }
+    /// Fills each of `runs` (whole pixels) with its colour (0xRRGGBB): what the shapes that make them
+    /// solid leave there.
+    func fillSolid(_ runs: [(colour: UInt32, rect: Rect)], _ cr: OpaquePointer) {
+        guard !runs.isEmpty else { return }
         cairo_save(cr)
         defer { cairo_restore(cr) }
-        for rect in rects { cairo_rectangle(cr, rect.minX, rect.minY, rect.width, rect.height) }
-        set(style.finished, on: cr)
-        cairo_fill(cr)
+        for (colour, group) in Dictionary(grouping: runs, by: \.colour) {
+            for run in group { cairo_rectangle(cr, run.rect.minX, run.rect.minY, run.rect.width, run.rect.height) }
+            set(Colour(hex: colour), on: cr)
+            cairo_fill(cr)
+        }
     }
 
-    /// Everything drawn over the finished lines: lines in progress, the selection, overlays; only what
+    /// Everything drawn over the finished shapes: shapes in progress, the selection, overlays; only what
     /// reaches into `areas` when given (the rest would be painted where nothing changed).
     func drawForeground(of scene: Scene, _ cr: OpaquePointer, reachingInto areas: [Rect]? = nil) {
+        let foreground = Foreground(scene, scale: style.scale)
         func reaches(_ rect: Rect) -> Bool { areas?.contains { $0.intersects(rect) } ?? true }
         cairo_save(cr)
         defer { cairo_restore(cr) }
         setPen(on: cr)
         set(style.inProgress, on: cr)
-        for segment in scene.linesInProgress where reaches(coverage(of: segment)) { stroke(segment, cr) }
-        if let selected = scene.selectedSegment, reaches(coverage(of: selected)) {
+        for shape in foreground.linesInProgress where reaches(shape.coverage) { shape.stroke(cr) }
+        if let selected = foreground.selected, reaches(selected.coverage) {
             set(style.selected, on: cr)
-            stroke(selected, cr)
+            selected.stroke(cr)
         }
         for overlay in scene.overlays where reaches(overlay.frame) { draw(overlay, cr) }
     }
@@ -122,14 +136,10 @@ public struct Renderer: Sendable {
     // MARK: - Pieces
 
     private func setPen(on cr: OpaquePointer) {
-        cairo_set_line_width(cr, style.lineWidth)
         cairo_set_line_cap(cr, CAIRO_LINE_CAP_ROUND)
-    }
-
-    private func stroke(_ segment: Segment, _ cr: OpaquePointer) {
-        cairo_move_to(cr, segment.begin.x, segment.begin.y)
-        cairo_line_to(cr, segment.end.x, segment.end.y)
-        cairo_stroke(cr)
+        // A circle's path is Bézier curves flattened: round joins keep a thick stroke within half its
+        // width of the path where its pieces meet.
+        cairo_set_line_join(cr, CAIRO_LINE_JOIN_ROUND)
     }
 
     /// The panel inside its frame: background, border, then each column's rows clipped to the column.
@@ -184,7 +194,7 @@ public struct Renderer: Sendable {
             cairo_fill(cr)
         }
         if let width = row.lineWidth {
-            set(style.finished, on: cr)
+            set(style.overlayText, on: cr)
             cairo_set_line_width(cr, min(width, size))
             cairo_set_line_cap(cr, CAIRO_LINE_CAP_BUTT)
             cairo_move_to(cr, x, y)

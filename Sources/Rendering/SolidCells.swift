@@ -1,17 +1,24 @@
 import Document
 
-/// Which parts of the line layer its lines paint solid, so that lines buried there need not be stroked.
+/// Which shapes of the line layer can change its pixels, so that shapes buried under others need not be
+/// stroked.
 ///
-/// The layer is cut into square cells of a few pixels. A cell is solid when some line of the layer
-/// covers it whole (`StrokeBox.inside`): that line leaves each of its pixels exactly the finished
-/// colour, and as that colour is 0 or 1 in every channel, painting the same colour over it with any
-/// coverage changes nothing. So a solid cell's pixels are the finished colour whatever the other lines
-/// and their order, and a line whose stroke reaches only solid cells (`StrokeCapsule.around`) changes no
-/// pixel at all. With many lines on screen nearly every cell is solid: a frame then strokes about as
-/// many lines as can be seen, however many lie buried.
+/// The layer is cut into square cells of a few pixels. A line that covers a cell whole
+/// (`StrokeBox.inside`) leaves each of its pixels exactly its own colour (opaque, full coverage),
+/// whatever was there before. So a cell's pixels are made by the latest such line, the cell's top, and
+/// the shapes drawn after it that reach the cell (`Outline.piece`): the shapes before its top are
+/// buried there. And where the top's colour is 0 or 255 in every channel and every shape after it
+/// reaching the cell has that colour too, painting that colour over it with any coverage changes
+/// nothing: the cell is solid, its pixels that colour whatever the shapes and their order, and every
+/// shape is buried there. A shape buried in every cell it reaches changes no pixel at all: it is
+/// neither stroked when the layer is painted nor repaired when it goes, moves or comes back. Where
+/// lines pile up nearly every cell has a top, and where they are black nearly every cell is solid: a
+/// frame then strokes about as many shapes as can be seen, or fewer, however many lie buried. (Circles
+/// top no cell, their rings being thin and curved, but may be buried.)
 ///
-/// Each cell counts the lines that make it solid, so lines come and go one at a time. Nothing is solid
-/// when the finished colour is not 0 or 255 in every channel.
+/// Each cell keeps its top's id and colour and counts the shapes after its top reaching it in another
+/// colour; when its top leaves or another shape comes to top it, it is counted again from the shapes
+/// that reach it (`recount`).
 struct SolidCells {
     /// The part of the canvas the cells cover, in whole pixels; the first cell's corner is its corner.
     let bounds: Rect
@@ -19,25 +26,55 @@ struct SolidCells {
     let cellSize: Int
     let columns: Int
     let rows: Int
-    private let halfWidth: Double
-    private let isEnabled: Bool
-    /// Per cell, row by row: how many of the layer's lines cover it whole.
-    private var counts: [UInt32]
+    /// Per cell, row by row: the id of its top, the latest shape that covers it whole (`none`: none does).
+    private var tops: [UInt64]
+    /// Per cell: its top's colour, 0xRRGGBB.
+    private var colours: [UInt32]
+    /// Per cell: how many shapes after its top reach it in another colour.
+    private var others: [UInt32]
 
-    init(bounds: Rect, lineWidth: Double, finished colour: Colour) {
+    /// No shape has this id.
+    static let none: UInt64 = 0
+
+    /// A shape, as the cells see it.
+    typealias Shape = (outline: Outline, id: UInt64, colour: UInt32)
+
+    /// Cells for shapes drawn `scale` times their width.
+    init(bounds: Rect, scale: Double) {
         self.bounds = bounds
-        // Small enough that a cell fits inside a stroke at any angle with room to spare.
-        cellSize = max(2, Int(lineWidth * 0.4))
+        // Small enough that a cell fits inside a stroke of the standard width at any angle with room to spare.
+        cellSize = max(2, Int(ShapeStyle.standardWidth * scale * 0.4))
         columns = Int((bounds.width / Double(cellSize)).rounded(.up))
         rows = Int((bounds.height / Double(cellSize)).rounded(.up))
-        halfWidth = lineWidth / 2
-        isEnabled = [colour.red, colour.green, colour.blue].allSatisfy { $0 == 0 || $0 == 255 }
-        counts = isEnabled ? [UInt32](repeating: 0, count: columns * rows) : []
+        tops = [UInt64](repeating: Self.none, count: columns * rows)
+        colours = [UInt32](repeating: 0, count: columns * rows)
+        others = [UInt32](repeating: 0, count: columns * rows)
     }
 
-    var bytes: Int { counts.capacity * MemoryLayout<UInt32>.stride }
+    var bytes: Int {
+        tops.capacity * MemoryLayout<UInt64>.stride + (colours.capacity + others.capacity) * MemoryLayout<UInt32>.stride
+    }
 
-    func isSolid(row: Int, column: Int) -> Bool { isEnabled && counts[row * columns + column] > 0 }
+    /// The id of the cell's top, or `none`.
+    func top(row: Int, column: Int) -> UInt64 { tops[row * columns + column] }
+
+    /// The colour of a solid cell (0xRRGGBB); nil when the cell is not solid.
+    func solidColour(row: Int, column: Int) -> UInt32? { solidColour(at: row * columns + column) }
+
+    private func solidColour(at index: Int) -> UInt32? {
+        tops[index] != Self.none && others[index] == 0 && Self.isPure(colours[index]) ? colours[index] : nil
+    }
+
+    /// The earliest shape that shows in the cell: any (0) without a top, its top, none (`Thresholds.never`) when solid.
+    func threshold(row: Int, column: Int) -> UInt64 {
+        let index = row * columns + column
+        return solidColour(at: index) != nil ? Thresholds.never : tops[index]
+    }
+
+    /// Whether every channel of `colour` is 0 or 255.
+    static func isPure(_ colour: UInt32) -> Bool {
+        (0..<3).allSatisfy { let channel = colour >> (8 * $0) & 0xFF; return channel == 0 || channel == 0xFF }
+    }
 
     /// The rectangle of cells `columns` of `row`.
     func rect(row: Int, columns: Range<Int>) -> Rect {
@@ -46,122 +83,169 @@ struct SolidCells {
                     width: Double(columns.count) * size, height: size)
     }
 
-    // MARK: - Lines coming and going
+    // MARK: - Shapes coming and going
 
-    /// A line joined the layer: the cells it covers whole are solid.
-    mutating func add(_ segment: Segment) { count(segment, by: 1) }
-
-    /// A line left the layer (`segment` as it was added).
-    mutating func remove(_ segment: Segment) { count(segment, by: UInt32.max) }
-
-    /// Adds the lines counted in `other`, the same cells counting other lines.
-    mutating func merge(_ other: SolidCells) {
-        precondition(other.bounds == bounds && other.cellSize == cellSize, "cells of another grid")
-        for index in counts.indices { counts[index] &+= other.counts[index] }
-    }
-
-    private mutating func count(_ segment: Segment, by delta: UInt32) {
-        guard isEnabled, let box = StrokeBox.inside(segment, halfWidth: halfWidth),
-              let rowRange = rowRange(box.verticalExtent) else { return }
-        let size = Double(cellSize), perCell = 1 / size
-        var top = box.span(atY: bounds.minY + Double(rowRange.lowerBound) * size)
-        counts.withUnsafeMutableBufferPointer { counts in
-            for row in rowRange {
-                // The box is convex: a cell is inside when its four corners are.
-                let bottom = box.span(atY: bounds.minY + Double(row + 1) * size)
-                defer { top = bottom }
-                guard let a = top, let b = bottom else { continue }
-                let inside = Self.wholly(from: (max(a.min, b.min) - bounds.minX) * perCell,
-                                         to: (min(a.max, b.max) - bounds.minX) * perCell, count: columns)
-                for column in inside { counts[row * columns + column] &+= delta }
+    /// `shape`, later than every other shape of the layer, joined it: it tops the cells it covers whole.
+    /// (Its reach is counted with `count`.)
+    mutating func cover(_ shape: Shape) {
+        var covered = coveredRows(of: shape.outline)
+        while let (row, run) = covered.next() {
+            for index in (row * columns + run.lowerBound)..<(row * columns + run.upperBound) where tops[index] < shape.id {
+                (tops[index], colours[index], others[index]) = (shape.id, shape.colour, 0)
             }
         }
     }
 
-    // MARK: - Where a line paints
+    /// Counts `shape` (`delta` 1) or no longer counts it (`delta` `UInt32.max`) where it reaches a cell after
+    /// the cell's top in another colour.
+    mutating func count(_ shape: Shape, by delta: UInt32) {
+        var reached = reachedRows(of: shape.outline)
+        while let (row, run) = reached.next() {
+            for index in (row * columns + run.lowerBound)..<(row * columns + run.upperBound)
+            where tops[index] != Self.none && tops[index] < shape.id && colours[index] != shape.colour {
+                others[index] &+= delta
+            }
+        }
+    }
 
-    /// Calls `body` with each row of cells a stroke of `segment` may paint into and the run of columns
-    /// it reaches there, top to bottom, until `body` returns false; returns false when it did.
+    /// The cells whose top changes when `shape` leaves the layer (those it tops) or comes into it (those
+    /// it covers whole and no later shape does), as a rectangle around them: they must be counted again
+    /// (`recount`). Nil when there are none.
+    func retopped(by shape: Shape, coming: Bool) -> Rect? {
+        var found: Rect?
+        var covered = coveredRows(of: shape.outline)
+        while let (row, run) = covered.next() {
+            for column in run where coming ? top(row: row, column: column) < shape.id : top(row: row, column: column) == shape.id {
+                let cell = rect(row: row, columns: column..<(column + 1))
+                found = found.map { $0.union(cell) } ?? cell
+            }
+        }
+        return found
+    }
+
+    /// Counts the cells meeting `area` again, from `shapes`: every shape of the layer that may reach one.
+    mutating func recount(_ area: Rect, from shapes: [Shape]) {
+        guard let rowRange = rowRange((area.minY, area.maxY)) else { return }
+        let columnRange = columnRange(area)
+        for row in rowRange {
+            for index in (row * columns + columnRange.lowerBound)..<(row * columns + columnRange.upperBound) {
+                (tops[index], colours[index], others[index]) = (Self.none, 0, 0)
+            }
+        }
+        for shape in shapes {
+            var covered = coveredRows(of: shape.outline)
+            while let (row, run) = covered.next() {
+                guard rowRange.contains(row) else { continue }
+                for column in run.clamped(to: columnRange) where tops[row * columns + column] < shape.id {
+                    let index = row * columns + column
+                    (tops[index], colours[index]) = (shape.id, shape.colour)
+                }
+            }
+        }
+        for shape in shapes {
+            var reached = reachedRows(of: shape.outline)
+            while let (row, run) = reached.next() {
+                guard rowRange.contains(row) else { continue }
+                for column in run.clamped(to: columnRange) {
+                    let index = row * columns + column
+                    if tops[index] != Self.none, tops[index] < shape.id, colours[index] != shape.colour { others[index] += 1 }
+                }
+            }
+        }
+    }
+
+    /// Takes in the cells of `other`, the same grid counting other shapes: the later top wins; where both
+    /// have the same top, the shapes after it are added up.
+    mutating func merge(_ other: SolidCells) {
+        precondition(other.bounds == bounds && other.cellSize == cellSize, "cells of another grid")
+        for index in tops.indices {
+            if other.tops[index] > tops[index] {
+                (tops[index], colours[index], others[index]) = (other.tops[index], other.colours[index], other.others[index])
+            } else if other.tops[index] == tops[index] {
+                others[index] += other.others[index]
+            }
+        }
+    }
+
+    /// The cells `outline` covers whole, row by row.
+    private func coveredRows(of outline: Outline) -> CoveredRows {
+        CoveredRows(box: outline.inside, corner: (bounds.minX, bounds.minY), size: Double(cellSize), rows: rows, columns: columns)
+    }
+
+    // MARK: - Where a shape paints
+
+    /// Calls `body` with each row of cells a stroke of `outline` may paint into and each run of columns it
+    /// reaches there, until `body` returns false; returns false when it did.
     @discardableResult
-    func forEachReachedRow(of segment: Segment, _ body: (_ row: Int, _ columns: Range<Int>) -> Bool) -> Bool {
-        var rows = reachedRows(of: segment)
+    func forEachReachedRow(of outline: Outline, _ body: (_ row: Int, _ columns: Range<Int>) -> Bool) -> Bool {
+        var rows = reachedRows(of: outline)
         while let (row, columns) = rows.next() {
             if !body(row, columns) { return false }
         }
         return true
     }
 
-    /// The rows of cells a stroke of `segment` may paint into, with the run of columns it reaches in
-    /// each, top to bottom; with `cellsPerStep` k, rows and columns of blocks of k x k cells.
-    func reachedRows(of segment: Segment, cellsPerStep k: Int = 1) -> ReachedRows {
-        ReachedRows(capsule: StrokeCapsule.around(segment, halfWidth: halfWidth), corner: (bounds.minX, bounds.minY),
-                    size: Double(cellSize * k), rows: (rows + k - 1) / k, columns: (columns + k - 1) / k)
+    /// The rows of cells a stroke of `outline` may paint into, with the runs of columns it reaches in
+    /// each (each cell once); with `cellsPerStep` k, rows and columns of blocks of k x k cells.
+    func reachedRows(of outline: Outline, cellsPerStep k: Int = 1) -> ReachedRows {
+        ReachedRows(outline: outline, corner: (bounds.minX, bounds.minY), size: Double(cellSize * k),
+                    rows: (rows + k - 1) / k, columns: (columns + k - 1) / k)
     }
 
-    /// Which cells are open (not solid) inside `areas`, as they are now: the cells a repaint of the
-    /// areas must paint line by line.
-    func openCells(inside areas: [Rect]) -> OpenCells {
-        guard let first = areas.first else { return OpenCells(cells: RunCounts(), blocks: RunCounts()) }
+    /// The earliest shape that shows in each cell inside `areas`, as things are now: what a repaint of the
+    /// areas must paint shape by shape. With `solid` false, as if no cell were solid (only tops bury).
+    func thresholds(inside areas: [Rect], solid: Bool = true) -> Thresholds {
+        guard let first = areas.first else { return Thresholds(cells: ThresholdGrid(), blocks: ThresholdGrid()) }
         let outline = areas.dropFirst().reduce(first) { $0.union($1) }
-        let size = Double(cellSize)
         let rowRange = rowRange((outline.minY, outline.maxY)) ?? 0..<0
-        let columnRange = Self.clamp(((outline.minX - bounds.minX) / size).rounded(.down),
-                                     ((outline.maxX - bounds.minX) / size).rounded(.up), to: columns)
+        let columnRange = columnRange(outline)
         let everywhere = areas.count == 1 && areas[0] == bounds
-        let cells = RunCounts(rows: rowRange, columns: columnRange) { row, column in
-            !isSolid(row: row, column: column)
-                && (everywhere || areas.contains(where: { $0.intersects(rect(row: row, columns: column..<(column + 1))) }))
+        let cells = ThresholdGrid(rows: rowRange, columns: columnRange) { row, column in
+            guard everywhere || areas.contains(where: { $0.intersects(rect(row: row, columns: column..<(column + 1))) }) else {
+                return Thresholds.never
+            }
+            return solid ? threshold(row: row, column: column) : top(row: row, column: column)
         }
-        let k = OpenCells.blockSize
-        let blocks = RunCounts(rows: (rowRange.lowerBound / k)..<((rowRange.upperBound + k - 1) / k),
-                               columns: (columnRange.lowerBound / k)..<((columnRange.upperBound + k - 1) / k)) { row, column in
-            (row * k..<(row * k + k)).contains { cells.containsAny(row: $0, columns: column * k..<(column * k + k)) }
+        let k = Thresholds.blockSize
+        let blocks = ThresholdGrid(rows: (rowRange.lowerBound / k)..<((rowRange.upperBound + k - 1) / k),
+                                   columns: (columnRange.lowerBound / k)..<((columnRange.upperBound + k - 1) / k)) { row, column in
+            (row * k..<(row * k + k)).reduce(Thresholds.never) { min($0, cells.lowest(row: $1, columns: column * k..<(column * k + k))) }
         }
-        return OpenCells(cells: cells, blocks: blocks)
+        return Thresholds(cells: cells, blocks: blocks)
     }
 
-    /// Whether a stroke of `segment` may paint a pixel of one of the `open` cells. Most lines under many
-    /// others are found buried by the blocks they reach, a few rows instead of a row per cell.
-    func reaches(_ segment: Segment, _ open: OpenCells) -> Bool {
-        // (Loops rather than closures: a closure would copy `open`, and its arrays' counts, for each line.)
-        var blocks = reachedRows(of: segment, cellsPerStep: OpenCells.blockSize)
-        var reachesOpenBlock = false
-        while let (row, columns) = blocks.next(), !reachesOpenBlock {
-            reachesOpenBlock = open.blocks.containsAny(row: row, columns: columns)
+    /// Whether shape `id` (as `outline`) shows in the areas of `thresholds`: whether it reaches a cell
+    /// there whose threshold is not later than it. Most shapes under many others are found buried by the
+    /// blocks they reach, a few rows instead of a row per cell.
+    func shows(_ outline: Outline, id: UInt64, in thresholds: Thresholds) -> Bool {
+        var blocks = reachedRows(of: outline, cellsPerStep: Thresholds.blockSize)
+        var reachesShownBlock = false
+        while let (row, columns) = blocks.next(), !reachesShownBlock {
+            reachesShownBlock = thresholds.blocks.lowest(row: row, columns: columns) <= id
         }
-        guard reachesOpenBlock else { return false }
-        var cells = reachedRows(of: segment)
+        guard reachesShownBlock else { return false }
+        var cells = reachedRows(of: outline)
         while let (row, columns) = cells.next() {
-            if open.cells.containsAny(row: row, columns: columns) { return true }
+            if thresholds.cells.lowest(row: row, columns: columns) <= id { return true }
         }
         return false
     }
 
-    /// Whether a stroke of `segment` may paint a pixel of a cell that is not solid.
-    func reachesOpenCell(_ segment: Segment) -> Bool {
-        !forEachReachedRow(of: segment) { row, columns in
-            columns.allSatisfy { isSolid(row: row, column: $0) }
-        }
-    }
-
-    /// The solid cells meeting `area`, as rectangles of whole runs along rows.
-    func solidRects(meeting area: Rect) -> [Rect] {
-        guard isEnabled else { return [] }
-        let size = Double(cellSize)
+    /// The solid cells meeting `area`, as rectangles of whole runs of one colour along rows.
+    func solidRuns(meeting area: Rect) -> [(colour: UInt32, rect: Rect)] {
         guard let rowRange = rowRange((area.minY, area.maxY)) else { return [] }
-        let columnRange = Self.clamp(((area.minX - bounds.minX) / size).rounded(.down),
-                                     ((area.maxX - bounds.minX) / size).rounded(.up), to: columns)
-        var rects: [Rect] = []
+        let columnRange = columnRange(area)
+        var runs: [(colour: UInt32, rect: Rect)] = []
         for row in rowRange {
             var column = columnRange.lowerBound
             while column < columnRange.upperBound {
-                guard isSolid(row: row, column: column) else { column += 1; continue }
+                guard let colour = solidColour(row: row, column: column) else { column += 1; continue }
                 let start = column
-                while column < columnRange.upperBound, isSolid(row: row, column: column) { column += 1 }
-                rects.append(rect(row: row, columns: start..<column))
+                while column < columnRange.upperBound, solidColour(row: row, column: column) == colour { column += 1 }
+                runs.append((colour, rect(row: row, columns: start..<column)))
             }
         }
-        return rects
+        return runs
     }
 
     // MARK: - The grid
@@ -173,6 +257,13 @@ struct SolidCells {
         return range.isEmpty ? nil : range
     }
 
+    /// The columns of cells meeting `area`, cut to the grid.
+    private func columnRange(_ area: Rect) -> Range<Int> {
+        let size = Double(cellSize)
+        return Self.clamp(((area.minX - bounds.minX) / size).rounded(.down), ((area.maxX - bounds.minX) / size).rounded(.up),
+                          to: columns)
+    }
+
     // Positions in cells (or blocks) from the grid's corner, maybe far out; ⌊x⌋ is Int(x) for x > 0.
     // (Reading positions with a multiplication instead of a division errs by far less than the margins.)
 
@@ -180,14 +271,6 @@ struct SolidCells {
     static func reached(from low: Double, to high: Double, count: Int) -> Range<Int> {
         guard high >= 0, low < Double(count), low <= high else { return 0..<0 }
         return (low > 0 ? Int(low) : 0)..<(high < Double(count) ? Int(high) + 1 : count)
-    }
-
-    /// The cells k with low ≤ k and k + 1 ≤ high, cut to `0..<count`: those wholly inside the span.
-    private static func wholly(from low: Double, to high: Double, count: Int) -> Range<Int> {
-        guard high >= 1, low < Double(count) else { return 0..<0 }
-        let first = low > 0 ? (Double(Int(low)) < low ? Int(low) + 1 : Int(low)) : 0
-        let end = high < Double(count) ? Int(high) : count
-        return first < end ? first..<end : 0..<0
     }
 
     /// `first..<end` (whole numbers, maybe far out or not finite) cut to `0..<count`.
@@ -198,77 +281,165 @@ struct SolidCells {
     }
 }
 
-/// The rows of a grid a stroke reaches, top to bottom, and the run of columns in each (empty rows left
-/// out): see `SolidCells.reachedRows(of:cellsPerStep:)`.
+/// The rows of a grid a stroke reaches, top to bottom, and the runs of columns in each (empty rows left
+/// out, each square once): see `SolidCells.reachedRows(of:cellsPerStep:)`. A line's rows come from its
+/// one capsule as they are read; a circle's from all its pieces, gathered and merged first.
 struct ReachedRows: IteratorProtocol {
-    let capsule: StrokeCapsule
     /// The grid's first corner, the side of its squares, and how many there are.
-    let corner: (x: Double, y: Double)
-    let size: Double
-    let columns: Int
+    private let corner: (x: Double, y: Double)
+    private let size: Double
+    private let columns: Int
     private let perSquare: Double
-    private var remaining: Range<Int>
+    private let capsule: StrokeCapsule?
+    /// A line's rows still to read.
+    private var remaining: Range<Int> = 0..<0
+    /// A circle's runs, merged, and the next one.
+    private var runs: [(row: Int, columns: Range<Int>)] = []
+    private var nextRun = 0
 
-    init(capsule: StrokeCapsule, corner: (x: Double, y: Double), size: Double, rows: Int, columns: Int) {
-        self.capsule = capsule
+    init(outline: Outline, corner: (x: Double, y: Double), size: Double, rows: Int, columns: Int) {
         self.corner = corner
         self.size = size
         self.columns = columns
         perSquare = 1 / size
+        let pieces = outline.pieces
+        guard pieces > 1 else {
+            let capsule = outline.piece(0)
+            self.capsule = capsule
+            remaining = Self.rows(of: capsule, corner: corner, perSquare: perSquare, count: rows)
+            return
+        }
+        capsule = nil
+        var found: [(row: Int, columns: Range<Int>)] = []
+        for index in 0..<pieces {
+            var piece = ReachedRows(capsule: outline.piece(index), corner: corner, size: size, rows: rows, columns: columns)
+            while let run = piece.next() { found.append(run) }
+        }
+        found.sort { ($0.row, $0.columns.lowerBound) < ($1.row, $1.columns.lowerBound) }
+        for run in found {
+            if let last = runs.last, last.row == run.row, run.columns.lowerBound <= last.columns.upperBound {
+                runs[runs.count - 1].columns = last.columns.lowerBound..<max(last.columns.upperBound, run.columns.upperBound)
+            } else {
+                runs.append(run)
+            }
+        }
+    }
+
+    private init(capsule: StrokeCapsule, corner: (x: Double, y: Double), size: Double, rows: Int, columns: Int) {
+        self.corner = corner
+        self.size = size
+        self.columns = columns
+        perSquare = 1 / size
+        self.capsule = capsule
+        remaining = Self.rows(of: capsule, corner: corner, perSquare: perSquare, count: rows)
+    }
+
+    private static func rows(of capsule: StrokeCapsule, corner: (x: Double, y: Double), perSquare: Double, count: Int) -> Range<Int> {
         let extent = capsule.verticalExtent
-        remaining = SolidCells.reached(from: (extent.min - corner.y) * perSquare, to: (extent.max - corner.y) * perSquare, count: rows)
+        return SolidCells.reached(from: (extent.min - corner.y) * perSquare, to: (extent.max - corner.y) * perSquare, count: count)
     }
 
     mutating func next() -> (row: Int, columns: Range<Int>)? {
+        guard let capsule else {
+            guard nextRun < runs.count else { return nil }
+            defer { nextRun += 1 }
+            return runs[nextRun]
+        }
         while let row = remaining.popFirst() {
             let top = corner.y + Double(row) * size
             guard let span = capsule.span(from: top, to: top + size) else { continue }
-            let reached = SolidCells.reached(from: (span.min - corner.x) * perSquare, to: (span.max - corner.x) * perSquare, count: columns)
+            let reached = SolidCells.reached(from: (span.min - corner.x) * perSquare, to: (span.max - corner.x) * perSquare,
+                                             count: columns)
             if !reached.isEmpty { return (row, reached) }
         }
         return nil
     }
 }
 
-/// Which cells of a part of the grid were open (not solid) at one moment, and which blocks of
-/// `blockSize` x `blockSize` cells hold an open one.
-struct OpenCells {
-    static let blockSize = 8
-    let cells: RunCounts
-    let blocks: RunCounts
-}
+/// The rows of a grid a `StrokeBox` covers whole, top to bottom, and the run of columns wholly inside
+/// it in each (empty rows left out): see `SolidCells.cover`.
+struct CoveredRows: IteratorProtocol {
+    private let box: StrokeBox?
+    private let corner: (x: Double, y: Double)
+    private let size: Double
+    private let columns: Int
+    private var remaining: Range<Int>
+    /// The box's x-range along the top of the next row.
+    private var top: (min: Double, max: Double)?
 
-/// Which places of a part of a grid have some property, answering for a run of places along a row in
-/// constant time (a running count per row).
-struct RunCounts {
-    let rows: Range<Int>
-    let columns: Range<Int>
-    /// Per row of `rows`: the places with the property before each column of `columns` and after the last.
-    private let prefix: [Int32]
-
-    init() { (rows, columns, prefix) = (0..<0, 0..<0, []) }
-
-    init(rows: Range<Int>, columns: Range<Int>, _ has: (_ row: Int, _ column: Int) -> Bool) {
-        self.rows = rows
+    init(box: StrokeBox?, corner: (x: Double, y: Double), size: Double, rows: Int, columns: Int) {
+        self.box = box
+        self.corner = corner
+        self.size = size
         self.columns = columns
-        var prefix: [Int32] = []
-        prefix.reserveCapacity(rows.count * (columns.count + 1))
-        for row in rows {
-            var count: Int32 = 0
-            prefix.append(count)
-            for column in columns {
-                if has(row, column) { count += 1 }
-                prefix.append(count)
-            }
-        }
-        self.prefix = prefix
+        let perCell = 1 / size
+        remaining = box.map { box in
+            let extent = box.verticalExtent
+            return SolidCells.reached(from: (extent.min - corner.y) * perCell, to: (extent.max - corner.y) * perCell, count: rows)
+        } ?? 0..<0
+        top = box?.span(atY: corner.y + Double(remaining.lowerBound) * size)
     }
 
-    func containsAny(row: Int, columns run: Range<Int>) -> Bool {
-        guard rows.contains(row) else { return false }
+    mutating func next() -> (row: Int, columns: Range<Int>)? {
+        guard let box else { return nil }
+        let perCell = 1 / size
+        while let row = remaining.popFirst() {
+            // The box is convex: a cell is inside when its four corners are.
+            let bottom = box.span(atY: corner.y + Double(row + 1) * size)
+            defer { top = bottom }
+            guard let a = top, let b = bottom else { continue }
+            let inside = Self.wholly(from: (max(a.min, b.min) - corner.x) * perCell, to: (min(a.max, b.max) - corner.x) * perCell,
+                                     count: columns)
+            if !inside.isEmpty { return (row, inside) }
+        }
+        return nil
+    }
+
+    /// The cells k with low ≤ k and k + 1 ≤ high, cut to `0..<count`: those wholly inside the span.
+    private static func wholly(from low: Double, to high: Double, count: Int) -> Range<Int> {
+        guard high >= 1, low < Double(count) else { return 0..<0 }
+        let first = low > 0 ? (Double(Int(low)) < low ? Int(low) + 1 : Int(low)) : 0
+        let end = high < Double(count) ? Int(high) : count
+        return first < end ? first..<end : 0..<0
+    }
+}
+
+/// For the cells of a part of the grid at one moment, the earliest shape that shows in each (cells
+/// outside some areas: none), and per block of `blockSize` x `blockSize` cells the earliest of its cells'.
+struct Thresholds {
+    static let blockSize = 8
+    /// Later than any shape: nothing shows.
+    static let never = UInt64.max
+    let cells: ThresholdGrid
+    let blocks: ThresholdGrid
+}
+
+/// Ids for the places of a part of a grid, answering for a run of places along a row with the earliest.
+struct ThresholdGrid {
+    let rows: Range<Int>
+    let columns: Range<Int>
+    /// Row by row.
+    private let values: [UInt64]
+
+    init() { (rows, columns, values) = (0..<0, 0..<0, []) }
+
+    init(rows: Range<Int>, columns: Range<Int>, _ value: (_ row: Int, _ column: Int) -> UInt64) {
+        self.rows = rows
+        self.columns = columns
+        var values: [UInt64] = []
+        values.reserveCapacity(rows.count * columns.count)
+        for row in rows { for column in columns { values.append(value(row, column)) } }
+        self.values = values
+    }
+
+    /// The earliest id along `run` of `row` (`Thresholds.never` where the run leaves the grid's part).
+    func lowest(row: Int, columns run: Range<Int>) -> UInt64 {
+        guard rows.contains(row) else { return Thresholds.never }
         let low = max(run.lowerBound, columns.lowerBound), high = min(run.upperBound, columns.upperBound)
-        guard low < high else { return false }
-        let start = (row - rows.lowerBound) * (columns.count + 1) - columns.lowerBound
-        return prefix[start + high] > prefix[start + low]
+        guard low < high else { return Thresholds.never }
+        let start = (row - rows.lowerBound) * columns.count - columns.lowerBound
+        var lowest = Thresholds.never
+        for index in (start + low)..<(start + high) { lowest = min(lowest, values[index]) }
+        return lowest
     }
 }

@@ -62,9 +62,11 @@ public struct CanvasModel: Sendable {
     public var drawing: Drawing { document.drawing }
 
     /// The lines in progress bottom to top, by contact: a line keeps its place among the others while it lasts.
-    public var linesInProgressInOrder: [Segment] {
-        linesInProgress.sorted { ($0.key.device, $0.key.touch) < ($1.key.device, $1.key.touch) }.map(\.value.segment)
-            + (circleInProgress.map { [$0.segment] } ?? [])
+    public var linesInProgressInOrder: [ShapeInProgress] {
+        let strokes = linesInProgress.sorted { ($0.key.device, $0.key.touch) < ($1.key.device, $1.key.touch) }.map(\.value)
+        return (strokes + (circleInProgress.map { [$0] } ?? [])).map {
+            ShapeInProgress(kind: $0.kind, segment: $0.segment, width: $0.width(under: pen))
+        }
     }
 
     public var canUndo: Bool { history.canUndo }

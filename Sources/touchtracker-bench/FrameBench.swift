@@ -140,7 +140,7 @@ private final class MotionFrames {
     func next() {
         angle += 0.03  // about 4 px at the end of the 150 px line
         let end = Self.centre + Vector(dx: 150 * cos(angle), dy: 150 * sin(angle))
-        let scene = Scene(document: document, linesInProgress: [Segment(begin: Self.centre, end: end)])
+        let scene = Scene(document: document, linesInProgress: [ShapeInProgress(segment: Segment(begin: Self.centre, end: end))])
         if let compositor { blackHole(try! compositor.render(scene, onto: buffer.context)) } else { renderer.draw(scene, on: buffer.context) }
     }
 }

@@ -22,6 +22,11 @@ struct CanvasCompositorTests {
         return drawing
     }
 
+    /// Where a stroke of `segment` at the standard width paints.
+    func coverage(_ segment: Segment) -> Rect { renderer.coverage(of: ShapeInProgress(segment: segment)) }
+
+    func inProgress(_ segments: [Segment]) -> [ShapeInProgress] { segments.map { ShapeInProgress(segment: $0) } }
+
     func wholePixels(_ rect: Rect) -> Rect {
         Rect(minX: max(0, rect.minX.rounded(.down)), minY: max(0, rect.minY.rounded(.down)),
              maxX: rect.maxX.rounded(.up), maxY: rect.maxY.rounded(.up))
@@ -29,20 +34,24 @@ struct CanvasCompositorTests {
 
     // MARK: - Same pixels as the renderer
 
-    /// The drawings the random sequences start from: a few lines, or so many that nearly every cell
-    /// of the canvas is solid (covered whole by some line), most lines lie buried and edits are made
-    /// under and over them. Painted with or without the drawing's index.
-    static let sequences: [(seed: UInt64, lines: Int, steps: Int, indexed: Bool)] = [
-        (1, 30, 400, false), (2, 30, 400, true), (3, 30, 400, true), (4, 600, 150, true), (5, 600, 100, false),
+    /// The drawings the random sequences start from: a few shapes, or so many that nearly every cell
+    /// of the canvas is covered whole by some line, most shapes lie buried and edits are made under and
+    /// over them. Shapes are lines and circles (some of a box with no width or height) of many colours
+    /// and widths; painted with or without the drawing's index, on a screen of scale 1 or another.
+    static let sequences: [(seed: UInt64, lines: Int, steps: Int, indexed: Bool, scale: Double)] = [
+        (1, 30, 400, false, 1), (2, 30, 400, true, 1), (3, 30, 400, true, 1.5), (4, 600, 150, true, 1),
+        (5, 600, 100, false, 1), (6, 600, 150, true, 2),
     ]
 
     @Test(arguments: sequences)
-    func theScreenShowsWhatTheRendererPaintsAfterAnySequenceOfEdits(seed: UInt64, lines: Int, steps: Int, indexed: Bool) throws {
+    func theScreenShowsWhatTheRendererPaintsAfterAnySequenceOfEdits(seed: UInt64, lines: Int, steps: Int, indexed: Bool,
+                                                                    scale: Double) throws {
         var random = SeededGenerator(seed: seed)
         var size = (width: 160, height: 120)
-        let window = try FakeWindow(width: size.width, height: size.height)
+        let renderer = Renderer(style: RenderStyle().scaled(by: scale))
+        let window = try FakeWindow(width: size.width, height: size.height, renderer: renderer)
         var document = IndexedDrawing()
-        var linesInProgress: [UInt64: Segment] = [:]  // by contact, as the app keeps them
+        var linesInProgress: [UInt64: ShapeInProgress] = [:]  // by contact, as the app keeps them
         var selection: LineID?
         var overlays: [Overlay] = []
         var deleted: [Line] = []
@@ -50,36 +59,59 @@ struct CanvasCompositorTests {
 
         func coordinate(_ limit: Int) -> Double { Double.random(in: -15...Double(limit + 15), using: &random) }
         func randomPoint() -> Point { Point(x: coordinate(size.width), y: coordinate(size.height)) }
-        func randomSegment() -> Segment { Segment(begin: randomPoint(), end: randomPoint()) }
+        func randomSegment() -> Segment {
+            let begin = randomPoint()
+            switch Int.random(in: 0..<10, using: &random) {
+            case 0: return Segment(begin: begin, end: Point(x: begin.x, y: coordinate(size.height)))  // a flat box
+            case 1: return Segment(begin: begin, end: begin + Vector(dx: Double.random(in: -4...4, using: &random), dy: 2))
+            default: return Segment(begin: begin, end: randomPoint())
+            }
+        }
+        func randomKind() -> ShapeKind { Int.random(in: 0..<10, using: &random) < 3 ? .circle : .line }
+        func randomWidth() -> Double { [10, 10, 16, 5, 2, Double.random(in: 0.5...40, using: &random)].randomElement(using: &random)! }
+        func randomStyle() -> ShapeStyle {
+            let colours = [Colour.black, Colour(hex: 0x1E50DC), Colour(hex: 0xF08C00), Colour(hex: 0x787878), .white,
+                           Colour(hex: UInt32.random(in: 0...0xFFFFFF, using: &random))]
+            return ShapeStyle(colour: colours.randomElement(using: &random)!, width: randomWidth())
+        }
         func someLine() -> Line? { document.lines.randomElement(using: &random) }
-        func add(_ segment: Segment) { document.restore(Line(id: document.nextID, segment: segment)) }
+        func add(_ kind: ShapeKind, _ segment: Segment, _ style: ShapeStyle) {
+            document.restore(Line(id: document.nextID, kind: kind, segment: segment, style: style))
+        }
+        func addRandomShape() { add(randomKind(), randomSegment(), randomStyle()) }
 
-        for _ in 0..<lines { add(randomSegment()) }
+        for _ in 0..<lines { addRandomShape() }
         for step in 0..<steps {
             for _ in 0..<Int.random(in: 1...3, using: &random) {
                 switch Int.random(in: 0..<100, using: &random) {
-                case 0..<20: add(randomSegment())
-                case 20..<30: if let line = someLine() { document.setSegment(randomSegment(), of: line.id) }
-                case 30..<38: if let line = someLine() { deleted.append(document.remove(line.id)!) }
+                case 0..<16: addRandomShape()
+                case 16..<24: if let line = someLine() { document.setSegment(randomSegment(), of: line.id) }
+                case 24..<32: if let line = someLine() { document.setStyle(randomStyle(), of: line.id) }
+                case 32..<38: if let line = someLine() { deleted.append(document.remove(line.id)!) }
                 case 38..<44: if let line = deleted.popLast() { document.restore(line) }
                 case 44..<46: cleared = document.removeAll()
                 case 46..<48: document.restore(contentsOf: cleared); cleared = []
-                case 48..<58: selection = Bool.random(using: &random) ? someLine()?.id : nil
+                case 48..<56:
+                    let circles = document.lines.filter { $0.kind == .circle }
+                    selection = Bool.random(using: &random) ? (Bool.random(using: &random) ? circles : document.lines).randomElement(using: &random)?.id : nil
+                case 56..<58:  // the selected shape restyled, as choosing a colour or width with a shape selected does
+                    if let selection { document.setStyle(randomStyle(), of: selection) }
                 case 58..<66:
                     let key = UInt64.random(in: 0..<3, using: &random)
-                    linesInProgress[key] = Segment(begin: randomPoint(), end: randomPoint())
-                case 66..<86:
+                    linesInProgress[key] = ShapeInProgress(kind: randomKind(), segment: randomSegment(), width: randomWidth())
+                case 66..<84:
                     guard let key = linesInProgress.keys.sorted().randomElement(using: &random) else { break }
-                    linesInProgress[key]!.end = randomPoint()
-                case 86..<92:
+                    linesInProgress[key]!.segment.end = randomPoint()
+                case 84..<90:
                     guard let key = linesInProgress.keys.sorted().randomElement(using: &random) else { break }
-                    add(linesInProgress.removeValue(forKey: key)!)
-                case 92..<95:
+                    let shape = linesInProgress.removeValue(forKey: key)!
+                    add(shape.kind, shape.segment, ShapeStyle(colour: randomStyle().colour, width: shape.width))
+                case 90..<93:
                     overlays = overlays.isEmpty
                         ? [Overlay(frame: Rect(x: coordinate(size.width), y: coordinate(size.height), width: 60.5, height: 28), rows: ["Delete"])]
                         : []
-                case 95..<97: for _ in 0..<20 { add(randomSegment()) }  // more than the drawing remembers
-                case 97..<98:
+                case 93..<95: for _ in 0..<20 { addRandomShape() }  // more than the drawing remembers
+                case 95..<98:
                     if let line = someLine() { document.setSegment(line.segment.translated(by: Vector(dx: 0.3, dy: -0.7)), of: line.id) }
                 default:
                     size = (Int.random(in: 100...200, using: &random), Int.random(in: 80...160, using: &random))
@@ -91,13 +123,13 @@ struct CanvasCompositorTests {
             if !indexed { scene.index = nil }
             let damage = try window.frame(scene)
             expectWellFormed(damage, width: size.width, height: size.height)
-            let expected = try reference(scene, width: size.width, height: size.height)
+            let expected = try reference(scene, width: size.width, height: size.height, renderer: renderer)
             guard expectSamePixels(window.screen, expected, "screen at step \(step)") else { return }
         }
         let statistics = window.compositor.statistics
         #expect(statistics.appendedLines > 0 && statistics.repairs > 0 && statistics.rebuilds > 1,
                 "the sequence went through every path: \(statistics)")
-        if lines > 100 { #expect(statistics.buriedLines > lines, "many lines lay buried: \(statistics)") }
+        if lines > 100 { #expect(statistics.buriedLines > lines, "many shapes lay buried: \(statistics)") }
     }
 
     /// Damage is whole pixels, inside the canvas, and its rectangles neither overlap nor touch.
@@ -121,12 +153,12 @@ struct CanvasCompositorTests {
             let x = Double(i % 5) * 80 + 10, y = Double(i / 5) * 70 + 10
             return segment(x, y, x + 5, y + 5)
         }
-        try window.frame(Scene(drawing: Drawing(), linesInProgress: linesInProgress))
+        try window.frame(Scene(drawing: Drawing(), linesInProgress: inProgress(linesInProgress)))
         for i in linesInProgress.indices { linesInProgress[i].end.x += 1 }
-        let damage = try window.frame(Scene(drawing: Drawing(), linesInProgress: linesInProgress))
+        let damage = try window.frame(Scene(drawing: Drawing(), linesInProgress: inProgress(linesInProgress)))
         #expect(damage.count == 1)
         #expect(damage.first.map { $0.minX <= 4 && $0.minY <= 4 && $0.maxX >= 337 && $0.maxY >= 231 } == true)
-        expectSamePixels(window.screen, try reference(Scene(drawing: Drawing(), linesInProgress: linesInProgress), width: 400, height: 300))
+        expectSamePixels(window.screen, try reference(Scene(drawing: Drawing(), linesInProgress: inProgress(linesInProgress)), width: 400, height: 300))
     }
 
     @Test func aLineAddedUnderLaterLinesByUndoIsRepaintedUnderThem() throws {
@@ -170,14 +202,14 @@ struct CanvasCompositorTests {
         var damage = try compositor.render(Scene(drawing: drawing), onto: context, origin: origin)
         #expect(damage == [viewport()])
         try expectTheRenderersPixels(Scene(drawing: drawing), "first frame")
-        #expect(compositor.cacheBytes <= 2 * 200 * 150 * 4 + 200 * 150 / 2, "two images and the solid cells")
+        #expect(compositor.cacheBytes <= 2 * 200 * 150 * 4 + 200 * 150 * 17 / 16, "two images and the solid cells")
 
-        let inProgress = [segment(1010, 810, 1150, 900)]
-        damage = try compositor.render(Scene(drawing: drawing, linesInProgress: inProgress), onto: context, origin: origin)
+        let red = [ShapeInProgress(kind: .circle, segment: segment(1010, 810, 1150, 900), width: 16)]
+        damage = try compositor.render(Scene(drawing: drawing, linesInProgress: red), onto: context, origin: origin)
         #expect(!damage.isEmpty && damage.allSatisfy { $0.minX >= 1000 && $0.minY >= 800 && $0.maxX <= 1200 && $0.maxY <= 950 })
-        try expectTheRenderersPixels(Scene(drawing: drawing, linesInProgress: inProgress), "a line in progress")
+        try expectTheRenderersPixels(Scene(drawing: drawing, linesInProgress: red), "a circle in progress")
 
-        drawing.add(inProgress[0])
+        drawing.add(red[0].segment, kind: .circle, style: ShapeStyle(colour: Colour(hex: 0x1E50DC), width: 16))
         let deleted = try #require(drawing.lines.first { $0.segment.bounds.intersects(viewport()) })
         drawing.remove(deleted.id)
         _ = try compositor.render(Scene(drawing: drawing), onto: context, origin: origin)
@@ -197,7 +229,7 @@ struct CanvasCompositorTests {
 
     @Test func aFrameWithNothingNewDamagesNothing() throws {
         let window = try FakeWindow(width: 400, height: 300)
-        let scene = Scene(drawing: busyDrawing(200), linesInProgress: [segment(10, 10, 50, 50)])
+        let scene = Scene(drawing: busyDrawing(200), linesInProgress: inProgress([segment(10, 10, 50, 50)]))
         try window.frame(scene)
         #expect(try window.frame(scene) == [])
     }
@@ -206,33 +238,33 @@ struct CanvasCompositorTests {
         let window = try FakeWindow(width: 400, height: 300)
         let drawing = busyDrawing(1000)
         let old = segment(100, 100, 140.5, 120.25), other = segment(300, 200, 350, 250)
-        try window.frame(Scene(drawing: drawing, linesInProgress: [old, other]))
+        try window.frame(Scene(drawing: drawing, linesInProgress: inProgress([old, other])))
 
         let near = segment(100, 100, 150, 130)
-        let overlapping = try window.frame(Scene(drawing: drawing, linesInProgress: [near, other]))
-        #expect(overlapping == [wholePixels(renderer.coverage(of: old).union(renderer.coverage(of: near)))],
+        let overlapping = try window.frame(Scene(drawing: drawing, linesInProgress: inProgress([near, other])))
+        #expect(overlapping == [wholePixels(coverage(old).union(coverage(near)))],
                 "overlapping old and new places make one rectangle")
 
         let far = segment(100, 100, 20, 280)
-        let apart = try window.frame(Scene(drawing: drawing, linesInProgress: [far, other]))
-        let expected = [renderer.coverage(of: near), renderer.coverage(of: far)].map(wholePixels)
+        let apart = try window.frame(Scene(drawing: drawing, linesInProgress: inProgress([far, other])))
+        let expected = [coverage(near), coverage(far)].map(wholePixels)
         #expect(Set(apart) == Set(expected) || apart == [expected[0].union(expected[1])])
         #expect(apart.allSatisfy { $0.width <= 200 && $0.height <= 200 }, "the other line in progress is not repainted")
         #expect(window.compositor.statistics.rebuilds == 1)
-        expectSamePixels(window.screen, try reference(Scene(drawing: drawing, linesInProgress: [far, other]), width: 400, height: 300))
+        expectSamePixels(window.screen, try reference(Scene(drawing: drawing, linesInProgress: inProgress([far, other])), width: 400, height: 300))
     }
 
     @Test func aLineInProgressThatEndsDamagesItsPlaceWithoutRebuildingTheCache() throws {
         let window = try FakeWindow(width: 400, height: 300)
         var drawing = busyDrawing(1000)
         let stroke = segment(200, 20, 260, 90)
-        try window.frame(Scene(drawing: drawing, linesInProgress: [stroke]))
+        try window.frame(Scene(drawing: drawing, linesInProgress: inProgress([stroke])))
         let before = window.compositor.statistics
 
         drawing.add(stroke)
         let damage = try window.frame(Scene(drawing: drawing))
 
-        #expect(damage == [wholePixels(renderer.coverage(of: stroke))])
+        #expect(damage == [wholePixels(coverage(stroke))])
         let after = window.compositor.statistics
         #expect(after.rebuilds == before.rebuilds, "an appended line is stroked onto the cache, not rebuilt")
         #expect(after.appendedLines == before.appendedLines + 1)
@@ -249,12 +281,12 @@ struct CanvasCompositorTests {
         try window.frame(Scene(drawing: drawing))
 
         drawing.remove(a)
-        #expect(try window.frame(Scene(drawing: drawing)) == [wholePixels(renderer.coverage(of: segment(20, 20, 60, 20)))])
+        #expect(try window.frame(Scene(drawing: drawing)) == [wholePixels(coverage(segment(20, 20, 60, 20)))])
         #expect(window.compositor.statistics.linesRestroked == 3 + 0, "nothing else reaches into the area")
 
         drawing.setSegment(segment(30, 240, 70, 260), of: b)
         let damage = try window.frame(Scene(drawing: drawing))
-        #expect(damage == [wholePixels(renderer.coverage(of: segment(20, 250, 60, 250)).union(renderer.coverage(of: segment(30, 240, 70, 260))))])
+        #expect(damage == [wholePixels(coverage(segment(20, 250, 60, 250)).union(coverage(segment(30, 240, 70, 260))))])
         #expect(window.compositor.statistics.linesRestroked == 3 + 1, "only the moved line reaches into its area")
         #expect(window.compositor.statistics.rebuilds == 1)
         expectSamePixels(window.screen, try reference(Scene(drawing: drawing), width: 400, height: 300))
@@ -269,7 +301,7 @@ struct CanvasCompositorTests {
 
         let damage = try window.frame(Scene(drawing: drawing, selection: second))
 
-        #expect(Set(damage) == Set([segment(10, 10, 50, 10), segment(300, 250, 350, 290)].map { wholePixels(renderer.coverage(of: $0)) }))
+        #expect(Set(damage) == Set([segment(10, 10, 50, 10), segment(300, 250, 350, 290)].map { wholePixels(coverage($0)) }))
         #expect(window.compositor.statistics.rebuilds == 1)
         expectSamePixels(window.screen, try reference(Scene(drawing: drawing, selection: second), width: 400, height: 300))
     }
@@ -286,7 +318,7 @@ struct CanvasCompositorTests {
             let next = place.translated(by: Vector(dx: 3, dy: 1.5))
             drawing.setSegment(next, of: dragged)
             let damage = try window.frame(Scene(drawing: drawing, selection: dragged))
-            #expect(damage == [wholePixels(renderer.coverage(of: place).union(renderer.coverage(of: next)))], "step \(step)")
+            #expect(damage == [wholePixels(coverage(place).union(coverage(next)))], "step \(step)")
             place = next
         }
 
@@ -341,33 +373,37 @@ struct CanvasCompositorTests {
         expectSamePixels(window.screen, try reference(Scene(drawing: opened), width: 200, height: 150))
     }
 
-    @Test func theCachesHoldFourBytesAPixelEachAndAFractionOfAByteForTheSolidCells() throws {
+    @Test func theCachesHoldFourBytesAPixelEachAndAboutAByteAPixelForTheSolidCells() throws {
         let window = try FakeWindow(width: 800, height: 600)
         #expect(window.compositor.cacheBytes == 0, "no cache before the first frame")
         try window.frame(Scene(drawing: Drawing()))
         let images = 2 * 800 * 600 * 4
-        #expect(window.compositor.cacheBytes > images && window.compositor.cacheBytes <= images + 800 * 600 / 2,
+        #expect(window.compositor.cacheBytes > images && window.compositor.cacheBytes <= images + 800 * 600 * 17 / 16,
                 "the line layer, the scratch image and the solid cells")
     }
 
     // MARK: - Lines buried under others
 
-    /// Parallel lines 4 px apart covering the band y = 35...85 of a 200x120 canvas whole.
-    func coveredBand() -> IndexedDrawing {
+    /// `under` (drawn first), then parallel lines 4 px apart in `colour` covering the band y = 35...85 of
+    /// a 200x120 canvas whole.
+    func coveredBand(over under: [Line] = [], colour: Colour = .black) -> IndexedDrawing {
         var document = IndexedDrawing()
+        for line in under { document.restore(Line(id: document.nextID, kind: line.kind, segment: line.segment, style: line.style)) }
         for y in stride(from: 40.0, through: 80, by: 4) {
-            document.restore(Line(id: document.nextID, segment: segment(20, y, 180, y)))
+            document.restore(Line(id: document.nextID, segment: segment(20, y, 180, y), style: ShapeStyle(colour: colour)))
         }
         return document
     }
 
-    @Test func anEditUnderLinesThatCoverItWholeRepaintsNothing() throws {
+    @Test(arguments: [Colour.black, Colour(hex: 0x336699)])
+    func anEditUnderLinesThatCoverItWholeRepaintsNothingWhateverTheirColour(colour: Colour) throws {
         let window = try FakeWindow(width: 200, height: 120)
-        var document = coveredBand()
-        let buried = Line(id: document.nextID, segment: segment(80, 60, 120, 62))
-        document.restore(buried)
+        let buried = Line(id: LineID(1), segment: segment(80, 60, 120, 62), style: ShapeStyle(colour: .red, width: 16))
+        let circle = Line(id: LineID(2), kind: .circle, segment: segment(60, 45, 140, 75), style: ShapeStyle(colour: .green, width: 5))
+        var document = coveredBand(over: [buried, circle], colour: colour)
         try window.frame(Scene(document: document))
         let before = window.compositor.statistics
+        #expect(before.buriedLines == 2 && before.linesRestroked == 11, "only the band is stroked: \(before)")
 
         document.remove(buried.id)
         #expect(try window.frame(Scene(document: document)) == [], "deleted")
@@ -375,26 +411,77 @@ struct CanvasCompositorTests {
         #expect(try window.frame(Scene(document: document)) == [], "undeleted")
         document.setSegment(segment(70, 55, 130, 64), of: buried.id)
         #expect(try window.frame(Scene(document: document)) == [], "moved")
+        document.setStyle(ShapeStyle(colour: .black, width: 2), of: buried.id)
+        #expect(try window.frame(Scene(document: document)) == [], "restyled")
+        document.setSegment(segment(50, 50, 150, 70), of: circle.id)
+        #expect(try window.frame(Scene(document: document)) == [], "a circle moved")
         let after = window.compositor.statistics
         #expect(after.repairs == before.repairs && after.linesRestroked == before.linesRestroked && after.appendedLines == 0,
                 "no repair, no stroke: \(after)")
         expectSamePixels(window.screen, try reference(Scene(document: document), width: 200, height: 120))
 
-        document.remove(LineID(1))  // the band's top line: its upper rim shows
+        document.remove(LineID(3))  // the band's top line: its upper rim shows
         #expect(try window.frame(Scene(document: document)) != [])
         expectSamePixels(window.screen, try reference(Scene(document: document), width: 200, height: 120))
     }
 
-    @Test func aLineAddedWhereOthersCoverEverythingItReachesIsNotStroked() throws {
+    @Test func aShapeAddedOnTopIsStrokedEvenWhereLinesCoverEverythingAndBuriesWhatItCoversWhole() throws {
         let window = try FakeWindow(width: 200, height: 120)
         var document = coveredBand()
         try window.frame(Scene(document: document))
-        let before = window.compositor.statistics
-        document.restore(Line(id: document.nextID, segment: segment(60, 58, 140, 63)))
-        #expect(try window.frame(Scene(document: document)) == [])
-        #expect(window.compositor.statistics.buriedLines == before.buriedLines + 1)
-        #expect(window.compositor.statistics.appendedLines == before.appendedLines)
+        let top = Line(id: document.nextID, segment: segment(60, 60, 140, 60), style: ShapeStyle(colour: Colour(hex: 0x1E50DC), width: 20))
+        document.restore(top)
+        #expect(try window.frame(Scene(document: document)) == [wholePixels(renderer.coverage(of: top))])
+        #expect(window.compositor.statistics.appendedLines == 1)
         expectSamePixels(window.screen, try reference(Scene(document: document), width: 200, height: 120))
+
+        let before = window.compositor.statistics
+        document.setStyle(ShapeStyle(colour: Colour(hex: 0x008C8C)), of: LineID(6))  // a band line under the new one, in its middle
+        let damage = try window.frame(Scene(document: document))
+        #expect(!damage.isEmpty, "its ends still show")
+        #expect(!damage.contains { $0.minX <= 100 && $0.maxX >= 100 }, "its middle, under the new line, does not: \(damage)")
+        expectSamePixels(window.screen, try reference(Scene(document: document), width: 200, height: 120))
+        #expect(window.compositor.statistics.repairs == before.repairs + 1)
+    }
+
+    @Test func restylingAShapeRepaintsOnlyItsAreaBeforeAndAfter() throws {
+        let window = try FakeWindow(width: 400, height: 300)
+        var drawing = Drawing()
+        let line = drawing.add(segment(20, 20, 60, 20), style: ShapeStyle(colour: .black, width: 16))
+        let circle = drawing.add(segment(200, 100, 300, 180), kind: .circle, style: ShapeStyle(colour: .black, width: 5))
+        drawing.add(segment(300, 250, 380, 280))
+        try window.frame(Scene(drawing: drawing))
+
+        drawing.setStyle(ShapeStyle(colour: Colour(hex: 0xF08C00), width: 4), of: line)
+        #expect(try window.frame(Scene(drawing: drawing)) == [wholePixels(renderer.coverage(of: Line(id: line, segment: segment(20, 20, 60, 20),
+                                                                                                 style: ShapeStyle(width: 16))))],
+                "where it was, wider")
+        #expect(window.compositor.statistics.linesRestroked == 3 + 1, "nothing else reaches into the area")
+        drawing.setStyle(ShapeStyle(colour: Colour(hex: 0x8C28B4), width: 9), of: circle)
+        #expect(try window.frame(Scene(drawing: drawing)) == [wholePixels(renderer.coverage(of: drawing.line(circle)!))],
+                "where it is, wider")
+        #expect(window.compositor.statistics.linesRestroked == 3 + 1 + 1)
+        #expect(window.compositor.statistics.rebuilds == 1)
+        expectSamePixels(window.screen, try reference(Scene(drawing: drawing), width: 400, height: 300))
+    }
+
+    @Test func theSelectedCircleIsGreenAndLeavesTheCacheWhileItIsDragged() throws {
+        let window = try FakeWindow(width: 400, height: 300)
+        var drawing = busyDrawing(300)
+        let circle = drawing.add(segment(100, 100, 220, 160), kind: .circle, style: ShapeStyle(colour: Colour(hex: 0x008C8C), width: 16))
+        try window.frame(Scene(drawing: drawing, selection: circle))
+        let before = window.compositor.statistics
+        var place = segment(100, 100, 220, 160)
+        for step in 1...4 {
+            let next = place.translated(by: Vector(dx: 5, dy: 2.5))
+            drawing.setSegment(next, of: circle)
+            let damage = try window.frame(Scene(drawing: drawing, selection: circle))
+            let moved = [place, next].map { Line(id: circle, kind: .circle, segment: $0, style: ShapeStyle(width: 16)) }
+            #expect(damage == [wholePixels(renderer.coverage(of: moved[0]).union(renderer.coverage(of: moved[1])))], "step \(step)")
+            place = next
+        }
+        #expect(window.compositor.statistics == before)
+        expectSamePixels(window.screen, try reference(Scene(drawing: drawing, selection: circle), width: 400, height: 300))
     }
 
     @Test func theFirstFrameOfManyLinesStrokesOnlyTheLinesThatShow() throws {
@@ -438,22 +525,5 @@ struct CanvasCompositorTests {
         try window.frame(Scene(drawing: drawing))
         #expect(window.compositor.statistics.linesRestroked >= LineLayer.strokesPerHalf, "enough lines show to share them")
         expectSamePixels(window.screen, try reference(Scene(drawing: drawing), width: 400, height: 300))
-    }
-
-    @Test func aLineOfAColourThatBlendsIsNeverTakenForBuried() throws {
-        var style = RenderStyle()
-        style.finished = Colour(hex: 0x336699)
-        let renderer = Renderer(style: style)
-        let compositor = CanvasCompositor(renderer: renderer)
-        let target = try CairoSurface(imageWidth: 200, height: 120)
-        var document = coveredBand()
-        document.restore(Line(id: document.nextID, segment: segment(60, 58, 140, 63)))
-        _ = try compositor.render(Scene(document: document), onto: CairoContext(target))
-        document.remove(LineID(5))
-        _ = try compositor.render(Scene(document: document), onto: CairoContext(target))
-        #expect(compositor.statistics.buriedLines == 0)
-        let expected = try CairoSurface(imageWidth: 200, height: 120)
-        renderer.draw(Scene(document: document), on: CairoContext(expected))
-        expectSamePixels(target, expected)
     }
 }

@@ -21,9 +21,9 @@ func pixels(of surface: CairoSurface) -> [UInt32] {
 }
 
 /// What the plain renderer paints for `scene` on a fresh surface of the given size.
-func reference(_ scene: Scene, width: Int, height: Int) throws -> CairoSurface {
+func reference(_ scene: Scene, width: Int, height: Int, renderer: Renderer = Renderer()) throws -> CairoSurface {
     let surface = try CairoSurface(imageWidth: width, height: height)
-    Renderer().draw(scene, on: CairoContext(surface))
+    renderer.draw(scene, on: CairoContext(surface))
     return surface
 }
 
@@ -57,9 +57,10 @@ final class FakeWindow {
     private(set) var bufferContext: CairoContext
     private(set) var screen: CairoSurface
     private var screenContext: CairoContext
-    let compositor = CanvasCompositor()
+    let compositor: CanvasCompositor
 
-    init(width: Int, height: Int) throws {
+    init(width: Int, height: Int, renderer: Renderer = Renderer()) throws {
+        compositor = CanvasCompositor(renderer: renderer)
         buffer = try CairoSurface(imageWidth: width, height: height)
         bufferContext = CairoContext(buffer)
         screen = try CairoSurface(imageWidth: width, height: height)

@@ -6,11 +6,18 @@ import Testing
 struct RendererTests {
     let horizontal = Segment(begin: Point(x: 20, y: 50), end: Point(x: 180, y: 50))
 
-    func render(_ scene: Scene, width: Int = 200, height: Int = 100) throws -> CairoSurface {
+    func render(_ scene: Scene, width: Int = 200, height: Int = 100, scale: Double = 1) throws -> CairoSurface {
         let surface = try CairoSurface(imageWidth: width, height: height)
-        Renderer().draw(scene, on: CairoContext(surface))
+        Renderer(style: RenderStyle().scaled(by: scale)).draw(scene, on: CairoContext(surface))
         return surface
     }
+
+    func segment(_ x0: Double, _ y0: Double, _ x1: Double, _ y1: Double) -> Segment {
+        Segment(begin: Point(x: x0, y: y0), end: Point(x: x1, y: y1))
+    }
+
+    /// A circle inscribed in the box from (40, 10) to (160, 90): centre (100, 50), radii 60 and 40.
+    let box = Segment(begin: Point(x: 40, y: 10), end: Point(x: 160, y: 90))
 
     @Test func anEmptyDrawingIsWhite() throws {
         let surface = try render(Scene(drawing: Drawing()))
@@ -28,15 +35,77 @@ struct RendererTests {
         #expect(surface.pixel(x: 16, y: 45) == 0xFFFFFF, "but is round: a square cap would cover this corner")
     }
 
+    @Test func aLineIsStrokedInItsOwnColour() throws {
+        var drawing = Drawing()
+        drawing.add(horizontal, style: ShapeStyle(colour: Colour(hex: 0x1E50DC)))
+        drawing.add(segment(100, 10, 100, 90), style: ShapeStyle(colour: Colour(hex: 0xF08C00)))
+        let surface = try render(Scene(drawing: drawing))
+        #expect(surface.pixel(x: 60, y: 50) == 0x1E50DC)
+        #expect(surface.pixel(x: 100, y: 50) == 0xF08C00, "the later line on top")
+    }
+
+    @Test func aLineIsAsWideAsItsOwnWidthTimesTheScreensScale() throws {
+        var drawing = Drawing()
+        drawing.add(segment(20, 30, 180, 30), style: ShapeStyle(width: 16))
+        drawing.add(segment(20, 70, 180, 70), style: ShapeStyle(width: 2))
+        let surface = try render(Scene(drawing: drawing))
+        #expect(surface.pixel(x: 100, y: 23) == 0x000000 && surface.pixel(x: 100, y: 37) == 0x000000, "7 px from a 16 px line's centre")
+        #expect(surface.pixel(x: 100, y: 21) == 0xFFFFFF && surface.pixel(x: 100, y: 39) == 0xFFFFFF, "9 px from it")
+        #expect(surface.pixel(x: 100, y: 69) == 0x000000 && surface.pixel(x: 100, y: 70) == 0x000000, "a 2 px line")
+        #expect(surface.pixel(x: 100, y: 67) == 0xFFFFFF && surface.pixel(x: 100, y: 72) == 0xFFFFFF, "2 px from its centre")
+
+        let doubled = try render(Scene(drawing: drawing), scale: 2)
+        #expect(doubled.pixel(x: 100, y: 68) == 0x000000 && doubled.pixel(x: 100, y: 71) == 0x000000, "4 px wide at scale 2")
+        #expect(doubled.pixel(x: 100, y: 66) == 0xFFFFFF && doubled.pixel(x: 100, y: 73) == 0xFFFFFF)
+        #expect(doubled.pixel(x: 100, y: 30 - 15) == 0x000000, "15 px from a 16 px line's centre at scale 2")
+    }
+
+    @Test func aCircleIsTheEllipseInscribedInItsBoxItsRingPaintedItsInsideAndOutsideNot() throws {
+        var drawing = Drawing()
+        drawing.add(box, kind: .circle, style: ShapeStyle(colour: Colour(hex: 0x8C28B4), width: 6))
+        let surface = try render(Scene(drawing: drawing))
+        for (x, y) in [(40, 50), (159, 50), (100, 10), (100, 89), (142, 21)] {  // on the ellipse (142.4, 21.7)
+            #expect(surface.pixel(x: x, y: y) == 0x8C28B4, "the ring at (\(x), \(y))")
+        }
+        for (x, y) in [(100, 50), (60, 50), (100, 25), (36, 50), (100, 4), (45, 15), (155, 85)] {
+            #expect(surface.pixel(x: x, y: y) == 0xFFFFFF, "inside or outside at (\(x), \(y))")
+        }
+    }
+
+    @Test func aCircleWhoseBoxHasNoWidthIsTheSegmentItCollapsesTo() throws {
+        var drawing = Drawing()
+        drawing.add(segment(100, 20, 100, 80), kind: .circle)
+        let surface = try render(Scene(drawing: drawing))
+        #expect(surface.pixel(x: 100, y: 50) == 0x000000 && surface.pixel(x: 96, y: 50) == 0x000000)
+        #expect(surface.pixel(x: 100, y: 16) == 0x000000, "with round caps")
+        #expect(surface.pixel(x: 106, y: 50) == 0xFFFFFF)
+    }
+
     @Test func linesInProgressAreRedAndTheSelectionGreen() throws {
         var drawing = Drawing()
-        let selected = drawing.add(horizontal)
+        let selected = drawing.add(horizontal, style: ShapeStyle(colour: Colour(hex: 0x1E50DC)))
         drawing.add(Segment(begin: Point(x: 20, y: 20), end: Point(x: 180, y: 20)))
-        let inProgress = Segment(begin: Point(x: 20, y: 80), end: Point(x: 180, y: 80))
+        let inProgress = ShapeInProgress(segment: Segment(begin: Point(x: 20, y: 80), end: Point(x: 180, y: 80)))
         let surface = try render(Scene(drawing: drawing, linesInProgress: [inProgress], selection: selected))
         #expect(surface.pixel(x: 100, y: 50) == 0x00FF00)
         #expect(surface.pixel(x: 100, y: 20) == 0x000000)
         #expect(surface.pixel(x: 100, y: 80) == 0xFF0000)
+    }
+
+    @Test func theSelectedCircleIsAGreenRingOfItsOwnWidth() throws {
+        var drawing = Drawing()
+        let circle = drawing.add(box, kind: .circle, style: ShapeStyle(colour: Colour(hex: 0x8C28B4), width: 16))
+        let surface = try render(Scene(drawing: drawing, selection: circle))
+        #expect(surface.pixel(x: 100, y: 10) == 0x00FF00 && surface.pixel(x: 100, y: 17) == 0x00FF00, "7 px inside the outline")
+        #expect(surface.pixel(x: 100, y: 21) == 0xFFFFFF && surface.pixel(x: 100, y: 50) == 0xFFFFFF)
+    }
+
+    @Test func aCircleInProgressIsRedAtTheWidthItWillHave() throws {
+        let red = ShapeInProgress(kind: .circle, segment: box, width: 2)
+        let surface = try render(Scene(drawing: Drawing(), linesInProgress: [red]))
+        #expect(surface.pixel(x: 40, y: 50) == 0xFF0000 && surface.pixel(x: 159, y: 50) == 0xFF0000)
+        #expect(surface.pixel(x: 42, y: 50) == 0xFFFFFF && surface.pixel(x: 37, y: 50) == 0xFFFFFF, "2 px wide")
+        #expect(surface.pixel(x: 100, y: 50) == 0xFFFFFF)
     }
 
     @Test func anOverlayIsALightPanelWithTextThatPaintsNothingOutsideItsFrame() throws {
@@ -71,8 +140,12 @@ struct RendererTests {
         #expect(surface.pixel(x: 150, y: 50) == 0x000000, "outside the clip it is untouched")
     }
 
-    @Test func coverageIncludesHalfTheLineWidth() {
-        let rect = Renderer().coverage(of: horizontal)
-        #expect(rect.minX <= 15 && rect.maxX >= 185 && rect.minY <= 45 && rect.maxY >= 55)
+    @Test func coverageIncludesHalfTheShapesOwnWidthTimesTheScale() {
+        let line = Line(id: LineID(1), segment: horizontal, style: ShapeStyle(width: 16))
+        let rect = Renderer().coverage(of: line)
+        #expect(rect.minX <= 12 && rect.maxX >= 188 && rect.minY <= 42 && rect.maxY >= 58)
+        #expect(rect.minY > 30, "not much more")
+        let scaled = Renderer(style: RenderStyle().scaled(by: 2)).coverage(of: ShapeInProgress(kind: .circle, segment: box, width: 5))
+        #expect(scaled.minX <= 35 && scaled.maxX >= 165 && scaled.minY <= 5 && scaled.maxY >= 95, "a circle's box, 5 px around")
     }
 }

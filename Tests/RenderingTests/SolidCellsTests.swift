@@ -6,24 +6,31 @@ import Testing
 
 @Suite("Solid cells")
 struct SolidCellsTests {
-    /// One line stroked alone, as the renderer strokes finished lines, on a white surface showing the
+    /// One shape stroked alone, as the renderer strokes finished shapes, on a white surface showing the
     /// canvas from `origin`.
-    func strokeAlone(_ segment: Segment, style: RenderStyle, width: Int, height: Int, origin: PixelPoint) throws -> CairoSurface {
+    func strokeAlone(_ line: Line, scale: Double, width: Int, height: Int, origin: PixelPoint) throws -> CairoSurface {
         let surface = try CairoSurface(imageWidth: width, height: height)
-        var drawing = Drawing()
-        drawing.add(segment)
-        Renderer(style: style).draw(Scene(drawing: drawing), on: CairoContext(surface), origin: origin)
+        Renderer(style: RenderStyle().scaled(by: scale)).draw(Scene(drawing: Drawing(lines: [line])), on: CairoContext(surface), origin: origin)
         return surface
     }
 
-    @Test(arguments: [1, 2] as [UInt64])
-    func aSolidCellIsTheFinishedColourAndALineNeverPaintsOutsideTheCellsItReaches(seed: UInt64) throws {
+    func segment(_ x0: Double, _ y0: Double, _ x1: Double, _ y1: Double) -> Segment {
+        Segment(begin: Point(x: x0, y: y0), end: Point(x: x1, y: y1))
+    }
+
+    func outline(_ segment: Segment, width: Double = 10, kind: ShapeKind = .line) -> Outline {
+        Outline(kind: kind, segment: segment, width: width)
+    }
+
+    @Test(arguments: [1, 2, 3] as [UInt64])
+    func aCellAShapeTopsIsItsColourAndAShapeNeverPaintsOutsideTheCellsItReaches(seed: UInt64) throws {
         var random = SeededGenerator(seed: seed)
         let size = (width: 90, height: 70)
         var solidCellsSeen = 0
         for trial in 0..<400 {
-            var style = RenderStyle()
-            style.lineWidth = [10, 12.5, 20, 7, Double.random(in: 1...40, using: &random)][trial % 5]
+            let scale = [1, 1, 1.5, 2, 1.25][trial % 5]
+            let width = [10, 12.5, 20, 7, 2, 16, Double.random(in: 0.5...40, using: &random)][trial % 7]
+            let colour = [Colour.black, Colour(hex: 0x336699), Colour(hex: 0x787878), Colour(hex: UInt32.random(in: 0...0xFEFEFE, using: &random))][trial % 4]
             let origin = PixelPoint(x: Int.random(in: -50...50, using: &random), y: Int.random(in: -50...50, using: &random))
             func point() -> Point {
                 Point(x: Double(origin.x) + Double.random(in: -30...120, using: &random),
@@ -36,13 +43,16 @@ struct SolidCellsTests {
             case 2: Segment(begin: begin, end: begin + Vector(dx: Double.random(in: -3...3, using: &random), dy: Double.random(in: -3...3, using: &random)))
             default: Segment(begin: begin, end: point())
             }
-            let surface = try strokeAlone(segment, style: style, width: size.width, height: size.height, origin: origin)
+            let kind: ShapeKind = trial % 3 == 0 ? .circle : .line
+            let line = Line(id: LineID(7), kind: kind, segment: segment, style: ShapeStyle(colour: colour, width: width))
+            let surface = try strokeAlone(line, scale: scale, width: size.width, height: size.height, origin: origin)
             let bounds = Rect(x: Double(origin.x), y: Double(origin.y), width: Double(size.width), height: Double(size.height))
-            var cells = SolidCells(bounds: bounds, lineWidth: style.lineWidth, finished: style.finished)
-            cells.add(segment)
+            var cells = SolidCells(bounds: bounds, scale: scale)
+            let shape = Outline(line, scale: scale)
+            cells.cover((shape, 7, colour.hex))
 
             var reached = Set<Int>()
-            cells.forEachReachedRow(of: segment) { row, columns in
+            cells.forEachReachedRow(of: shape) { row, columns in
                 for column in columns { reached.insert(row * cells.columns + column) }
                 return true
             }
@@ -50,58 +60,100 @@ struct SolidCellsTests {
                 for x in 0..<size.width {
                     let row = y / cells.cellSize, column = x / cells.cellSize
                     let pixel = surface.pixel(x: x, y: y)
-                    if cells.isSolid(row: row, column: column) {
+                    if cells.top(row: row, column: column) == 7 {
                         solidCellsSeen += 1
-                        guard pixel == 0 else {
-                            Issue.record("trial \(trial): (\(x), \(y)) in a solid cell is \(String(pixel, radix: 16)), \(segment), width \(style.lineWidth)")
+                        guard pixel == colour.hex else {
+                            Issue.record("trial \(trial): (\(x), \(y)) in a solid cell is \(String(pixel, radix: 16)), \(line), scale \(scale)")
                             return
                         }
                     }
                     if pixel != 0xFFFFFF, !reached.contains(row * cells.columns + column) {
-                        Issue.record("trial \(trial): (\(x), \(y)) is painted outside the cells reached, \(segment), width \(style.lineWidth)")
+                        Issue.record("trial \(trial): (\(x), \(y)) is painted outside the cells reached, \(line), scale \(scale)")
                         return
                     }
                 }
             }
-            cells.remove(segment)
-            #expect(cells.solidRects(meeting: bounds).isEmpty, "a line removed leaves no solid cell")
+            if kind == .circle, shape.kind == .circle { #expect(cells.retopped(by: (shape, 7, colour.hex), coming: false) == nil, "a circle tops no cell") }
         }
         #expect(solidCellsSeen > 10_000, "the trials covered many solid cells")
     }
 
-    @Test func nothingIsSolidWhenTheFinishedColourIsNotZeroOrOneInEveryChannel() {
-        var style = RenderStyle()
-        style.finished = Colour(hex: 0x800000)
-        var cells = SolidCells(bounds: Rect(x: 0, y: 0, width: 100, height: 100), lineWidth: style.lineWidth, finished: style.finished)
-        let segment = Segment(begin: Point(x: 10, y: 50), end: Point(x: 90, y: 50))
-        cells.add(segment)
-        #expect(cells.solidRects(meeting: cells.bounds).isEmpty)
-        #expect(cells.reachesOpenCell(segment))
+    func shape(_ segment: Segment, _ id: UInt64, _ colour: Colour = .black, width: Double = 10, kind: ShapeKind = .line) -> SolidCells.Shape {
+        (outline(segment, width: width, kind: kind), id, colour.hex)
     }
 
-    @Test func aCellStaysSolidUntilTheLastLineCoveringItGoes() {
-        var cells = SolidCells(bounds: Rect(x: 0, y: 0, width: 100, height: 100), lineWidth: 10, finished: .black)
-        let a = Segment(begin: Point(x: 10, y: 50), end: Point(x: 90, y: 50))
-        let b = Segment(begin: Point(x: 10, y: 51), end: Point(x: 90, y: 49))
-        cells.add(a)
-        cells.add(b)
-        #expect(!cells.solidRects(meeting: cells.bounds).isEmpty)
-        cells.remove(a)
-        #expect(!cells.solidRects(meeting: cells.bounds).isEmpty, "b still covers the middle")
-        cells.remove(b)
-        #expect(cells.solidRects(meeting: cells.bounds).isEmpty)
+    @Test func theLatestLineCoveringACellIsItsTopAndAnotherIsFoundWhenItGoes() {
+        var cells = SolidCells(bounds: Rect(x: 0, y: 0, width: 100, height: 100), scale: 1)
+        let a = shape(segment(10, 50, 90, 50), 1), b = shape(segment(10, 51, 90, 49), 2)
+        let circle = shape(segment(20, 20, 80, 80), 3, kind: .circle)
+        for shape in [a, b, circle] {
+            cells.cover(shape)
+            cells.count(shape, by: 1)
+        }
+        #expect(cells.top(row: 12, column: 12) == 2, "the later line, not the circle")
+        #expect(cells.retopped(by: a, coming: false) == nil, "a tops nothing b covers")
+        #expect(cells.retopped(by: a, coming: true) == nil, "nor would it coming back")
+        let topped = cells.retopped(by: b, coming: false)
+        #expect(topped.map { $0.minY <= 48 && $0.maxY >= 52 && $0.minX <= 16 && $0.maxX >= 84 } == true)
+
+        cells.recount(topped!, from: [a, circle])  // b left
+        #expect(cells.top(row: 12, column: 12) == 1, "a covers the middle")
+        cells.recount(topped!, from: [circle])  // a left too
+        #expect(cells.top(row: 12, column: 12) == SolidCells.none)
     }
 
-    @Test func aLineReachesAnOpenCellUnlessOthersCoverEveryCellItReaches() {
-        var cells = SolidCells(bounds: Rect(x: 0, y: 0, width: 100, height: 100), lineWidth: 10, finished: .black)
-        let short = Segment(begin: Point(x: 45, y: 50), end: Point(x: 55, y: 50))
-        #expect(cells.reachesOpenCell(short))
-        for y in stride(from: 30.0, through: 70, by: 4) { cells.add(Segment(begin: Point(x: 10, y: y), end: Point(x: 90, y: y))) }
-        #expect(!cells.reachesOpenCell(short))
-        #expect(!cells.reaches(short, cells.openCells(inside: [cells.bounds])))
-        #expect(cells.reaches(short, SolidCells(bounds: cells.bounds, lineWidth: 10, finished: .black).openCells(inside: [cells.bounds])))
-        #expect(!cells.reaches(Segment(begin: Point(x: 45, y: 20), end: Point(x: 55, y: 20)),
-                               cells.openCells(inside: [Rect(x: 0, y: 50, width: 100, height: 50)])), "open cells only outside the area")
-        #expect(cells.reachesOpenCell(Segment(begin: Point(x: 45, y: 20), end: Point(x: 55, y: 20))), "above the covered band")
+    @Test func aCellIsSolidWhileItsTopAndEveryLaterShapeReachingItHaveOneColourOfZerosAndOnes() {
+        var cells = SolidCells(bounds: Rect(x: 0, y: 0, width: 100, height: 100), scale: 1)
+        let black = shape(segment(10, 50, 90, 50), 1)
+        cells.cover(black)
+        #expect(cells.solidColour(row: 12, column: 12) == 0x000000)
+        #expect(cells.threshold(row: 12, column: 12) == Thresholds.never, "nothing shows there")
+        let ring = shape(segment(30, 30, 70, 70), 2, .black, width: 2, kind: .circle)
+        cells.count(ring, by: 1)
+        #expect(cells.solidColour(row: 12, column: 7) == 0x000000, "a black ring over it leaves it black")
+        let blue = shape(segment(30, 30, 70, 70), 3, Colour(hex: 0x1E50DC), width: 2, kind: .circle)
+        cells.count(blue, by: 1)
+        #expect(cells.solidColour(row: 12, column: 7) == nil, "a blue one does not")
+        #expect(cells.threshold(row: 12, column: 7) == 1, "the black line shows there, and all after it")
+        #expect(cells.solidColour(row: 12, column: 12) == 0x000000, "the ring does not reach the middle")
+        cells.count(blue, by: UInt32.max)
+        #expect(cells.solidColour(row: 12, column: 7) == 0x000000, "the blue ring gone, it is black again")
+
+        let grey = shape(segment(10, 50, 90, 50), 4, Colour(hex: 0x787878))
+        cells.cover(grey)
+        #expect(cells.top(row: 12, column: 12) == 4)
+        #expect(cells.solidColour(row: 12, column: 12) == nil, "grey over grey is not exactly grey")
+        #expect(cells.threshold(row: 12, column: 12) == 4)
+        cells.cover(shape(segment(10, 50, 90, 50), 5, .white))
+        #expect(cells.solidColour(row: 12, column: 12) == 0xFFFFFF)
+        #expect(cells.solidRuns(meeting: cells.rect(row: 12, columns: 0..<25)).map(\.colour) == [0xFFFFFF])
+    }
+
+    @Test func aShapeShowsUnlessLaterLinesCoverEveryCellItReaches() {
+        var cells = SolidCells(bounds: Rect(x: 0, y: 0, width: 100, height: 100), scale: 1)
+        let short = outline(segment(45, 50, 55, 50)), ring = outline(segment(40, 42, 60, 58), width: 2, kind: .circle)
+        // Ids 10, 20, … 110 at y = 30, 34, … 70, in a colour that blends.
+        for (index, y) in stride(from: 30.0, through: 70, by: 4).enumerated() {
+            cells.cover(shape(segment(10, y, 90, y), UInt64(10 * index + 10), Colour(hex: 0x336699)))
+        }
+        let everywhere = cells.thresholds(inside: [cells.bounds])
+        #expect(!cells.shows(short, id: 1, in: everywhere))
+        #expect(!cells.shows(ring, id: 2, in: everywhere))
+        #expect(cells.shows(short, id: 200, in: everywhere), "drawn after the lines")
+        #expect(cells.shows(short, id: 55, in: everywhere), "drawn among them: the later ones do not cover all it reaches")
+        #expect(cells.shows(short, id: 1, in: SolidCells(bounds: cells.bounds, scale: 1).thresholds(inside: [cells.bounds])))
+        let above = outline(segment(45, 20, 55, 20))
+        #expect(cells.shows(above, id: 1, in: everywhere), "above the covered band")
+        #expect(!cells.shows(above, id: 1, in: cells.thresholds(inside: [Rect(x: 0, y: 50, width: 100, height: 50)])),
+                "it shows only outside the areas asked about")
+    }
+
+    @Test func aCircleWhoseBoxHasNoWidthOrHeightIsTheSegmentItCollapsesTo() {
+        #expect(outline(segment(10, 10, 10, 90), kind: .circle).kind == .line)
+        #expect(outline(segment(10, 10, 90, 10), kind: .circle).kind == .line)
+        #expect(outline(segment(10, 10, 10.5, 90), kind: .circle).kind == .circle)
+        var cells = SolidCells(bounds: Rect(x: 0, y: 0, width: 100, height: 100), scale: 1)
+        cells.cover((outline(segment(50, 10, 50, 90), kind: .circle), 1, 0))
+        #expect(cells.top(row: 12, column: 12) == 1, "covers cells like a line")
     }
 }
