@@ -16,11 +16,15 @@ import Glibc
 // so every frame has the same damage at every size. Also for ours: the first frame (the cache built
 // from a loaded drawing), finishing a line (stroked onto the cache), dragging the selected line (not in
 // the cache, so like a line in progress), deleting a line, undoing that, and moving a line that is not
-// selected (undoing a drag, say): the areas those lines reach are repaired from the lines the drawing's
-// index finds there, unless other lines cover them whole (the edit itself is not timed: removing a line
-// from the middle of the drawing's array moves the lines after it). Back-buffer work only: copying the damage to
-// the X server is the shell's and is measured through the real X path separately. Clearing every line
-// and undoing the clear are timed with the edit itself (the index is rebuilt), as the user waits for both.
+// selected (undoing a drag, say), and giving a line another colour: the areas those lines reach are
+// repaired from the lines the drawing's index finds there, unless later lines cover them whole (the edit
+// itself is not timed: removing a line from the middle of the drawing's array moves the lines after it).
+// Back-buffer work only: copying the damage to the X server is the shell's and is measured through the
+// real X path separately. Clearing every line and undoing the clear are timed with the edit itself (the
+// index is rebuilt), as the user waits for both.
+//
+// The drawings are black lines 10 px wide, as every drawing was before shapes had colours; the circle
+// rows take drawings of circles instead, in the palette's colours and the four widths.
 //
 // Scenes come from an IndexedDrawing, as the app's do. Each figure is the median frame of a round;
 // rounds alternate between ours and the seed, and each keeps its best round, so outside load on a
@@ -54,12 +58,30 @@ func frameSection(_ report: inout BenchReport) {
     }
     report.record("frame_ratio_100k_vs_10", (ours["100k"]! / ours["10"]!).rounded(toPlaces: 2), unit: "x (goal <= 1.5)")
 
+    report.row("drawings of circles, ns per frame (median frame, best of \(frameRounds) rounds):")
+    var overCircles: [String: Double] = [:]
+    for (label, count) in sizes where count != 1_000 {
+        let document = benchDocument(lines: count, kind: .circle)
+        let motion = try! MotionFrames(document: document, compositor: CanvasCompositor())
+        var first = Double.infinity, frame = Double.infinity
+        for _ in 0..<frameRounds {
+            let starting = FirstFrames(document: document)
+            first = min(first, medianFrame(budget: budget) { starting.next() })
+            frame = min(frame, medianFrame(budget: budget) { motion.next() })
+        }
+        overCircles[label] = frame
+        report.record("frame_first_ns_circles_\(label)", first.rounded(), unit: "ns (cache built from a drawing of circles)")
+        report.record("frame_ns_ours_circles_\(label)", frame.rounded(), unit: "ns (a line in progress moving over circles)")
+    }
+    report.record("frame_ratio_circles_100k_vs_10", (overCircles["100k"]! / overCircles["10"]!).rounded(toPlaces: 2),
+                  unit: "x (goal <= 1.5)")
+
     report.row("other frames of ours, ns per frame (median frame, best of \(frameRounds) rounds):")
-    var edits: [String: (delete: Double, undelete: Double, move: Double)] = [:]
+    var edits: [String: (delete: Double, undelete: Double, move: Double, recolour: Double)] = [:]
     for (label, count) in sizes {
         let document = benchDocument(lines: count)
         var first = Double.infinity, append = Double.infinity, drag = Double.infinity
-        var edit = (delete: Double.infinity, undelete: Double.infinity, move: Double.infinity)
+        var edit = (delete: Double.infinity, undelete: Double.infinity, move: Double.infinity, recolour: Double.infinity)
         for _ in 0..<frameRounds {
             let starting = FirstFrames(document: document)
             first = min(first, medianFrame(budget: budget) { starting.next() })
@@ -71,6 +93,7 @@ func frameSection(_ report: inout BenchReport) {
             edit.delete = min(edit.delete, medianFrame(budget: budget, setUp: editing.delete) { editing.frame() })
             edit.undelete = min(edit.undelete, medianFrame(budget: budget, setUp: editing.undo) { editing.frame() })
             edit.move = min(edit.move, medianFrame(budget: budget, setUp: editing.move) { editing.frame() })
+            edit.recolour = min(edit.recolour, medianFrame(budget: budget, setUp: editing.recolour) { editing.frame() })
         }
         edits[label] = edit
         report.record("frame_first_ns_\(label)", first.rounded(), unit: "ns (cache built from the drawing)")
@@ -79,8 +102,10 @@ func frameSection(_ report: inout BenchReport) {
         report.record("frame_delete_ns_\(label)", edit.delete.rounded(), unit: "ns (a line deleted)")
         report.record("frame_undelete_ns_\(label)", edit.undelete.rounded(), unit: "ns (the delete undone)")
         report.record("frame_move_ns_\(label)", edit.move.rounded(), unit: "ns (a line that is not selected moved)")
+        report.record("frame_recolour_ns_\(label)", edit.recolour.rounded(), unit: "ns (a line given another colour)")
     }
-    for (key, figure) in [("delete", \(delete: Double, undelete: Double, move: Double).delete), ("undelete", \.undelete), ("move", \.move)] {
+    for (key, figure) in [("delete", \(delete: Double, undelete: Double, move: Double, recolour: Double).delete), ("undelete", \.undelete),
+                          ("move", \.move), ("recolour", \.recolour)] {
         report.record("frame_\(key)_ratio_100k_vs_10", (edits["100k"]![keyPath: figure] / edits["10"]![keyPath: figure]).rounded(toPlaces: 2),
                       unit: "x (goal <= 3)")
     }
@@ -98,18 +123,24 @@ func frameSection(_ report: inout BenchReport) {
 private let frameRounds = 5
 private let canvas = (width: 800, height: 600)
 
-/// `count` lines of up to 80 px anywhere on the canvas (some reaching past its edges), always the same.
-private func benchDocument(lines count: Int) -> IndexedDrawing {
+/// `count` shapes of up to 80 px anywhere on the canvas (some reaching past its edges), always the same:
+/// black lines 10 px wide, or circles (of those lines' boxes) in the palette's colours and the four widths.
+private func benchDocument(lines count: Int, kind: ShapeKind = .line) -> IndexedDrawing {
     var random = SeededGenerator(seed: 42)
     var lines: [Line] = []
     lines.reserveCapacity(count)
     for index in 0..<count {
         let begin = Point(x: random.unit() * Double(canvas.width), y: random.unit() * Double(canvas.height))
         let end = begin + Vector(dx: (random.unit() - 0.5) * 160, dy: (random.unit() - 0.5) * 160)
-        lines.append(Line(id: LineID(UInt64(index + 1)), segment: Segment(begin: begin, end: end)))
+        let style = kind == .line ? ShapeStyle.standard
+            : ShapeStyle(colour: palette[index % palette.count], width: [2, 5, 10, 16][index / palette.count % 4])
+        lines.append(Line(id: LineID(UInt64(index + 1)), kind: kind, segment: Segment(begin: begin, end: end), style: style))
     }
     return IndexedDrawing(Drawing(lines: lines))
 }
+
+/// The app's palette (keys 1–8).
+private let palette = [0x000000, 0x1E50DC, 0xF08C00, 0x8C28B4, 0x8C5A28, 0x008C8C, 0xDC288C, 0x787878].map { Colour(hex: $0) }
 
 /// A back buffer the size of the canvas.
 private final class BackBuffer {
@@ -199,8 +230,8 @@ private final class DragFrames {
 }
 
 /// Edits of lines anywhere in the drawing, each followed by a frame: a line deleted, the delete undone,
-/// a line (not selected) moved by a few pixels from where it was drawn. The edits are made in
-/// `delete`, `undo` and `move`, untimed; `frame` paints what they left.
+/// a line (not selected) moved by a few pixels from where it was drawn, a line recoloured. The edits are
+/// made in `delete`, `undo`, `move` and `recolour`, untimed; `frame` paints what they left.
 private final class EditFrames {
     private var document: IndexedDrawing
     private let drawn: [Line]
@@ -226,6 +257,13 @@ private final class EditFrames {
         if deleted == nil { delete(); frame() }
         document.restore(deleted!)
         deleted = nil
+    }
+
+    /// Gives a line the next colour of the palette (its width stays).
+    func recolour() {
+        let line = document.lines[Int(random.next() % UInt64(document.lines.count))]
+        let next = palette[((palette.firstIndex(of: line.style.colour) ?? 0) + 1) % palette.count]
+        document.setStyle(ShapeStyle(colour: next, width: line.style.width), of: line.id)
     }
 
     /// Moves a line to within 3 px of where it was drawn.

@@ -1,13 +1,17 @@
 import Document
-import DocumentTesting
 import SeededRandom
 #if canImport(Glibc)
 import Glibc
 #endif
 
-// Hit testing: the LineIndex against the book's sampling algorithm (SampledHitTest), on drawings
-// of 1k, 100k and 1M lines at a constant density (one line per 50 x 50 px, lengths 10-150 px,
-// 1% long lines of 500-3000 px), queried at random points (half of them next to a line).
+// Hit testing: the LineIndex against the book's sampling algorithm, on drawings of 1k, 100k and 1M
+// shapes at a constant density (one shape per 50 x 50 px, lines 10-150 px long, 1% long lines of
+// 500-3000 px; every tenth shape a circle of a box as large, in its own colour and width), queried at
+// random points (half of them next to a shape's outline).
+//
+// The book samples 21 points along each line (SampledHitTest); it knew no circles, so for a circle the
+// seed samples 21 points around its outline the same way (`sampledFirstShape`), and a circle costs it what
+// a line does.
 
 func hitTestSection(_ report: inout BenchReport) {
     var random = SeededGenerator(seed: 2026)
@@ -19,10 +23,8 @@ func hitTestSection(_ report: inout BenchReport) {
             if i % 2 == 0 {
                 return Point(x: Double.random(in: 0..<side, using: &random), y: Double.random(in: 0..<side, using: &random))
             }
-            let segment = lines.randomElement(using: &random)!.segment
-            let t = Double.random(in: 0...1, using: &random)
-            return Point(x: segment.begin.x + t * (segment.end.x - segment.begin.x) + Double.random(in: -15...15, using: &random),
-                         y: segment.begin.y + t * (segment.end.y - segment.begin.y) + Double.random(in: -15...15, using: &random))
+            let near = outlinePoint(of: lines.randomElement(using: &random)!, at: Double.random(in: 0...1, using: &random))
+            return Point(x: near.x + Double.random(in: -15...15, using: &random), y: near.y + Double.random(in: -15...15, using: &random))
         }
 
         let buildStart = monotonicNanoseconds()
@@ -31,7 +33,7 @@ func hitTestSection(_ report: inout BenchReport) {
 
         let indexed = hitTestMedianNanoseconds(queries) { drawing.nearestLine(to: $0, within: 20) }
         let seedQueries = Array(queries.prefix(seedQueryCount))
-        let seed = hitTestMedianNanoseconds(seedQueries) { SampledHitTest.firstLine(near: $0, in: drawing.lines) }
+        let seed = hitTestMedianNanoseconds(seedQueries) { sampledFirstShape(near: $0, in: drawing.lines) }
 
         report.row("  \(label) lines: index built in \(buildNanoseconds / 1_000_000) ms")
         report.record("hit_test_index_median_ns_\(label)", Double(indexed), unit: "ns")
@@ -39,9 +41,29 @@ func hitTestSection(_ report: inout BenchReport) {
         report.record("hit_test_speedup_vs_seed_\(label)", (Double(seed) / Double(max(indexed, 1))).rounded())
 
         if count == 1_000_000 {
+            // Clicks on circles alone: half on or near a circle's outline, half anywhere in its box.
+            let circles = lines.filter { $0.kind == .circle }
+            let circleQueries = (0..<1_001).map { i -> Point in
+                let circle = circles.randomElement(using: &random)!
+                if i % 2 == 0 {
+                    let box = circle.segment.bounds
+                    return Point(x: Double.random(in: box.minX...box.maxX, using: &random), y: Double.random(in: box.minY...box.maxY, using: &random))
+                }
+                let near = outlinePoint(of: circle, at: Double.random(in: 0...1, using: &random))
+                return Point(x: near.x + Double.random(in: -15...15, using: &random), y: near.y + Double.random(in: -15...15, using: &random))
+            }
+            let indexedCircles = hitTestMedianNanoseconds(circleQueries) { drawing.nearestLine(to: $0, within: 20) }
+            let seedCircles = hitTestMedianNanoseconds(Array(circleQueries.prefix(seedQueryCount))) {
+                sampledFirstShape(near: $0, in: drawing.lines)
+            }
+            report.record("hit_test_circles_index_median_ns_1M", Double(indexedCircles), unit: "ns (clicks on and in circles)")
+            report.record("hit_test_circles_seed_median_ns_1M", Double(seedCircles), unit: "ns")
+            report.record("hit_test_circles_speedup_vs_seed_1M", (Double(seedCircles) / Double(max(indexedCircles, 1))).rounded())
+
             let lineBytes = drawing.drawing.lines.capacity * MemoryLayout<Line>.stride
             let indexBytes = drawing.index.memoryFootprint
-            report.record("bytes_per_line", (Double(lineBytes + indexBytes) / Double(count)).rounded(toPlaces: 1), unit: "B")
+            report.record("bytes_per_line", (Double(lineBytes + indexBytes) / Double(count)).rounded(toPlaces: 1),
+                          unit: "B (a shape: kind, geometry, colour, width, and its index entry; goal <= 64)")
             report.record("index_bytes_per_line", (Double(indexBytes) / Double(count)).rounded(toPlaces: 1), unit: "B")
             report.record("hit_test_move_update_mean_ns_1M", Double(hitTestMoveCost(drawing, using: &random)), unit: "ns")
         }
@@ -82,6 +104,44 @@ private func hitTestBenchLines(count: Int, using random: inout SeededGenerator) 
         let angle = Double.random(in: 0..<(2 * Double.pi), using: &random)
         let centre = Point(x: Double.random(in: 0..<side, using: &random), y: Double.random(in: 0..<side, using: &random))
         let half = Vector(dx: cos(angle) * length / 2, dy: sin(angle) * length / 2)
-        return Line(id: LineID(UInt64(i)), segment: Segment(begin: centre + Vector(dx: -half.dx, dy: -half.dy), end: centre + half))
+        let segment = Segment(begin: centre + Vector(dx: -half.dx, dy: -half.dy), end: centre + half)
+        guard i % 10 == 5 else { return Line(id: LineID(UInt64(i)), segment: segment) }
+        let style = ShapeStyle(colour: Colour(hex: UInt32(truncatingIfNeeded: random.next())), width: [2, 5, 10, 16][i / 10 % 4])
+        return Line(id: LineID(UInt64(i)), kind: .circle, segment: segment, style: style)
     }
 }
+
+/// The point of `shape`'s outline `t` (0...1) of the way along it: along a line from its begin, around a
+/// circle from its right end.
+private func outlinePoint(of shape: Line, at t: Double) -> Point {
+    let begin = shape.begin, end = shape.end
+    guard shape.kind == .circle else { return Point(x: begin.x + t * (end.x - begin.x), y: begin.y + t * (end.y - begin.y)) }
+    let angle = 2 * Double.pi * t
+    return Point(x: (begin.x + end.x) / 2 + abs(end.x - begin.x) / 2 * cos(angle), y: (begin.y + end.y) / 2 + abs(end.y - begin.y) / 2 * sin(angle))
+}
+
+/// The book's `lineAtPoint:` (see SampledHitTest) for shapes: the first shape, in drawing order, with one of
+/// 21 points of its outline (t = 0, 0.05, ... 1) closer than `tolerance` (exclusive). A line's points are
+/// the book's; a circle's come from a table of the unit circle's, so that it costs what a line does.
+private func sampledFirstShape(near point: Point, within tolerance: Double = 20, in shapes: [Line]) -> LineID? {
+    for shape in shapes {
+        let begin = shape.begin, end = shape.end
+        if shape.kind == .circle {
+            let centre = (x: (begin.x + end.x) / 2, y: (begin.y + end.y) / 2), radii = (x: abs(end.x - begin.x) / 2, y: abs(end.y - begin.y) / 2)
+            for sample in unitCircle {
+                let x = centre.x + radii.x * sample.x, y = centre.y + radii.y * sample.y
+                if ((x - point.x) * (x - point.x) + (y - point.y) * (y - point.y)).squareRoot() < tolerance { return shape.id }
+            }
+            continue
+        }
+        for step in 0...20 {
+            let t = Double(step) * 0.05
+            let x = begin.x + t * (end.x - begin.x), y = begin.y + t * (end.y - begin.y)
+            if ((x - point.x) * (x - point.x) + (y - point.y) * (y - point.y)).squareRoot() < tolerance { return shape.id }
+        }
+    }
+    return nil
+}
+
+/// The 21 points of the unit circle at t = 0, 0.05, ... 1 of the way around.
+private let unitCircle = (0...20).map { (x: cos(2 * Double.pi * Double($0) / 20), y: sin(2 * Double.pi * Double($0) / 20)) }

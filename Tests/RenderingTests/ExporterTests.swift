@@ -29,6 +29,49 @@ struct ExporterTests {
         #expect(page == Rect(minX: 10, minY: 40, maxX: 960, maxY: 760))
     }
 
+    @Test func thePageHoldsEveryShapeWithAMarginOfItsOwnWidth() {
+        var drawing = Drawing()
+        drawing.add(segment(100, 100, 900, 700), kind: .circle, style: ShapeStyle(width: 40))
+        drawing.add(segment(500, 300, 1000, 300), style: ShapeStyle(width: 2))
+        #expect(Exporter.page(for: drawing) == Rect(minX: 60, minY: 60, maxX: 1002, maxY: 740))
+        #expect(Exporter.page(for: drawing, style: RenderStyle().scaled(by: 2)) == Rect(minX: 20, minY: 20, maxX: 1004, maxY: 780))
+    }
+
+    /// A blue circle in the box from (100, 100) to (300, 200), 16 px wide, and an orange line along y = 40.
+    func colouredDrawing() -> Drawing {
+        var drawing = Drawing()
+        drawing.add(segment(100, 100, 300, 200), kind: .circle, style: ShapeStyle(colour: Colour(hex: 0x1E50DC), width: 16))
+        drawing.add(segment(10, 40, 300, 40), style: ShapeStyle(colour: Colour(hex: 0xF08C00), width: 5))
+        return drawing
+    }
+
+    @Test func aPNGShowsCirclesAndColours() throws {
+        let folder = try TemporaryFolder("export"), path = folder.file("out." + "png")
+        try Exporter.export(colouredDrawing(), to: FilePath(path), format: .png)
+        let image = try #require(PNGImage(path: path))
+        #expect(image.pixel(x: 100, y: 150) == 0x1E50DC && image.pixel(x: 200, y: 100) == 0x1E50DC, "the ring")
+        #expect(image.pixel(x: 200, y: 150) == 0xFFFFFF && image.pixel(x: 110, y: 110) == 0xFFFFFF, "inside the ring and in the box's corner")
+        #expect(image.pixel(x: 150, y: 40) == 0xF08C00 && image.pixel(x: 150, y: 44) == 0xFFFFFF, "the line, 5 px wide")
+    }
+
+    @Test func anSVGHasTheColoursAndTheCircleAsCurves() throws {
+        let text = String(decoding: try Exporter.render(colouredDrawing(), format: .svg), as: UTF8.self)
+        // Cairo writes colours as percentages: 0x1E50DC is 11.76%, 31.37%, 86.27%; 0xF08C00 94.12%, 54.90%, 0%.
+        for channel in ["11.76", "31.37", "86.27", "94.11", "54.90"] { #expect(text.contains(channel), "\(channel)") }
+        let paths = text.split(separator: "<path").dropFirst()
+        #expect(paths.count == 2)
+        #expect(paths.first.map { $0.contains(" C ") && $0.contains("300 150") } == true, "the ellipse's arcs, from its right end")
+        #expect(paths.last.map { $0.contains("M 10 40 L 300 40") } == true)
+    }
+
+    @Test func aPDFOfCirclesAndColoursIsWholeAndLargerThanAnEmptyOne() throws {
+        let bytes = try Exporter.render(colouredDrawing(), format: .pdf)
+        #expect(bytes.starts(with: Exporter.Format.pdf.magic))
+        let tail = String(decoding: bytes.suffix(32), as: UTF8.self)
+        #expect(tail.contains("%%EOF"))
+        #expect(bytes.count > (try Exporter.render(Drawing(), format: .pdf)).count)
+    }
+
     @Test func linesOffTheTopAndLeftAreOnThePage() {
         let page = Exporter.page(for: drawing(segment(-50, -30, 100, 100)))
         #expect(page == Rect(minX: -60, minY: -40, maxX: 740, maxY: 560), "at least 800x600, from the lines' corner")
