@@ -74,7 +74,7 @@ let package = Package(
         .testTarget(name: "XShellTests", dependencies: ["XShell", "Desktop", "TouchTracker", "Document", "CX11"]),
         .testTarget(
             name: "EndToEndTests",
-            dependencies: ["CX11", "XTestHarness", "Document", "touchtracker", "SeededRandom", "TestSupport"]),
+            dependencies: ["CX11", "XTestHarness", "Document", "TouchTracker", "touchtracker", "SeededRandom", "TestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

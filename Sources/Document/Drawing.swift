@@ -30,7 +30,7 @@ public struct Drawing: Hashable, Sendable {
     /// refers to yet (just opened: no history, no selection) can be renumbered; this leaves the next id as
     /// far as possible from the format's largest, so a file that uses it stays savable after an edit.
     public func renumbered() -> Drawing {
-        Drawing(lines: lines.enumerated().map { Line(id: LineID(UInt64($0.offset + 1)), segment: $0.element.segment) })
+        Drawing(lines: lines.enumerated().map { $0.element.withID(LineID(UInt64($0.offset + 1))) })
     }
 
     public var isEmpty: Bool { lines.isEmpty }

@@ -141,7 +141,7 @@ extension GestureInput {
             let location = GesturePoint(x: try object.take("x").double(), y: try object.take("y").double())
             let pressure = try object.takeIfPresent("pressure")?.double()
             var modifiers: Modifiers = []
-            if let held = try object.takeIfPresent("modifiers") { modifiers = try Modifiers(recorded: held) }
+            if let held = object.takeIfPresent("modifiers") { modifiers = try Modifiers(recorded: held) }
             return GestureInput(kind, contact: contact, source: source, location: location, pressure: pressure,
                                 modifiers: modifiers,
                                 serverTime: ServerTime(milliseconds: try object.take("server_ms").integer()),

@@ -160,13 +160,22 @@ public final class XTestClient {
 
     /// Types one key, holding `modifiers` (keysyms such as XK_Control_L) around it.
     public func key(_ keysym: Int32, modifiers: [Int32] = []) {
-        let codes = modifiers.map { XKeysymToKeycode(display, KeySym($0)) }
-        let code = XKeysymToKeycode(display, KeySym(keysym))
-        for modifier in codes { XTestFakeKeyEvent(display, UInt32(modifier), 1, 0) }
-        XTestFakeKeyEvent(display, UInt32(code), 1, 0)
-        XTestFakeKeyEvent(display, UInt32(code), 0, 0)
-        for modifier in codes.reversed() { XTestFakeKeyEvent(display, UInt32(modifier), 0, 0) }
-        XFlush(display)
+        for modifier in modifiers { hold(modifier) }
+        hold(keysym)
+        letGo(keysym)
+        for modifier in modifiers.reversed() { letGo(modifier) }
+    }
+
+    /// Presses the key of `keysym` and keeps it down (a modifier held through a drag, say) until `letGo`.
+    public func hold(_ keysym: Int32) {
+        XTestFakeKeyEvent(display, UInt32(XKeysymToKeycode(display, KeySym(keysym))), 1, 0)
+        deliver()
+    }
+
+    /// Releases the key of `keysym`.
+    public func letGo(_ keysym: Int32) {
+        XTestFakeKeyEvent(display, UInt32(XKeysymToKeycode(display, KeySym(keysym))), 0, 0)
+        deliver()
     }
 
     // MARK: output

@@ -28,6 +28,17 @@ struct DocumentSafetyTests {
         #expect(drawing.lines.map(\.begin) == [Point(x: 2, y: 2), Point(x: 0, y: 0)], "id 7 was drawn before id 40")
     }
 
+    @Test func openingKeepsEachShapesKindColourAndWidth() throws {
+        let folder = try TemporaryFolder()
+        var saved = Drawing()
+        saved.add(Segment(begin: Point(x: 100, y: 60), end: Point(x: 300, y: 220)), kind: .circle,
+                  style: ShapeStyle(colour: Colour(hex: 0x1E50DC), width: 16))
+        saved.add(Segment(begin: .zero, end: Point(x: 5, y: 5)), style: ShapeStyle(colour: Colour(hex: 0xF08C00), width: 2))
+        try folder.write(String(decoding: try DrawingFormat.encode(saved), as: UTF8.self), to: "drawing.json")
+        let drawing = try DocumentStore.open(path: folder.filePath("drawing.json"), now: testTime).drawing
+        #expect(drawing.lines == saved.lines)
+    }
+
     @Test func aDanglingSymbolicLinkIsKeptAndItsTargetCreated() throws {
         let folder = try TemporaryFolder()
         symlink(folder.file("real/drawing.json"), folder.file("link.json"))

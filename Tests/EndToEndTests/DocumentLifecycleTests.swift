@@ -5,15 +5,6 @@ import TestSupport
 import Testing
 import XTestHarness
 
-/// The drawing the app saved in `running`'s data folder, decoded by the app's own loader.
-private func savedDrawing(_ running: RunningApp) throws -> Drawing {
-    let path = running.documentPath
-    guard let data = FileManager.default.contents(atPath: path) else {
-        throw XTestClient.Failure(description: "no document at \(path)")
-    }
-    return try DrawingFormat.decode(Array(data))
-}
-
 private let horizontal = Segment(begin: Point(x: 50, y: 100), end: Point(x: 250, y: 100))
 
 /// The ways to close the app, each of which must save first.
@@ -39,7 +30,7 @@ struct DocumentLifecycleTests {
         running.drawLine(from: (50, 100), to: (250, 100))
         path.close(running)  // At once: well before the autosave would fire.
         #expect(running.app.waitForExit() == 0)
-        #expect(try savedDrawing(running).lines.map(\.segment) == [horizontal])
+        #expect(try running.savedDrawing().lines.map(\.segment) == [horizontal])
         #expect(running.app.standardError == "")
     }
 
@@ -47,8 +38,8 @@ struct DocumentLifecycleTests {
         let running = try RunningApp()
         running.drawLine(from: (50, 100), to: (250, 100))
         // The autosave fires 0.5 s after the edit; 2.5 s leaves room for a busy machine, not for a lost timer.
-        #expect(waitUntil(timeout: 2.5) { (try? savedDrawing(running)) != nil }, "nothing saved within 2.5 s")
-        #expect(try savedDrawing(running).lines.map(\.segment) == [horizontal])
+        #expect(waitUntil(timeout: 2.5) { (try? running.savedDrawing()) != nil }, "nothing saved within 2.5 s")
+        #expect(try running.savedDrawing().lines.map(\.segment) == [horizontal])
         #expect(running.app.child.isRunning)
     }
 
@@ -56,8 +47,8 @@ struct DocumentLifecycleTests {
         let running = try RunningApp()
         running.drawLine(from: (50, 100), to: (250, 100))
         // Start from a saved state: wait for the line's autosave.
-        waitUntil(timeout: 5) { (try? savedDrawing(running))?.lines.map(\.segment) == [horizontal] }
-        #expect(try savedDrawing(running).lines.map(\.segment) == [horizontal])
+        waitUntil(timeout: 5) { (try? running.savedDrawing())?.lines.map(\.segment) == [horizontal] }
+        #expect(try running.savedDrawing().lines.map(\.segment) == [horizontal])
         running.client.move(to: 150, 100)  // select the line (not an edit)
         running.client.press()
         running.client.release()
@@ -72,7 +63,7 @@ struct DocumentLifecycleTests {
             if nudge == 3 { running.client.key(XK_s, modifiers: [XK_Control_L]) }
             usleep(100_000)
         }
-        let saved = try savedDrawing(running).lines.map(\.segment)
+        let saved = try running.savedDrawing().lines.map(\.segment)
         #expect(Date().timeIntervalSince(start) < 1.9, "too slow to tell Ctrl+S from the autosave")
         #expect(saved.count == 1)
         #expect((saved.first?.begin.y ?? 0) >= 130, "Ctrl+S saved the line nudged at least 30 px: \(saved)")
@@ -188,6 +179,6 @@ struct DocumentLifecycleTests {
         let message = running.app.standardError
         #expect(message.split(separator: "\n").count == 1)
         #expect(message.hasPrefix("touchtracker: lost the connection to the X server; the drawing is saved in "))
-        #expect(try savedDrawing(running).lines.map(\.segment) == [horizontal])
+        #expect(try running.savedDrawing().lines.map(\.segment) == [horizontal])
     }
 }

@@ -1,4 +1,6 @@
 import CX11
+import Document
+import Foundation
 import TestSupport
 import XTestHarness
 
@@ -53,6 +55,14 @@ final class RunningApp {
 
     /// The default document, where the app saves unless given a FILE.
     var documentPath: String { dataHome.file("touchtracker/drawing.json") }
+
+    /// The drawing the app saved at `documentPath`; throws when there is none or it does not load.
+    func savedDrawing() throws -> Drawing {
+        guard let data = FileManager.default.contents(atPath: documentPath) else {
+            throw XTestClient.Failure(description: "no document at \(documentPath)")
+        }
+        return try DrawingFormat.decode(Array(data))
+    }
 
     func pixel(_ x: Int, _ y: Int) -> UInt32 { client.pixel(window, x, y) }
 
