@@ -27,7 +27,8 @@ public enum DocumentError: Error, Hashable, Sendable, CustomStringConvertible {
     case tooLarge(byteCount: Int)
     /// Not JSON, or JSON of the wrong shape; the text says what was expected.
     case malformed(String, at: TextPosition)
-    /// A required key ("format", "version", "lines"; "id", "begin", "end" in a line) is absent.
+    /// A required key ("format", "version", "shapes" (version 1: "lines"); "id", "kind", "begin", "end",
+    /// "colour", "width" in a shape) is absent.
     case missingKey(String, at: TextPosition)
     /// A key appears twice in one object.
     case duplicateKey(String, at: TextPosition)

@@ -77,6 +77,8 @@ extension IndexedDrawing: LineEditing {
     /// A shape's colour and width are no business of the index: its place stays.
     @discardableResult
     public mutating func setStyle(_ style: ShapeStyle, of id: LineID) -> Bool {
-        drawing.setStyle(style, of: id)
+        guard drawing.setStyle(style, of: id) else { return false }
+        index.revision = drawing.revision
+        return true
     }
 }

@@ -32,9 +32,11 @@ public final class TemporaryFolder {
         return ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).sorted()
     }
 
-    /// Creates or replaces the file `name` with `bytes`.
+    /// Creates or replaces the file `name` with `bytes`, making the folders on its way.
     public func write(_ bytes: [UInt8], to name: String) throws {
-        try Data(bytes).write(to: URL(fileURLWithPath: file(name)))
+        let url = URL(fileURLWithPath: file(name))
+        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try Data(bytes).write(to: url)
     }
 
     public func write(_ text: String, to name: String) throws { try write(Array(text.utf8), to: name) }

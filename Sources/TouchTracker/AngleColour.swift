@@ -16,9 +16,15 @@ import Glibc  // libm: atan2, cos, sin
 ///
 /// The hues stay within 180°…315°: cyan, blue, violet and magenta, never the reds (beyond 330° and
 /// below 30°) that mean "in progress" nor the greens (90°–150°) that mean "selected". A line of no
-/// length has no angle: it gets the horizontal's colour.
+/// length has no angle: it gets the horizontal's colour. A circle has no direction: it takes the angle of
+/// its box's diagonal from top left to bottom right (0°…90°, flat to tall), whichever way it was drawn.
 public enum AngleColour {
     public static let hueRange = 180.0...315.0
+
+    /// The colour of a circle in the box with corners `a` and `b`.
+    public static func colour(ofBoxFrom a: Point, to b: Point) -> Colour {
+        colour(from: .zero, to: Point(x: abs(b.x - a.x), y: abs(b.y - a.y)))
+    }
 
     /// The colour of a line from `begin` to `end`.
     public static func colour(from begin: Point, to end: Point) -> Colour {

@@ -12,9 +12,7 @@ extension CanvasModel {
             menu = nil
             return
         }
-        var stroke = Stroke(kind: .circle, at: a, time: time)
-        stroke.stretch(from: a, to: b, time: time)
-        circleInProgress = stroke
+        circleInProgress = Stroke(circleBetween: a, and: b, time: time, scale: displayScale)
     }
 
     /// The contacts moved: the circle's box now has them at its corners.

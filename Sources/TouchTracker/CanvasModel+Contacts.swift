@@ -14,7 +14,7 @@ extension CanvasModel {
             return
         }
         let kind: ShapeKind = modifiers.contains(.shift) ? .circle : .line
-        linesInProgress[contact] = Stroke(kind: kind, at: point, time: time, pressure: pressure)
+        linesInProgress[contact] = Stroke(kind: kind, at: point, time: time, pressure: pressure, scale: displayScale)
     }
 
     /// The contact moved at `time`: its line now ends at `point`.

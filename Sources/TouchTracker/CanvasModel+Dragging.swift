@@ -32,7 +32,7 @@ extension CanvasModel {
     /// it starts within the tolerance of the selected line, with no menu open.
     public func shouldBeginMove(at point: Point) -> Bool {
         guard menu == nil, lineDrag == nil, let selected = selection, let line = document.line(selected.id) else { return false }
-        return line.segment.distance(to: point) <= selectionTolerance
+        return line.distance(to: point) <= selectionTolerance
     }
 
     /// A drag that `shouldBeginMove(at:)` accepted (asked with the press location) began: picks the

@@ -36,10 +36,10 @@ extension CanvasModel {
             isHelpVisible.toggle()
             helpFirstRow = 0
         case .scrollHelp(let pages): scrollHelp(rows: pages * helpLayout.page)
-        case .chooseColour(let index): choose { $0.colour = .fixed(Pen.palette[index].colour) }
-        case .colourByAngle: choose { $0.colour = .byAngle }
-        case .stepWidth(let step): choose { $0.stepWidth(by: step) }
-        case .chooseWidth(let index): choose { ($0.width, $0.widthBySpeed) = (Pen.widths[index].pixels, false) }
+        case .chooseColour(let index): choose(.colour) { $0.colour = .fixed(Pen.palette[index].colour) }
+        case .colourByAngle: choose(.colour) { $0.colour = .byAngle }
+        case .stepWidth(let step): choose(.width) { $0.stepWidth(by: step) }
+        case .chooseWidth(let index): choose(.width) { ($0.width, $0.widthBySpeed) = (Pen.widths[index].pixels, false) }
         case .clear: editKey { $0.clearEverything() }
         case .toggleWidthBySpeed: pen.widthBySpeed.toggle()
         case .save, .exportPNG, .quit: return command
@@ -57,15 +57,19 @@ extension CanvasModel {
         helpFirstRow = min(max(0, min(helpFirstRow, last) + rows), last)
     }
 
-    /// Changes the pen; with a shape selected, the shape takes the new colour or width too, as one edit
-    /// (width by speed is the pen's alone: a finished shape has no speed).
-    private mutating func choose(_ change: (inout Pen) -> Void) {
-        let before = pen
+    /// What a choice of the pen's sets.
+    private enum PenChoice { case colour, width }
+
+    /// Changes the pen; with a shape selected, the shape takes the chosen colour or width too, as one edit,
+    /// even when the pen had it already (width by speed is the pen's alone: a finished shape has no speed).
+    private mutating func choose(_ choice: PenChoice, _ change: (inout Pen) -> Void) {
         change(&pen)
         guard lineDrag == nil, let selected = selection, let shape = document.line(selected.id) else { return }
         var style = shape.style
-        if pen.colour != before.colour { style.colour = pen.colour(for: shape) }
-        if pen.width != before.width || pen.widthBySpeed != before.widthBySpeed, !pen.widthBySpeed { style.width = pen.width }
+        switch choice {
+        case .colour: style.colour = pen.colour(for: shape)
+        case .width: style.width = pen.width
+        }
         if style != shape.style { perform(.restyle(shape.id, from: shape.style, to: style)) }
     }
 

@@ -10,7 +10,7 @@ enum HelpPanel {
         "Click: select a line; double click: clear",
         "Long press a line, or drag the selected one: move it",
         "Shift+drag, or two fingers down together: a circle",
-        "Right click: colours, widths (on a line: and Delete)",
+        "Right click: the pen, Undo, Clear, Export (on a line: Delete)",
         "Three fingers swiped up: colours, widths",
     ]
 

@@ -41,6 +41,7 @@ public struct Pen: Hashable, Sendable {
     public func colour(for shape: Line) -> Colour {
         switch colour {
         case .fixed(let colour): colour
+        case .byAngle where shape.kind == .circle: AngleColour.colour(ofBoxFrom: shape.begin, to: shape.end)
         case .byAngle: AngleColour.colour(from: shape.begin, to: shape.end)
         }
     }

@@ -85,7 +85,7 @@ public final class Shell {
         desktop = DesktopSettingsWatcher(connection: connection, commandLine: DesktopSettings.Overrides(commandLine: options))
         let startup = desktop.readAll()
         let geometry = options.geometry
-        let pen = penPath.flatMap { StateFile.read($0) }.flatMap { Pen(fileBytes: $0) } ?? Pen()
+        let pen = penPath.map(Self.rememberedPen) ?? Pen()
         let start = RecordingStart(document: opened, pen: pen,
                                    visibleArea: Rect(x: 0, y: 0, width: Double(geometry.width), height: Double(geometry.height)),
                                    settings: desktop.settings.gestureSettings, now: MonotonicClock.now())
@@ -99,6 +99,18 @@ public final class Shell {
         followRefresh(now: MonotonicClock.now())
         for case .warn(let warning) in startup { StandardError.write("touchtracker: \(warning)") }
         apply(desktop.settings, now: MonotonicClock.now())
+    }
+
+    /// The pen remembered at `path`: the default when there is none, and when it cannot be read (saying so).
+    private static func rememberedPen(at path: FilePath) -> Pen {
+        do {
+            guard let bytes = try StateFile.read(path) else { return Pen() }
+            if let pen = Pen(fileBytes: bytes) { return pen }
+            StandardError.write("touchtracker: the pen in \(path) is damaged; drawing with \(Pen().summary) until one is chosen")
+        } catch {
+            StandardError.write("touchtracker: \(error); drawing with \(Pen().summary) until one is chosen")
+        }
+        return Pen()
     }
 
     /// The event loop. Returns the process exit status, with the document's lock released (the caller

@@ -237,6 +237,8 @@ private func bruteForceLines(meeting rect: Rect, in lines: [Line]) -> [LineID] {
         #expect(scene.indexOfDrawing == nil, "the drawing changed behind the index's back")
         d.setSegment(segment(0, 5, 100, 5), of: LineID(1))
         #expect(Scene(document: d).indexOfDrawing != nil, "an IndexedDrawing keeps them in step")
+        d.setStyle(ShapeStyle(colour: Colour(hex: 0x1E50DC), width: 16), of: LineID(1))
+        #expect(Scene(document: d).indexOfDrawing != nil, "a shape given another colour keeps its place")
         var index = d.index
         index.insert(Line(id: LineID(9), segment: segment(0, 0, 1, 1)))
         #expect(index.revision == nil, "changed behind the drawing's back")

@@ -114,6 +114,33 @@ struct PenAndShapeTests {
         #expect(running.waitForPixel(200, 220, toBe: Colours.black) == Colours.black, "undo gives it its colour back")
     }
 
+    @Test func aCircleIsPickedUpByALongPressNudgedAndDeletedLikeALine() throws {
+        let running = try RunningApp()
+        drawCircle(running, from: (100, 60), to: (300, 220))
+        running.client.move(to: 100, 140)  // on its left end, held still until the long press picks it up
+        running.client.press()
+        #expect(running.waitForPixel(200, 60, toBe: Colours.green) == Colours.green, "picked up and selected")
+        for step in 1...5 {
+            running.client.move(to: 100 + step * 10, 140)
+            running.waitForPixel(100 + step * 10, 140, toBe: Colours.green)  // its left end follows
+        }
+        running.client.release()
+        #expect(running.waitForPixel(100, 140, toBe: Colours.white) == Colours.white, "gone from where it was")
+        #expect(running.pixel(150, 140) == Colours.green && running.pixel(250, 60) == Colours.green, "50 px to the right")
+
+        running.client.key(XK_Down, modifiers: [XK_Shift_L])
+        #expect(running.waitForPixel(250, 70, toBe: Colours.green) == Colours.green, "Shift+Down: 10 px lower")
+        #expect(running.pixel(250, 64) == Colours.white)
+        #expect(waitUntil(timeout: 5) {
+            (try? running.savedDrawing())?.lines.map(\.segment) == [Segment(begin: Point(x: 150, y: 70), end: Point(x: 350, y: 230))]
+        }, "saved where it was moved")
+
+        running.client.key(XK_Delete)
+        #expect(running.waitForPixel(250, 70, toBe: Colours.white) == Colours.white)
+        #expect(running.pixel(150, 150) == Colours.white && running.pixel(350, 150) == Colours.white)
+        #expect(waitUntil(timeout: 5) { (try? running.savedDrawing())?.lines.isEmpty == true })
+    }
+
     @Test func theCanvasMenuChoosesTheWidthOfTheNextLine() throws {
         let running = try RunningApp()
         try choose(.width(3), fromMenuAt: 20, 20, items: ContextMenu.canvasItems, running)
@@ -160,6 +187,15 @@ struct PenAndShapeTests {
         running.client.drag(from: (320, 40), to: (320, 260))
         running.client.release()
         #expect(running.waitForPixel(320, 150, toBe: vertical) == vertical)
+    }
+
+    @Test func aDamagedPenFileIsReportedAndTheDefaultPenUsed() throws {
+        let state = try TemporaryFolder("state")
+        try state.write("colour #1E50DC\nwidth 11\nspeed off\n", to: "touchtracker/pen")
+        let running = try RunningApp(environment: ["XDG_STATE_HOME": state.path])
+        running.drawLine(from: (50, 100), to: (250, 100))
+        #expect(running.app.standardError
+                == "touchtracker: the pen in \(state.path)/touchtracker/pen is damaged; drawing with Black, Normal until one is chosen\n")
     }
 
     @Test func theDrawingsColoursAndThePenOutlastARestart() throws {

@@ -74,6 +74,16 @@ struct PenDrawingTests {
         #expect(model.drawing.lines.map(\.style.colour) == [AngleColour.colour(angle: .pi / 2), AngleColour.colour(angle: 0)])
     }
 
+    @Test func byAngleACircleTakesTheColourOfItsBoxWhicheverWayItWasDrawn() {
+        var model = CanvasModel(pen: Pen(colour: .byAngle))
+        for (a, b) in [(point(0, 0), point(200, 100)), (point(200, 0), point(0, 100)), (point(200, 100), point(0, 0))] {
+            model.circleBegan(between: a, and: b, time: ServerTime(milliseconds: 0))
+            model.circleEnded(between: a, and: b, time: ServerTime(milliseconds: 10))
+        }
+        let colour = AngleColour.colour(from: point(0, 0), to: point(200, 100))
+        #expect(model.drawing.lines.map(\.style.colour) == [colour, colour, colour])
+    }
+
     @Test func bySpeedASlowDragIsThickAndAFastOneThinAndTheWidthIsFixedAtTheLift() {
         var model = CanvasModel(pen: Pen(widthBySpeed: true))
         let contact = ContactID(device: 2)
@@ -89,6 +99,29 @@ struct PenDrawingTests {
         }
         model.contactEnded(contact, at: point(2_400, 50), time: ServerTime(milliseconds: 2_400))
         #expect(model.drawing.lines.map(\.style.width) == [16, 2])
+    }
+
+    @Test func bySpeedTheSpeedIsMeasuredAt96DpiSoAHandDrawsAlikeOnEveryScreen() {
+        var model = CanvasModel(pen: Pen(widthBySpeed: true))
+        model.setDisplayScale(2)
+        let contact = ContactID(device: 2)
+        model.contactBegan(contact, at: point(0, 0), time: ServerTime(milliseconds: 1_000))
+        for step in 1...40 {  // 200 device px/s on a 192 dpi screen: 100 px/s at 96 dpi
+            model.contactMoved(contact, to: point(Double(step) * 2, 0), time: ServerTime(milliseconds: 1_000 + UInt32(step) * 10))
+        }
+        model.contactEnded(contact, at: point(80, 0), time: ServerTime(milliseconds: 1_400))
+        #expect(model.drawing.lines.map(\.style.width) == [16])
+    }
+
+    @Test func bySpeedTwoContactsPressedTogetherAreNoMotion() {
+        var model = CanvasModel(pen: Pen(widthBySpeed: true))
+        model.circleBegan(between: point(0, 0), and: point(200, 200), time: ServerTime(milliseconds: 1_000))
+        for step in 1...4 {  // the second contact drifts at 100 px/s
+            model.circleChanged(between: point(0, 0), and: point(200 + Double(step), 200),
+                                time: ServerTime(milliseconds: 1_000 + UInt32(step) * 10))
+        }
+        model.circleEnded(between: point(0, 0), and: point(204, 200), time: ServerTime(milliseconds: 1_040))
+        #expect(model.drawing.lines.map(\.style.width) == [16], "the 283 px between the contacts is not a jump")
     }
 
     @Test func aStylusDrawsAsWideAsItIsPressed() {

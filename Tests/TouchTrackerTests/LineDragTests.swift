@@ -87,6 +87,16 @@ import TouchTracker
         #expect(model.history.undoStack.count == 1)
     }
 
+    @Test func aSelectedCircleIsMovedByADragFromItsOutlineNotItsInside() {
+        var circle = Drawing()
+        circle.add(segment(100, 100, 300, 300), kind: .circle)
+        var model = CanvasModel(drawing: circle)
+        model.click(at: point(105, 200))
+        #expect(model.selection?.id == LineID(1))
+        #expect(model.shouldBeginMove(at: point(100, 215)), "on its outline, 71 px from its box's diagonal")
+        #expect(!model.shouldBeginMove(at: point(200, 200)), "its centre, on the diagonal, 100 px from the outline")
+    }
+
     @Test func aDragElsewhereOrWithoutSelectionIsNotAMove() {
         var model = CanvasModel.with([segment(0, 100, 200, 100), segment(0, 300, 200, 300)])
         #expect(!model.shouldBeginMove(at: point(100, 100)))  // nothing selected

@@ -21,6 +21,8 @@ struct KeyInputTests {
         #expect(key(XK_z, ControlMask).appKey! == (.character("z"), .control))
         #expect(key(XK_Z, ControlMask | ShiftMask).appKey! == (.character("Z"), [.control, .shift]))
         #expect(key(XK_question, ShiftMask).appKey! == (.character("?"), .shift))
+        #expect(key(XK_KP_2, Mod2Mask).appKey! == (.character("2"), []), "the keypad's digits, NumLock on")
+        #expect(key(XK_KP_0).appKey! == (.character("0"), []))
     }
 
     @Test func keysTheAppDoesNotUseAreDropped() {
