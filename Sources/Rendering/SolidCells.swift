@@ -438,7 +438,8 @@ struct Thresholds {
     let latest: ThresholdGrid
 }
 
-/// Ids for the places of a part of a grid, answering for a run of places along a row with the earliest.
+/// Ids for the places of a part of a grid, answering for a run of places along a row with the earliest
+/// or the latest.
 struct ThresholdGrid {
     let rows: Range<Int>
     let columns: Range<Int>
