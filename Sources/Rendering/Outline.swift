@@ -76,10 +76,18 @@ struct Outline: Hashable {
             let t = 2 * Double.pi * Double(step) / Double(count)
             return Point(x: centre.x + a * cos(t), y: centre.y + b * sin(t))
         }
-        let dt = 2 * Double.pi / Double(count)
-        let strays = dt * dt / 8 * max(a, b) + Self.cairoError
         return StrokeCapsule.around(Segment(begin: point(index), end: point(index + 1)), halfWidth: width / 2 + strays)
     }
+
+    /// How far a circle's ellipse and Cairo's approximation of it stray from its chords (0 for a line).
+    private var strays: Double {
+        guard kind == .circle else { return 0 }
+        let dt = 2 * Double.pi / Double(pieces)
+        return dt * dt / 8 * max(segment.bounds.width, segment.bounds.height) / 2 + Self.cairoError
+    }
+
+    /// A rectangle around all its pieces.
+    var reach: Rect { segment.bounds.insetBy(-(width / 2 + strays + StrokeBox.margin)) }
 
     /// The most a chord may stray from the ellipse, in px (more for circles so large they would need
     /// more than `mostChords`).

@@ -195,7 +195,7 @@ struct SolidCells {
     /// The earliest shape that shows in each cell inside `areas`, as things are now: what a repaint of the
     /// areas must paint shape by shape. With `solid` false, as if no cell were solid (only tops bury).
     func thresholds(inside areas: [Rect], solid: Bool = true) -> Thresholds {
-        guard let first = areas.first else { return Thresholds(cells: ThresholdGrid(), blocks: ThresholdGrid()) }
+        guard let first = areas.first else { return Thresholds(cells: ThresholdGrid(), blocks: ThresholdGrid(), latest: ThresholdGrid()) }
         let outline = areas.dropFirst().reduce(first) { $0.union($1) }
         let rowRange = rowRange((outline.minY, outline.maxY)) ?? 0..<0
         let columnRange = columnRange(outline)
@@ -207,17 +207,39 @@ struct SolidCells {
             return solid ? threshold(row: row, column: column) : top(row: row, column: column)
         }
         let k = Thresholds.blockSize
-        let blocks = ThresholdGrid(rows: (rowRange.lowerBound / k)..<((rowRange.upperBound + k - 1) / k),
-                                   columns: (columnRange.lowerBound / k)..<((columnRange.upperBound + k - 1) / k)) { row, column in
+        let blockRows = (rowRange.lowerBound / k)..<((rowRange.upperBound + k - 1) / k)
+        let blockColumns = (columnRange.lowerBound / k)..<((columnRange.upperBound + k - 1) / k)
+        let blocks = ThresholdGrid(rows: blockRows, columns: blockColumns) { row, column in
             (row * k..<(row * k + k)).reduce(Thresholds.never) { min($0, cells.lowest(row: $1, columns: column * k..<(column * k + k))) }
         }
-        return Thresholds(cells: cells, blocks: blocks)
+        let latest = ThresholdGrid(rows: blockRows, columns: blockColumns) { row, column in
+            (row * k..<(row * k + k)).reduce(0) { max($0, cells.highest(row: $1, columns: column * k..<(column * k + k))) }
+        }
+        return Thresholds(cells: cells, blocks: blocks, latest: latest)
+    }
+
+    /// The latest threshold of the cells around `outline`: of the blocks its pieces' rectangle
+    /// (`Outline.reach`) meets, `Thresholds.never` outside the thresholds' areas. When it is not later
+    /// than the shape, nothing there buries the shape: it shows wherever it reaches.
+    func latest(around outline: Outline, in thresholds: Thresholds) -> UInt64 {
+        let k = Thresholds.blockSize, perBlock = 1 / Double(cellSize * k)
+        let area = outline.reach.insetBy(-1)  // a pixel to spare for rounding
+        let blockRows = Self.reached(from: (area.minY - bounds.minY) * perBlock, to: (area.maxY - bounds.minY) * perBlock,
+                                     count: (rows + k - 1) / k)
+        let blockColumns = Self.reached(from: (area.minX - bounds.minX) * perBlock, to: (area.maxX - bounds.minX) * perBlock,
+                                        count: (columns + k - 1) / k)
+        guard !blockRows.isEmpty, !blockColumns.isEmpty else { return Thresholds.never }
+        return blockRows.reduce(0) { max($0, thresholds.latest.highest(row: $1, columns: blockColumns)) }
     }
 
     /// Whether shape `id` (as `outline`) shows in the areas of `thresholds`: whether it reaches a cell
     /// there whose threshold is not later than it. Most shapes under many others are found buried by the
-    /// blocks they reach, a few rows instead of a row per cell.
+    /// blocks they reach, a few rows instead of a row per cell. (A shape just off the grid, reaching no
+    /// cell, may be said to show: it paints nothing there.)
     func shows(_ outline: Outline, id: UInt64, in thresholds: Thresholds) -> Bool {
+        // Where no cell around it is later than it (no line covers any whole: a drawing of circles, say),
+        // it shows: its pieces need not be traced.
+        if latest(around: outline, in: thresholds) <= id { return true }
         var blocks = reachedRows(of: outline, cellsPerStep: Thresholds.blockSize)
         var reachesShownBlock = false
         while let (row, columns) = blocks.next(), !reachesShownBlock {
@@ -405,16 +427,19 @@ struct CoveredRows: IteratorProtocol {
 }
 
 /// For the cells of a part of the grid at one moment, the earliest shape that shows in each (cells
-/// outside some areas: none), and per block of `blockSize` x `blockSize` cells the earliest of its cells'.
+/// outside some areas: none), and per block of `blockSize` x `blockSize` cells the earliest of its cells'
+/// and the latest.
 struct Thresholds {
     static let blockSize = 8
     /// Later than any shape: nothing shows.
     static let never = UInt64.max
     let cells: ThresholdGrid
     let blocks: ThresholdGrid
+    let latest: ThresholdGrid
 }
 
-/// Ids for the places of a part of a grid, answering for a run of places along a row with the earliest.
+/// Ids for the places of a part of a grid, answering for a run of places along a row with the earliest
+/// or the latest.
 struct ThresholdGrid {
     let rows: Range<Int>
     let columns: Range<Int>
@@ -433,13 +458,19 @@ struct ThresholdGrid {
     }
 
     /// The earliest id along `run` of `row` (`Thresholds.never` where the run leaves the grid's part).
-    func lowest(row: Int, columns run: Range<Int>) -> UInt64 {
+    func lowest(row: Int, columns run: Range<Int>) -> UInt64 { fold(row: row, columns: run, min) }
+
+    /// The latest id along `run` of `row` (`Thresholds.never` where the run leaves the grid's part).
+    func highest(row: Int, columns run: Range<Int>) -> UInt64 { fold(row: row, columns: run, max) }
+
+    private func fold(row: Int, columns run: Range<Int>, _ combine: (UInt64, UInt64) -> UInt64) -> UInt64 {
         guard rows.contains(row) else { return Thresholds.never }
         let low = max(run.lowerBound, columns.lowerBound), high = min(run.upperBound, columns.upperBound)
         guard low < high else { return Thresholds.never }
         let start = (row - rows.lowerBound) * columns.count - columns.lowerBound
-        var lowest = Thresholds.never
-        for index in (start + low)..<(start + high) { lowest = min(lowest, values[index]) }
-        return lowest
+        var result = values[start + low]
+        if low > run.lowerBound || high < run.upperBound { result = combine(result, Thresholds.never) }
+        for index in (start + low + 1)..<(start + high) { result = combine(result, values[index]) }
+        return result
     }
 }

@@ -53,7 +53,10 @@ struct SolidCellsTests {
 
             var reached = Set<Int>()
             cells.forEachReachedRow(of: shape) { row, columns in
-                for column in columns { reached.insert(row * cells.columns + column) }
+                for column in columns {
+                    reached.insert(row * cells.columns + column)
+                    #expect(cells.rect(row: row, columns: column..<(column + 1)).intersects(shape.reach), "trial \(trial): a cell reached outside the reach, \(line)")
+                }
                 return true
             }
             for y in 0..<size.height {
@@ -146,6 +149,40 @@ struct SolidCellsTests {
         #expect(cells.shows(above, id: 1, in: everywhere), "above the covered band")
         #expect(!cells.shows(above, id: 1, in: cells.thresholds(inside: [Rect(x: 0, y: 50, width: 100, height: 50)])),
                 "it shows only outside the areas asked about")
+    }
+
+    @Test(arguments: [1, 2] as [UInt64])
+    func aShapeShowsWhenItReachesACellWhoseThresholdIsNotLaterThanItAndOnlyThen(seed: UInt64) {
+        var random = SeededGenerator(seed: seed)
+        let bounds = Rect(x: 0, y: 0, width: 200, height: 160)
+        func point() -> Point { Point(x: Double.random(in: -20...220, using: &random), y: Double.random(in: -20...180, using: &random)) }
+        for trial in 0..<60 {
+            // Lines covering cells in one corner only, so that many shapes have nothing later around them.
+            var cells = SolidCells(bounds: bounds, scale: 1)
+            for id in stride(from: UInt64(10), through: 200, by: 10) {
+                let begin = Point(x: Double.random(in: 0...90, using: &random), y: Double.random(in: 0...70, using: &random))
+                cells.cover(shape(Segment(begin: begin, end: begin + Vector(dx: 30, dy: Double.random(in: -20...20, using: &random))), id,
+                                  [Colour.black, Colour(hex: 0x336699)][trial % 2]))
+            }
+            let areas = trial % 3 == 0 ? [Rect(x: 40, y: 30, width: 120, height: 100)] : [bounds]
+            let thresholds = cells.thresholds(inside: areas, solid: trial % 2 == 0)
+            for _ in 0..<40 {
+                let begin = point()
+                let kind: ShapeKind = Bool.random(using: &random) ? .circle : .line
+                let outline = outline(Segment(begin: begin, end: begin + Vector(dx: Double.random(in: -60...60, using: &random),
+                                                                               dy: Double.random(in: -60...60, using: &random))),
+                                      width: [2, 5, 10, 16][Int.random(in: 0..<4, using: &random)], kind: kind)
+                let id = UInt64.random(in: 1...210, using: &random)
+                var traced = false, reachesACell = false
+                cells.forEachReachedRow(of: outline) { row, columns in
+                    reachesACell = true
+                    traced = traced || columns.contains { thresholds.cells.lowest(row: row, columns: $0..<($0 + 1)) <= id }
+                    return !traced
+                }
+                // (One that reaches no cell, just off the grid, may be said to show: it paints no pixel there.)
+                #expect(cells.shows(outline, id: id, in: thresholds) == traced || !reachesACell, "trial \(trial): \(outline), id \(id)")
+            }
+        }
     }
 
     @Test func aCircleWhoseBoxHasNoWidthOrHeightIsTheSegmentItCollapsesTo() {
