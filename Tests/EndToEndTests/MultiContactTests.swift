@@ -1,4 +1,5 @@
 import CX11
+import Document
 import Testing
 import XTestHarness
 
@@ -88,6 +89,27 @@ struct MultiContactTests {
         #expect(running.pixel(150, 80) == Colours.red, "the remaining pointer is still drawing")
         client.release(first)
         #expect(running.waitForPixel(150, 80, toBe: Colours.black) == Colours.black)
+    }
+
+    @Test func twoPointersPressedTogetherDrawARedCircleBetweenThemThatIsFinishedWhenOneLifts() throws {
+        let running = try RunningApp()
+        let client = running.client
+        let first = try client.corePointer()
+        let second = try client.addMasterPointer(named: "second")
+        client.move(first, to: 100, 60)
+        client.move(second, to: 260, 180)
+        client.press(first)
+        client.press(second)  // within the window in which contacts land together
+        // The box from (100, 60) to (300, 220): its ellipse is centred at (200, 140), radii 100 and 80.
+        client.move(second, to: 300, 220)
+        #expect(running.waitForPixel(200, 60, toBe: Colours.red) == Colours.red, "the circle's top, in progress")
+        #expect(running.pixel(100, 140) == Colours.red && running.pixel(300, 140) == Colours.red, "its sides")
+        #expect(running.pixel(200, 140) == Colours.white && running.pixel(150, 100) == Colours.white, "no line from either")
+        client.release(second)
+        #expect(running.waitForPixel(200, 220, toBe: Colours.black) == Colours.black, "finished")
+        client.release(first)
+        #expect(running.pixel(200, 60) == Colours.black && running.pixel(200, 140) == Colours.white)
+        #expect(waitUntil(timeout: 5) { (try? running.savedDrawing())?.lines.map(\.kind) == [.circle] }, "one circle saved")
     }
 
     @Test func withCoreEventsADragStillDrawsARedLineThatTurnsBlack() throws {
