@@ -8,10 +8,11 @@ import XTestHarness
 import Glibc
 #endif
 
-/// The book's challenges as they reach the screen and the disk: the pen's colour from a key and from the
-/// menu, circles from Shift+drag that select by their outline and take the menu's colours, width by speed,
-/// colour by angle, and a pen and a drawing that outlast a restart. The menus are clicked where the app's own
-/// `ContextMenu` lays them out (at 96 dpi, as Xvfb's screen is here).
+/// The book's challenges as they reach the screen and the disk: the pen's colour from a key and its width
+/// from the menu, circles from Shift+drag that select by their outline, take the menu's colours and move,
+/// nudge and delete like lines, width by speed, colour by angle, a damaged pen file, and a pen and a
+/// drawing that outlast a restart. (Circles from two pointers: MultiContactTests.) The menus are clicked
+/// where the app's own `ContextMenu` lays them out (at 96 dpi, as Xvfb's screen is here).
 @Suite("Colours, widths and circles, end to end", .serialized)
 struct PenAndShapeTests {
     static let blue = Pen.palette[1].colour.hex
