@@ -11,10 +11,21 @@ public struct Colour: Hashable, Sendable, CustomStringConvertible {
         self.init(red: UInt8(hex >> 16 & 0xFF), green: UInt8(hex >> 8 & 0xFF), blue: UInt8(hex & 0xFF))
     }
 
-    /// `#RRGGBB` (either case); nil for anything else.
+    /// `#RRGGBB` (either case); nil for anything else. (Read byte by byte: a drawing has one a shape.)
     public init?(parsing text: some StringProtocol) {
-        guard text.count == 7, text.first == "#", let value = UInt32(text.dropFirst(), radix: 16),
-              text.dropFirst().allSatisfy(\.isHexDigit) else { return nil }
+        let utf8 = text.utf8
+        guard utf8.count == 7, utf8.first == UInt8(ascii: "#") else { return nil }
+        var value: UInt32 = 0
+        for byte in utf8.dropFirst() {
+            let digit: UInt8
+            switch byte {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = byte - UInt8(ascii: "0")
+            case UInt8(ascii: "A")...UInt8(ascii: "F"): digit = byte - UInt8(ascii: "A") + 10
+            case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = byte - UInt8(ascii: "a") + 10
+            default: return nil
+            }
+            value = value << 4 | UInt32(digit)
+        }
         self.init(hex: value)
     }
 
@@ -22,10 +33,14 @@ public struct Colour: Hashable, Sendable, CustomStringConvertible {
     public var hex: UInt32 { UInt32(red) << 16 | UInt32(green) << 8 | UInt32(blue) }
 
     /// `#RRGGBB`, upper case.
-    public var description: String {
-        let digits = String(hex, radix: 16, uppercase: true)
-        return "#" + String(repeating: "0", count: 6 - digits.count) + digits
+    public var description: String { String(decoding: hexBytes, as: UTF8.self) }
+
+    /// `description`'s bytes, as a drawing's encoder appends them.
+    var hexBytes: [UInt8] {
+        [UInt8(ascii: "#")] + stride(from: 20, through: 0, by: -4).map { Self.digits[Int(hex >> UInt32($0) & 0xF)] }
     }
+
+    private static let digits = Array("0123456789ABCDEF".utf8)
 
     public static let white = Colour(hex: 0xFFFFFF)
     public static let black = Colour(hex: 0x000000)

@@ -49,7 +49,9 @@ public enum DrawingFormat {
             append(line.begin, to: &bytes)
             bytes.append(contentsOf: #"],"end":["#.utf8)
             append(line.end, to: &bytes)
-            bytes.append(contentsOf: #"],"colour":"\#(line.style.colour)","width":\#(line.style.storedWidth)}"#.utf8)
+            bytes.append(contentsOf: #"],"colour":""#.utf8)
+            bytes.append(contentsOf: line.style.colour.hexBytes)
+            bytes.append(contentsOf: #"","width":\#(line.style.storedWidth)}"#.utf8)
         }
         bytes.append(contentsOf: drawing.lines.isEmpty ? "]}\n".utf8 : "\n]}\n".utf8)
         return bytes
