@@ -46,15 +46,20 @@ public struct Drawing: Hashable, Sendable {
         return id
     }
 
-    /// Puts back a line that was removed (undo), at its place in drawing order.
+    /// Puts back a line that was removed (undo), at its place in drawing order. A line with its id already
+    /// there is replaced: a move when only its place differs, else the old one removed and this one put in.
     public mutating func restore(_ line: Line) {
         let position = insertionIndex(of: line.id)
         if position < lines.count, lines[position].id == line.id {
-            let old = lines[position].segment
-            guard old != line.segment else { return }
-            lines[position] = line
-            record(.moved(line.id, from: old, to: line.segment))
-            return
+            let old = lines[position]
+            guard old != line else { return }
+            if old.kind == line.kind, old.style == line.style {
+                lines[position] = line
+                record(.moved(line.id, from: old.segment, to: line.segment))
+                return
+            }
+            lines.remove(at: position)
+            record(.removed(old))
         }
         lines.insert(line, at: position)
         if line.id >= nextID { nextID = LineID(line.id.rawValue + 1) }

@@ -37,6 +37,17 @@ struct DrawingRevisionTests {
         ])
     }
 
+    @Test func restoringALineOfAnotherKindOrStyleOverItsIdReplacesItWhole() {
+        var drawing = Drawing()
+        let id = drawing.add(a)
+        let start = drawing.revision
+        let circle = Line(id: id, kind: .circle, segment: b, style: ShapeStyle(colour: Colour(hex: 0x1E50DC), width: 2))
+        drawing.restore(circle)
+        #expect(drawing.lines == [circle])
+        #expect(drawing.changes(since: start) == [.removed(Line(id: id, segment: a)), .appended(circle)],
+                "not a move: a cache must take the old shape away at its own width")
+    }
+
     @Test func editsThatChangeNothingKeepTheRevision() {
         var drawing = Drawing()
         var empty = Drawing()
