@@ -174,7 +174,10 @@ final class LineLayer {
             }
         }
         for area in retopped.rects {
-            solid.recount(area, from: lines(reaching: area, of: scene).filter { $0.id != scene.selection }.map(shape))
+            // `recount` counts every cell meeting the area, and a cell past its edge where the edge falls on
+            // one: the shapes are looked for a cell further out, so none reaching those cells is missed.
+            let reaching = lines(reaching: area.insetBy(-Double(solid.cellSize)), of: scene)
+            solid.recount(area, from: reaching.filter { $0.id != scene.selection }.map(shape))
         }
         var areas = DamageRegion(bounds: bounds)
         for reach in reaches {

@@ -38,14 +38,17 @@ struct CanvasCompositorTests {
     /// of the canvas is covered whole by some line, most shapes lie buried and edits are made under and
     /// over them. Shapes are lines and circles (some of a box with no width or height) of many colours
     /// and widths; painted with or without the drawing's index, on a screen of scale 1 or another.
-    static let sequences: [(seed: UInt64, lines: Int, steps: Int, indexed: Bool, scale: Double)] = [
-        (1, 30, 400, false, 1), (2, 30, 400, true, 1), (3, 30, 400, true, 1.5), (4, 600, 150, true, 1),
-        (5, 600, 100, false, 1), (6, 600, 150, true, 2),
+    /// With `oneWidth`, every shape is 10 px wide, as most drawings are: the index's search around an area is
+    /// then as narrow as it gets.
+    static let sequences: [(seed: UInt64, lines: Int, steps: Int, indexed: Bool, scale: Double, oneWidth: Bool)] = [
+        (1, 30, 400, false, 1, false), (2, 30, 400, true, 1, false), (3, 30, 400, true, 1.5, false),
+        (4, 600, 150, true, 1, false), (5, 600, 100, false, 1, false), (6, 600, 150, true, 2, false),
+        (7, 300, 300, true, 1, true), (8, 300, 200, true, 1.5, true),
     ]
 
     @Test(arguments: sequences)
     func theScreenShowsWhatTheRendererPaintsAfterAnySequenceOfEdits(seed: UInt64, lines: Int, steps: Int, indexed: Bool,
-                                                                    scale: Double) throws {
+                                                                    scale: Double, oneWidth: Bool) throws {
         var random = SeededGenerator(seed: seed)
         var size = (width: 160, height: 120)
         let renderer = Renderer(style: RenderStyle().scaled(by: scale))
@@ -68,7 +71,9 @@ struct CanvasCompositorTests {
             }
         }
         func randomKind() -> ShapeKind { Int.random(in: 0..<10, using: &random) < 3 ? .circle : .line }
-        func randomWidth() -> Double { [10, 10, 16, 5, 2, Double.random(in: 0.5...40, using: &random)].randomElement(using: &random)! }
+        func randomWidth() -> Double {
+            oneWidth ? 10 : [10, 10, 16, 5, 2, Double.random(in: 0.5...40, using: &random)].randomElement(using: &random)!
+        }
         func randomStyle() -> ShapeStyle {
             let colours = [Colour.black, Colour(hex: 0x1E50DC), Colour(hex: 0xF08C00), Colour(hex: 0x787878), .white,
                            Colour(hex: UInt32.random(in: 0...0xFFFFFF, using: &random))]
@@ -380,6 +385,21 @@ struct CanvasCompositorTests {
         let images = 2 * 800 * 600 * 4
         #expect(window.compositor.cacheBytes > images && window.compositor.cacheBytes <= images + 800 * 600 * 17 / 16,
                 "the line layer, the scratch image and the solid cells")
+    }
+
+    /// Deleting a line recounts the cells it topped, and the row of cells just past them: the shapes reaching
+    /// that row must be counted too, or a black line's row turns solid over the orange edge below it.
+    @Test func deletingALineRecountsTheCellsPastItsEdgeWithEveryShapeReachingThem() throws {
+        let window = try FakeWindow(width: 100, height: 60)
+        var document = IndexedDrawing()
+        let blue = document.nextID
+        document.restore(Line(id: blue, segment: segment(0, 6, 100, 6), style: ShapeStyle(colour: Colour(hex: 0x1E50DC))))
+        document.restore(Line(id: document.nextID, segment: segment(0, 10.5, 100, 10.5)))
+        document.restore(Line(id: document.nextID, segment: segment(0, 16.5, 100, 16.5), style: ShapeStyle(colour: Colour(hex: 0xF08C00))))
+        try window.frame(Scene(document: document))
+        document.remove(blue)
+        try window.frame(Scene(document: document))
+        expectSamePixels(window.screen, try reference(Scene(drawing: document.drawing), width: 100, height: 60))
     }
 
     // MARK: - Lines buried under others
