@@ -523,9 +523,15 @@ struct CanvasCompositorTests {
         let window = try FakeWindow(width: 240, height: 180)
         var random = SeededGenerator(seed: 23)
         var drawing = Drawing()
-        for _ in 0..<50_000 {  // more than two cores' share: see LineLayer.linesPerPart
+        // Mostly black lines 10 px wide, as drawings are; every fifth shape another colour or width, every
+        // ninth a circle: the parts' counts of shapes of other colours must add up across the cores.
+        let styles = [ShapeStyle(colour: Colour(hex: 0x1E50DC)), ShapeStyle(colour: .white, width: 16),
+                      ShapeStyle(colour: Colour(hex: 0xF08C00), width: 2), ShapeStyle(width: 5)]
+        for index in 0..<50_000 {  // more than two cores' share: see LineLayer.linesPerPart
             let x = Double.random(in: -20...260, using: &random), y = Double.random(in: -20...200, using: &random)
-            drawing.add(segment(x, y, x + Double.random(in: -60...60, using: &random), y + Double.random(in: -60...60, using: &random)))
+            let style = index % 5 == 0 ? styles[index / 5 % styles.count] : ShapeStyle.standard
+            drawing.add(segment(x, y, x + Double.random(in: -60...60, using: &random), y + Double.random(in: -60...60, using: &random)),
+                        kind: index % 9 == 0 ? .circle : .line, style: style)
         }
         let selected = drawing.lines[777].id
         try window.frame(Scene(drawing: drawing, selection: selected))

@@ -181,6 +181,15 @@ struct SolidCellsTests {
                 }
                 // (One that reaches no cell, just off the grid, may be said to show: it paints no pixel there.)
                 #expect(cells.shows(outline, id: id, in: thresholds) == traced || !reachesACell, "trial \(trial): \(outline), id \(id)")
+                // What the first frame's skip relies on: `latest` is at least the threshold of every cell reached.
+                let latest = cells.latest(around: outline, in: thresholds)
+                cells.forEachReachedRow(of: outline) { row, columns in
+                    for column in columns where thresholds.cells.lowest(row: row, columns: column..<(column + 1)) != Thresholds.never {
+                        #expect(thresholds.cells.lowest(row: row, columns: column..<(column + 1)) <= latest,
+                                "trial \(trial): \(outline), cell (\(row), \(column))")
+                    }
+                    return true
+                }
             }
         }
     }
