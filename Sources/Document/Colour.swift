@@ -33,11 +33,16 @@ public struct Colour: Hashable, Sendable, CustomStringConvertible {
     public var hex: UInt32 { UInt32(red) << 16 | UInt32(green) << 8 | UInt32(blue) }
 
     /// `#RRGGBB`, upper case.
-    public var description: String { String(decoding: hexBytes, as: UTF8.self) }
+    public var description: String {
+        var bytes: [UInt8] = []
+        appendHex(to: &bytes)
+        return String(decoding: bytes, as: UTF8.self)
+    }
 
-    /// `description`'s bytes, as a drawing's encoder appends them.
-    var hexBytes: [UInt8] {
-        [UInt8(ascii: "#")] + stride(from: 20, through: 0, by: -4).map { Self.digits[Int(hex >> UInt32($0) & 0xF)] }
+    /// Appends `description`'s bytes, as a drawing's encoder writes them.
+    func appendHex(to bytes: inout [UInt8]) {
+        bytes.append(UInt8(ascii: "#"))
+        for shift in stride(from: 20, through: 0, by: -4) { bytes.append(Self.digits[Int(hex >> UInt32(shift) & 0xF)]) }
     }
 
     private static let digits = Array("0123456789ABCDEF".utf8)

@@ -44,14 +44,21 @@ public enum DrawingFormat {
             guard DocumentLimits.isValidID(line.id) else { throw .invalidID(line.id) }
             guard isSavable(line.begin), isSavable(line.end) else { throw .coordinateOutOfRange(line.id) }
             guard DocumentLimits.isValidWidth(line.style.storedWidth) else { throw .widthOutOfRange(line.id) }
+            // Piece by piece rather than interpolated: saving a large drawing blocks the window meanwhile.
             bytes.append(contentsOf: index == 0 ? "\n".utf8 : ",\n".utf8)
-            bytes.append(contentsOf: #"{"id":\#(line.id.rawValue),"kind":"\#(kindName(line.kind))","begin":["#.utf8)
+            bytes.append(contentsOf: #"{"id":"#.utf8)
+            bytes.append(contentsOf: line.id.rawValue.description.utf8)
+            bytes.append(contentsOf: #","kind":""#.utf8)
+            bytes.append(contentsOf: kindName(line.kind).utf8)
+            bytes.append(contentsOf: #"","begin":["#.utf8)
             append(line.begin, to: &bytes)
             bytes.append(contentsOf: #"],"end":["#.utf8)
             append(line.end, to: &bytes)
             bytes.append(contentsOf: #"],"colour":""#.utf8)
-            bytes.append(contentsOf: line.style.colour.hexBytes)
-            bytes.append(contentsOf: #"","width":\#(line.style.storedWidth)}"#.utf8)
+            line.style.colour.appendHex(to: &bytes)
+            bytes.append(contentsOf: #"","width":"#.utf8)
+            bytes.append(contentsOf: line.style.storedWidth.description.utf8)
+            bytes.append(.closeBrace)
         }
         bytes.append(contentsOf: drawing.lines.isEmpty ? "]}\n".utf8 : "\n]}\n".utf8)
         return bytes
