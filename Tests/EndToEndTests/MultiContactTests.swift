@@ -10,6 +10,12 @@ import XTestHarness
 struct MultiContactTests {
     static let coreEvents = ["TOUCHTRACKER_CORE_EVENTS": "1"]
 
+    /// The app, with the core pointer and a second master pointer ("second") to drive it.
+    private func appWithTwoPointers(environment: [String: String] = [:]) throws -> (RunningApp, MasterPointer, MasterPointer) {
+        let running = try RunningApp(environment: environment)
+        return (running, try running.client.corePointer(), try running.client.addMasterPointer(named: "second"))
+    }
+
     /// Moves the pressed `pointer` from x = 50 to 250 along `y` in 20 px steps, each once the red line has
     /// followed the one before; `hovering`, if given, moves to the same x at `hoverY` after each step.
     private func drawRed(
@@ -33,10 +39,8 @@ struct MultiContactTests {
     }
 
     @Test func eachMasterPointerDrawsItsOwnLineRedWhileHeldAndBlackWhenReleased() throws {
-        let running = try RunningApp()
+        let (running, first, second) = try appWithTwoPointers()
         let client = running.client
-        let first = try client.corePointer()
-        let second = try client.addMasterPointer(named: "second")
 
         firstDragsThenSecondPresses(running, first, second)
         drawRed(running, second, y: 200)
@@ -59,10 +63,8 @@ struct MultiContactTests {
     }
 
     @Test func aPointerHoveringWithoutAButtonNeitherDrawsNorMovesAnotherPointersLine() throws {
-        let running = try RunningApp()
+        let (running, first, second) = try appWithTwoPointers()
         let client = running.client
-        let first = try client.corePointer()
-        let second = try client.addMasterPointer(named: "second")
         client.move(first, to: 50, 80)
         client.press(first)
         drawRed(running, first, y: 80, hovering: second, hoverY: 200)  // the hovering pointer always moves last
@@ -76,10 +78,8 @@ struct MultiContactTests {
     }
 
     @Test func removingAMasterPointerInTheMiddleOfALineFinishesItAndLeavesTheOtherDrawing() throws {
-        let running = try RunningApp()
+        let (running, first, second) = try appWithTwoPointers()
         let client = running.client
-        let first = try client.corePointer()
-        let second = try client.addMasterPointer(named: "second")
         firstDragsThenSecondPresses(running, first, second)
         drawRed(running, second, y: 200)
         #expect(running.pixel(150, 200) == Colours.red)
@@ -92,10 +92,8 @@ struct MultiContactTests {
     }
 
     @Test func twoPointersPressedTogetherDrawARedCircleBetweenThemThatIsFinishedWhenOneLifts() throws {
-        let running = try RunningApp()
+        let (running, first, second) = try appWithTwoPointers()
         let client = running.client
-        let first = try client.corePointer()
-        let second = try client.addMasterPointer(named: "second")
         client.move(first, to: 100, 60)
         client.move(second, to: 260, 180)
         client.press(first)
@@ -125,9 +123,7 @@ struct MultiContactTests {
     /// second master's press starts the one line over. This is what XInput 2 fixes (the test above), and it
     /// shows the variable really selects the core path.
     @Test func withCoreEventsASecondMastersPressRestartsTheOneLine() throws {
-        let running = try RunningApp(environment: Self.coreEvents)
-        let first = try running.client.corePointer()
-        let second = try running.client.addMasterPointer(named: "second")
+        let (running, first, second) = try appWithTwoPointers(environment: Self.coreEvents)
         firstDragsThenSecondPresses(running, first, second)
         #expect(running.waitForPixel(150, 80, toBe: Colours.white) == Colours.white)
     }
