@@ -234,6 +234,20 @@ struct AppControllerTests {
         #expect(driver.model.drawing.lines.count == 3)
     }
 
+    @Test func threeFingersSwipedUpOpenThePaletteAndDrawNothing() {
+        let driver = Driver()
+        for finger in UInt32(1)...3 { driver.down(100 + Double(finger) * 60, 300, touch: finger, source: .touch) }
+        for step in 1...8 {
+            driver.wait(10)
+            for finger in UInt32(1)...3 {
+                driver.move(100 + Double(finger) * 60, 300 - Double(step * 25), touch: finger, source: .touch)
+            }
+        }
+        for finger in UInt32(1)...3 { driver.up(100 + Double(finger) * 60, 100, touch: finger, source: .touch) }
+        #expect(driver.model.menu?.anchor == nil && driver.model.menu?.slots.isEmpty == false, "the palette, centred")
+        #expect(driver.model.drawing.lines.isEmpty && driver.model.linesInProgress.isEmpty, "the fingers drew nothing")
+    }
+
     @Test func aTouchTapSelectsWithTheTouchThresholds() {
         let driver = Driver(.with([horizontal]))
         // A finger wobbles more than a mouse: 12 px is within the touch slop (16 px), not the mouse's (8 px).
