@@ -231,8 +231,9 @@ final class LineLayer {
             for line in lines[part] {
                 guard let shape = shape(line) else { continue }
                 // Where no cell around it has a top, it shows and has nothing to be counted in.
-                guard solid.latest(around: shape.outline, in: tops) != SolidCells.none else { after.append(line); continue }
-                guard solid.shows(shape.outline, id: shape.id, in: tops) else { buried += 1; continue }
+                let latest = solid.latest(around: shape.outline, in: tops)
+                guard latest != SolidCells.none else { after.append(line); continue }
+                guard solid.shows(shape.outline, id: shape.id, in: tops, latest: latest) else { buried += 1; continue }
                 cells.count(shape, by: 1)
                 after.append(line)
             }

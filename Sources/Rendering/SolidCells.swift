@@ -235,11 +235,12 @@ struct SolidCells {
     /// Whether shape `id` (as `outline`) shows in the areas of `thresholds`: whether it reaches a cell
     /// there whose threshold is not later than it. Most shapes under many others are found buried by the
     /// blocks they reach, a few rows instead of a row per cell. (A shape just off the grid, reaching no
-    /// cell, may be said to show: it paints nothing there.)
-    func shows(_ outline: Outline, id: UInt64, in thresholds: Thresholds) -> Bool {
+    /// cell, may be said to show: it paints nothing there.) `latest` is `latest(around:in:)`, when the
+    /// caller has it already.
+    func shows(_ outline: Outline, id: UInt64, in thresholds: Thresholds, latest: UInt64? = nil) -> Bool {
         // Where no cell around it is later than it (no line covers any whole: a drawing of circles, say),
         // it shows: its pieces need not be traced.
-        if latest(around: outline, in: thresholds) <= id { return true }
+        if (latest ?? self.latest(around: outline, in: thresholds)) <= id { return true }
         var blocks = reachedRows(of: outline, cellsPerStep: Thresholds.blockSize)
         var reachesShownBlock = false
         while let (row, columns) = blocks.next(), !reachesShownBlock {
