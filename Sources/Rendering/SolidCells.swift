@@ -85,11 +85,15 @@ struct SolidCells {
 
     // MARK: - Shapes coming and going
 
-    /// `shape`, later than every other shape of the layer, joined it: it tops the cells it covers whole.
-    /// (Its reach is counted with `count`.)
-    mutating func cover(_ shape: Shape) {
+    /// Some of the grid's cells: those in `rows` and `columns`.
+    typealias Part = (rows: Range<Int>, columns: Range<Int>)
+
+    /// `shape`, later than every other shape of the layer, joined it: it tops the cells it covers whole
+    /// (in `part`, when given). (Its reach is counted with `count`.)
+    mutating func cover(_ shape: Shape, in part: Part? = nil) {
         var covered = coveredRows(of: shape.outline)
         while let (row, run) = covered.next() {
+            guard let run = Self.run(run, of: row, in: part) else { continue }
             for index in (row * columns + run.lowerBound)..<(row * columns + run.upperBound) where tops[index] < shape.id {
                 (tops[index], colours[index], others[index]) = (shape.id, shape.colour, 0)
             }
@@ -97,15 +101,22 @@ struct SolidCells {
     }
 
     /// Counts `shape` (`delta` 1) or no longer counts it (`delta` `UInt32.max`) where it reaches a cell after
-    /// the cell's top in another colour.
-    mutating func count(_ shape: Shape, by delta: UInt32) {
+    /// the cell's top in another colour (in `part`, when given).
+    mutating func count(_ shape: Shape, by delta: UInt32, in part: Part? = nil) {
         var reached = reachedRows(of: shape.outline)
         while let (row, run) = reached.next() {
+            guard let run = Self.run(run, of: row, in: part) else { continue }
             for index in (row * columns + run.lowerBound)..<(row * columns + run.upperBound)
             where tops[index] != Self.none && tops[index] < shape.id && colours[index] != shape.colour {
                 others[index] &+= delta
             }
         }
+    }
+
+    /// The columns `run` of `row` within `part` (all of them without one); nil when the row is outside it.
+    private static func run(_ run: Range<Int>, of row: Int, in part: Part?) -> Range<Int>? {
+        guard let part else { return run }
+        return part.rows.contains(row) ? run.clamped(to: part.columns) : nil
     }
 
     /// The cells whose top changes when `shape` leaves the layer (those it tops) or comes into it (those
@@ -126,32 +137,14 @@ struct SolidCells {
     /// Counts the cells meeting `area` again, from `shapes`: every shape of the layer that may reach one.
     mutating func recount(_ area: Rect, from shapes: [Shape]) {
         guard let rowRange = rowRange((area.minY, area.maxY)) else { return }
-        let columnRange = columnRange(area)
-        for row in rowRange {
-            for index in (row * columns + columnRange.lowerBound)..<(row * columns + columnRange.upperBound) {
+        let part = (rows: rowRange, columns: columnRange(area))
+        for row in part.rows {
+            for index in (row * columns + part.columns.lowerBound)..<(row * columns + part.columns.upperBound) {
                 (tops[index], colours[index], others[index]) = (Self.none, 0, 0)
             }
         }
-        for shape in shapes {
-            var covered = coveredRows(of: shape.outline)
-            while let (row, run) = covered.next() {
-                guard rowRange.contains(row) else { continue }
-                for column in run.clamped(to: columnRange) where tops[row * columns + column] < shape.id {
-                    let index = row * columns + column
-                    (tops[index], colours[index]) = (shape.id, shape.colour)
-                }
-            }
-        }
-        for shape in shapes {
-            var reached = reachedRows(of: shape.outline)
-            while let (row, run) = reached.next() {
-                guard rowRange.contains(row) else { continue }
-                for column in run.clamped(to: columnRange) {
-                    let index = row * columns + column
-                    if tops[index] != Self.none, tops[index] < shape.id, colours[index] != shape.colour { others[index] += 1 }
-                }
-            }
-        }
+        for shape in shapes { cover(shape, in: part) }
+        for shape in shapes { count(shape, by: 1, in: part) }
     }
 
     /// Takes in the cells of `other`, the same grid counting other shapes: the later top wins; where both
