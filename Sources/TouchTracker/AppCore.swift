@@ -39,8 +39,9 @@ public final class AppCore {
     public var scale: Double { controller.model.displayScale }
     /// When frames are painted.
     private var pacer = FramePacer()
-    /// What the screen should show, as of the end of the last step (nil only while initialising).
-    private var content: FramePacer.Content?
+    /// What to paint: the drawing, the lines in progress, the selection, and the panels over them, as of
+    /// the end of the last step (made once a step; a frame paints it).
+    public private(set) var scene = Scene(drawing: Drawing())
 
     /// The timers on the core's wheel.
     enum AppTimer: Hashable {
@@ -67,7 +68,7 @@ public final class AppCore {
         timers = TimerWheel(now: now)
         controller = AppController(model: CanvasModel(drawing: opened.drawing, visibleArea: visibleArea, pen: pen), settings: settings,
                                    now: now, tracing: tracing)
-        content = frameContent(of: scene)
+        scene = currentScene()
     }
 
     /// The window title in force (the shell sets it when it creates the window).
@@ -171,22 +172,24 @@ public final class AppCore {
     // MARK: - Frames
 
     /// When the next frame is due (maybe already): nil while the screen shows everything there is.
-    public var nextFrame: Deadline? { content.flatMap { pacer.nextFrame(for: $0) } }
+    public var nextFrame: Deadline? { pacer.nextFrame(for: content) }
 
     /// The scene to paint now when a frame is due (`nextFrame` has come), taken as shown; nil otherwise.
     public func takeFrame(now: Deadline) -> Scene? {
-        guard let content, let due = pacer.nextFrame(for: content), due <= now else { return nil }
+        let content = content
+        guard let due = pacer.nextFrame(for: content), due <= now else { return nil }
         pacer.painted(content, at: now)
         return scene
     }
 
-    private func frameContent(of scene: Scene) -> FramePacer.Content {
+    /// What the screen should show: what the pacer compares with what it showed.
+    private var content: FramePacer.Content {
         FramePacer.Content(revision: scene.drawing.revision, linesInProgress: scene.linesInProgress, selection: scene.selection,
                            overlays: scene.overlays, visibleArea: model.visibleArea, scale: scale)
     }
 
-    /// What to paint: the drawing, the lines in progress, the selection, and the panels over them.
-    public var scene: Scene {
+    /// The scene of the app as it is now.
+    private func currentScene() -> Scene {
         let model = controller.model
         var overlays: [Overlay] = []
         if let menu = model.menu { overlays.append(menu.overlay(for: model.pen)) }
@@ -203,7 +206,7 @@ public final class AppCore {
     /// Notices edits (which move the autosave's deadline), passes on the gesture trace and the title, and
     /// notes what the screen should show now.
     private func finishStep(now: Deadline) {
-        defer { content = frameContent(of: scene) }
+        defer { scene = currentScene() }
         if let due = document.observe(controller.model.drawing, now: now) { schedule(.autosave, at: due) }
         if tracing { effects += controller.drainTrace().map(AppEffect.trace) }
         let pen = controller.model.pen
