@@ -18,8 +18,7 @@ struct ContactGroup {
 
     private(set) var required = 0
     private(set) var sources = InputSources.all
-    private var members = InlineArray<5, Member>(
-        repeating: Member(press: GesturePoint(x: 0, y: 0), location: GesturePoint(x: 0, y: 0)))
+    private var members = Members(repeating: Member(press: GesturePoint(x: 0, y: 0), location: GesturePoint(x: 0, y: 0)))
     /// Member `i` is press `firstSerial + i`.
     private(set) var firstSerial: PressSerial = 0
     private(set) var count = 0
@@ -32,8 +31,10 @@ struct ContactGroup {
     private(set) var completeReadTime = Deadline.zero
     private(set) var lastInputReadTime = Deadline.zero
 
-    /// The most contacts a group holds: one hand's fingers.
-    static let capacity = 5
+    /// The members, inline; as many as one hand's fingers.
+    private typealias Members = InlineArray<5, Member>
+    /// The most contacts a group holds.
+    static let capacity = Members.count
 
     /// No group: what a machine holds before its first attempt.
     init() {}

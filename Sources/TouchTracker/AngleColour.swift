@@ -19,8 +19,6 @@ import Glibc  // libm: atan2, cos, sin
 /// length has no angle: it gets the horizontal's colour. A circle has no direction: it takes the angle of
 /// its box's diagonal from top left to bottom right (0°…90°, flat to tall), whichever way it was drawn.
 public enum AngleColour {
-    public static let hueRange = 180.0...315.0
-
     /// The colour of a circle in the box with corners `a` and `b`.
     public static func colour(ofBoxFrom a: Point, to b: Point) -> Colour {
         colour(from: .zero, to: Point(x: abs(b.x - a.x), y: abs(b.y - a.y)))

@@ -8,10 +8,7 @@ import Gestures
 extension CanvasModel {
     /// Two contacts went down together at `a` and `b`; their own lines (if any showed) were taken away.
     public mutating func circleBegan(between a: Point, and b: Point, time: ServerTime) {
-        if menu != nil {
-            menu = nil
-            return
-        }
+        if closeMenu() { return }
         circleInProgress = Stroke(circleBetween: a, and: b, time: time, scale: displayScale)
     }
 

@@ -9,10 +9,7 @@ extension CanvasModel {
     /// press only dismisses it and the contact draws nothing.
     public mutating func contactBegan(_ contact: ContactID, at point: Point, time: ServerTime = ServerTime(milliseconds: 0),
                                       pressure: Double? = nil, modifiers: Modifiers = []) {
-        if menu != nil {
-            menu = nil
-            return
-        }
+        if closeMenu() { return }
         let kind: ShapeKind = modifiers.contains(.shift) ? .circle : .line
         linesInProgress[contact] = Stroke(kind: kind, at: point, time: time, pressure: pressure, scale: displayScale)
     }

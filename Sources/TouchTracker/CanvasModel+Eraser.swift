@@ -7,10 +7,7 @@ import Gestures
 extension CanvasModel {
     /// The eraser touched down at `point`. While the context menu is open, it only dismisses it.
     public mutating func eraserBegan(_ contact: ContactID, at point: Point) {
-        if menu != nil {
-            menu = nil
-            return
-        }
+        if closeMenu() { return }
         var stroke = EraserStroke(last: point)
         erase(along: Segment(begin: point, end: point), into: &stroke)
         erasing[contact] = stroke

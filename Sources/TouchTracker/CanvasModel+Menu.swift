@@ -7,10 +7,7 @@ import Document
 extension CanvasModel {
     /// A right click at `point`. While the menu is open, any right click only closes it.
     public mutating func secondaryClick(at point: Point) {
-        if menu != nil {
-            menu = nil
-            return
-        }
+        if closeMenu() { return }
         guard lineDrag == nil else { return }
         tapPhase = .none
         if let id = line(at: point) {
@@ -19,6 +16,13 @@ extension CanvasModel {
         } else {
             menu = ContextMenu(at: point, items: ContextMenu.canvasItems, inside: visibleArea, scale: displayScale)
         }
+    }
+
+    /// Closes the menu; whether one was open (a press that closes it does nothing else).
+    mutating func closeMenu() -> Bool {
+        guard menu != nil else { return false }
+        menu = nil
+        return true
     }
 
     /// A three-finger swipe up: the palette panel opens in the middle of the window (closing any menu).

@@ -69,9 +69,11 @@ public struct ContextMenu: Hashable, Sendable {
         }
     }
 
-    /// The pen's choices: the palette, By angle, the widths, By speed.
-    static let penItems: [Item] = Pen.palette.indices.map(Item.colour) + [.byAngle]
-        + Pen.widths.indices.map(Item.width) + [.bySpeed]
+    /// The pen's colours: the palette, By angle; and its widths: the four, By speed.
+    static let colourItems: [Item] = Pen.palette.indices.map(Item.colour) + [.byAngle]
+    static let widthItems: [Item] = Pen.widths.indices.map(Item.width) + [.bySpeed]
+    /// The pen's choices.
+    static let penItems = colourItems + widthItems
     /// A right click on a shape.
     public static let shapeItems: [Item] = [.delete] + Pen.palette.indices.map(Item.colour) + Pen.widths.indices.map(Item.width)
     /// A right click on empty canvas.
@@ -121,8 +123,7 @@ public struct ContextMenu: Hashable, Sendable {
     /// The palette panel (a three-finger swipe up): the colours and By angle in one column, the widths and
     /// By speed in the next, in places a finger can hit, centred in `area` (smaller where it does not fit).
     public static func palette(inside area: Rect, scale: Double = 1) -> ContextMenu {
-        let colours = Pen.palette.indices.map(Item.colour) + [.byAngle]
-        let widths = Pen.widths.indices.map(Item.width) + [.bySpeed]
+        let colours = colourItems, widths = widthItems
         let slots = colours + widths + Array(repeating: nil, count: colours.count - widths.count)
         let fitting = min(area.width / (2 * paletteItemWidth), area.height / (Double(colours.count) * paletteItemHeight))
         return ContextMenu(slots: slots, anchor: nil, itemSize: (paletteItemWidth, paletteItemHeight), columns: 2,
