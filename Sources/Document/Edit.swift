@@ -18,16 +18,6 @@ public protocol LineEditing {
     @discardableResult mutating func setStyle(_ style: ShapeStyle, of id: LineID) -> Bool
 }
 
-extension LineEditing {
-    public mutating func restore(contentsOf lines: [Line]) {
-        for line in lines { restore(line) }
-    }
-
-    public mutating func remove(contentsOf ids: [LineID]) {
-        for id in ids { remove(id) }
-    }
-}
-
 extension Drawing: LineEditing {}
 
 /// One undoable change to the drawing. Each case carries exactly what it needs to be applied and

@@ -36,7 +36,13 @@ extension IndexedDrawing: LineEditing {
         index.revision = drawing.revision
     }
 
+    /// A few lines (as many as a drawing remembers as changes) go in one by one, the index updated for
+    /// each; more in one pass, the index made again.
     public mutating func restore(contentsOf lines: [Line]) {
+        guard lines.count > Drawing.rememberedChanges else {
+            for line in lines { restore(line) }
+            return
+        }
         drawing.restore(contentsOf: lines)
         index = LineIndex(drawing.lines)
         index.revision = drawing.revision
@@ -50,9 +56,15 @@ extension IndexedDrawing: LineEditing {
         return line
     }
 
+    /// As `restore(contentsOf:)`: a few one by one, more in one pass.
     public mutating func remove(contentsOf ids: [LineID]) {
+        guard ids.count > Drawing.rememberedChanges else {
+            for id in ids { remove(id) }
+            return
+        }
         drawing.remove(contentsOf: ids)
         index = LineIndex(drawing.lines)
+        index.revision = drawing.revision
     }
 
     @discardableResult
