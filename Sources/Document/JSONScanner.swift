@@ -269,7 +269,8 @@ struct JSONScanner {
         _ = try readString()
     }
 
-    private mutating func expectWord(_ word: StaticString) throws(DocumentError) {
+    /// Consumes `word` (`true`, `false`, `null`), or throws "expected a value" where it should begin.
+    mutating func expectWord(_ word: StaticString) throws(DocumentError) {
         let start = offset
         for expected in UnsafeBufferPointer(start: word.utf8Start, count: word.utf8CodeUnitCount) {
             guard peek == expected else {

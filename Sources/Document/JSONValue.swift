@@ -106,28 +106,19 @@ extension JSONValue {
             kind = .string(try scanner.readString())
         case .minus?, (.digitZero ... .digitNine)?:
             kind = .number(try scanner.readNumberText())
+        case UInt8(ascii: "t")?:
+            try scanner.expectWord("true")
+            kind = .bool(true)
+        case UInt8(ascii: "f")?:
+            try scanner.expectWord("false")
+            kind = .bool(false)
+        case UInt8(ascii: "n")?:
+            try scanner.expectWord("null")
+            kind = .null
         default:
-            if scanner.consumeWord("true") {
-                kind = .bool(true)
-            } else if scanner.consumeWord("false") {
-                kind = .bool(false)
-            } else if scanner.consumeWord("null") {
-                kind = .null
-            } else {
-                throw scanner.unexpected("expected a value")
-            }
+            throw scanner.unexpected("expected a value")
         }
         return JSONValue(kind, range: start..<scanner.offset)
-    }
-}
-
-extension JSONScanner {
-    /// Consumes `word` (`true`, `false`, `null`) if it comes next; returns whether it did.
-    fileprivate mutating func consumeWord(_ word: String) -> Bool {
-        let end = offset + word.utf8.count
-        guard end <= bytes.count, bytes[offset..<end].elementsEqual(word.utf8) else { return false }
-        offset = end
-        return true
     }
 }
 
