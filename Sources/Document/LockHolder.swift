@@ -1,7 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#endif
-
 /// Who holds a document's lock, as its lock file says: enough to tell the user where the drawing is
 /// open. The file holds one line, "PID<TAB>HOST<TAB>DISPLAY<LF>", read strictly: anything else is a
 /// holder nobody can name (a garbled file, or one its holder is still writing).
@@ -20,13 +16,6 @@ public struct LockHolder: Hashable, Sendable, CustomStringConvertible {
         self.pid = pid
         self.host = oneField(host)
         self.display = oneField(display)
-    }
-
-    /// This process, on this host, with its window on `display`.
-    public static func thisProcess(display: String) -> LockHolder {
-        var name = [CChar](repeating: 0, count: 256)
-        let host = gethostname(&name, name.count - 1) == 0 ? String(decoding: name.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self) : ""
-        return LockHolder(pid: getpid(), host: host.isEmpty ? "localhost" : host, display: display)
     }
 
     /// The lock file's contents.

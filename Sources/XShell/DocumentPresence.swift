@@ -65,7 +65,7 @@ extension DocumentPresence {
 
     /// Locks the drawing at `path` (a link already resolved) for this process, or finds who holds it.
     public static func claim(_ path: FilePath, on connection: XConnection) -> DocumentClaim {
-        let holder = LockHolder.thisProcess(display: connection.name)
+        let holder = LockHolder(pid: getpid(), host: CanvasWindow.hostName ?? "localhost", display: connection.name)
         let other: LockHolder?
         do {
             return .locked(try DocumentLock.acquire(for: path, holder: holder))

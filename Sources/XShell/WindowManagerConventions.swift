@@ -55,7 +55,7 @@ extension CanvasWindow {
     }
 
     /// This machine's name as the X client sees it, or nil when it has none.
-    private static var hostName: String? {
+    static var hostName: String? {
         var buffer = [CChar](repeating: 0, count: 256)
         guard gethostname(&buffer, buffer.count - 1) == 0 else { return nil }
         let name = String(cStringBuffer: buffer)
