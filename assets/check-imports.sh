@@ -4,7 +4,7 @@
 set -eu
 cd "$(dirname "$0")/.."
 
-# What each module may import besides the Swift standard library. Glibc is libc (TouchTracker: libm only); Synchronization and Dispatch
+# What each module may import besides the Swift standard library. Glibc is libc (TouchTracker, DocumentTesting: libm only); Synchronization and Dispatch
 # come with the toolchain; Foundation only in TestSupport (and in Tests/, which this does not read).
 # The C modules (CX11, CCairo, CXTest) are module maps with no Swift, so they have no row.
 table='
@@ -17,7 +17,7 @@ TouchTracker        Document Gestures Glibc Timing
 Rendering           CCairo Dispatch Document Glibc Synchronization
 XShell              CX11 CCairo Glibc Desktop Document Gestures Rendering Timing TouchTracker
 touchtracker        Glibc Document Rendering TouchTracker XShell
-DocumentTesting     Document SeededRandom
+DocumentTesting     Document Glibc SeededRandom
 TestSupport         Foundation
 XTestHarness        CX11 CXTest Glibc Synchronization
 touchtracker-bench  CX11 CXTest Dispatch Glibc Document DocumentTesting Gestures Rendering SeededRandom Timing TouchTracker XTestHarness

@@ -1,8 +1,13 @@
 import Document
+#if canImport(Glibc)
+import Glibc  // libm: cos, sin
+#endif
 
 /// The book's `lineAtPoint:` (BNRDrawView), kept only as the baseline that `LineIndex` is measured
 /// and tested against: it samples 21 points of each line (t = 0, 0.05, ... 1) and returns the
-/// first line, in drawing order, with a sample closer than `tolerance` (exclusive).
+/// first line, in drawing order, with a sample closer than `tolerance` (exclusive). The book knew no
+/// circles: a circle is sampled the same way, 21 points around its outline from a table of the unit
+/// circle's, so that it costs what a line does.
 ///
 /// It misses a long line clicked between two samples and ignores which line is nearest. Do not
 /// use it for hit testing; use `LineIndex`.
@@ -10,6 +15,17 @@ public enum SampledHitTest {
     public static func firstLine(near point: Point, within tolerance: Double = 20, in lines: [Line]) -> LineID? {
         for line in lines {
             let begin = line.begin, end = line.end
+            if line.kind == .circle {
+                let centre = (x: (begin.x + end.x) / 2, y: (begin.y + end.y) / 2)
+                let radii = (x: abs(end.x - begin.x) / 2, y: abs(end.y - begin.y) / 2)
+                for sample in unitCircle {
+                    let x = centre.x + radii.x * sample.x, y = centre.y + radii.y * sample.y
+                    if ((x - point.x) * (x - point.x) + (y - point.y) * (y - point.y)).squareRoot() < tolerance {
+                        return line.id
+                    }
+                }
+                continue
+            }
             for step in 0...20 {
                 let t = Double(step) * 0.05
                 let x = begin.x + t * (end.x - begin.x), y = begin.y + t * (end.y - begin.y)
@@ -19,5 +35,10 @@ public enum SampledHitTest {
             }
         }
         return nil
+    }
+
+    /// The 21 points of the unit circle at t = 0, 0.05, ... 1 of the way around.
+    private static let unitCircle = (0...20).map { step in
+        (x: cos(2 * Double.pi * Double(step) / 20), y: sin(2 * Double.pi * Double(step) / 20))
     }
 }

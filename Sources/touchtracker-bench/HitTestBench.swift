@@ -1,4 +1,5 @@
 import Document
+import DocumentTesting
 import SeededRandom
 #if canImport(Glibc)
 import Glibc
@@ -10,8 +11,7 @@ import Glibc
 // random points (half of them next to a shape's outline).
 //
 // The book samples 21 points along each line (SampledHitTest); it knew no circles, so for a circle the
-// seed samples 21 points around its outline the same way (`sampledFirstShape`), and a circle costs it what
-// a line does.
+// seed samples 21 points around its outline the same way, and a circle costs it what a line does.
 
 func hitTestSection(_ report: inout BenchReport) {
     var random = SeededGenerator(seed: 2026)
@@ -33,7 +33,7 @@ func hitTestSection(_ report: inout BenchReport) {
 
         let indexed = hitTestMedianNanoseconds(queries) { drawing.nearestLine(to: $0, within: 20) }
         let seedQueries = Array(queries.prefix(seedQueryCount))
-        let seed = hitTestMedianNanoseconds(seedQueries) { sampledFirstShape(near: $0, in: drawing.lines) }
+        let seed = hitTestMedianNanoseconds(seedQueries) { SampledHitTest.firstLine(near: $0, in: drawing.lines) }
 
         report.row("  \(label) lines: index built in \(buildNanoseconds / 1_000_000) ms")
         report.record("hit_test_index_median_ns_\(label)", Double(indexed), unit: "ns")
@@ -54,7 +54,7 @@ func hitTestSection(_ report: inout BenchReport) {
             }
             let indexedCircles = hitTestMedianNanoseconds(circleQueries) { drawing.nearestLine(to: $0, within: 20) }
             let seedCircles = hitTestMedianNanoseconds(Array(circleQueries.prefix(seedQueryCount))) {
-                sampledFirstShape(near: $0, in: drawing.lines)
+                SampledHitTest.firstLine(near: $0, in: drawing.lines)
             }
             report.record("hit_test_circles_index_median_ns_1M", Double(indexedCircles), unit: "ns (clicks on and in circles)")
             report.record("hit_test_circles_seed_median_ns_1M", Double(seedCircles), unit: "ns")
@@ -119,29 +119,3 @@ private func outlinePoint(of shape: Line, at t: Double) -> Point {
     let angle = 2 * Double.pi * t
     return Point(x: (begin.x + end.x) / 2 + abs(end.x - begin.x) / 2 * cos(angle), y: (begin.y + end.y) / 2 + abs(end.y - begin.y) / 2 * sin(angle))
 }
-
-/// The book's `lineAtPoint:` (see SampledHitTest) for shapes: the first shape, in drawing order, with one of
-/// 21 points of its outline (t = 0, 0.05, ... 1) closer than `tolerance` (exclusive). A line's points are
-/// the book's; a circle's come from a table of the unit circle's, so that it costs what a line does.
-private func sampledFirstShape(near point: Point, within tolerance: Double = 20, in shapes: [Line]) -> LineID? {
-    for shape in shapes {
-        let begin = shape.begin, end = shape.end
-        if shape.kind == .circle {
-            let centre = (x: (begin.x + end.x) / 2, y: (begin.y + end.y) / 2), radii = (x: abs(end.x - begin.x) / 2, y: abs(end.y - begin.y) / 2)
-            for sample in unitCircle {
-                let x = centre.x + radii.x * sample.x, y = centre.y + radii.y * sample.y
-                if ((x - point.x) * (x - point.x) + (y - point.y) * (y - point.y)).squareRoot() < tolerance { return shape.id }
-            }
-            continue
-        }
-        for step in 0...20 {
-            let t = Double(step) * 0.05
-            let x = begin.x + t * (end.x - begin.x), y = begin.y + t * (end.y - begin.y)
-            if ((x - point.x) * (x - point.x) + (y - point.y) * (y - point.y)).squareRoot() < tolerance { return shape.id }
-        }
-    }
-    return nil
-}
-
-/// The 21 points of the unit circle at t = 0, 0.05, ... 1 of the way around.
-private let unitCircle = (0...20).map { (x: cos(2 * Double.pi * Double($0) / 20), y: sin(2 * Double.pi * Double($0) / 20)) }
