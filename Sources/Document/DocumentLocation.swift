@@ -8,25 +8,22 @@ public enum DocumentLocation {
     /// Nil when neither gives an absolute folder (the caller asks for FILE). The variables' values
     /// are bytes, as the environment holds them: a folder whose name is not UTF-8 is that folder.
     public static func defaultPath(environment: [String: FilePath]) -> FilePath? {
-        if let data = environment["XDG_DATA_HOME"], data.isAbsolute {
-            return data.appending(relativeDefaultPath)
-        }
-        if let home = environment["HOME"], home.isAbsolute {
-            return home.appending(".local/share").appending(relativeDefaultPath)
-        }
-        return nil
+        baseFolder("XDG_DATA_HOME", orInHome: ".local/share", environment)?.appending(relativeDefaultPath)
     }
 
     /// Where the app keeps `name`, a small file of its own state between runs (the pen):
     /// `$XDG_STATE_HOME/touchtracker/NAME`, or `$HOME/.local/state/touchtracker/NAME` when XDG_STATE_HOME is
     /// unset, empty or relative; nil when neither gives an absolute folder.
     public static func statePath(_ name: FilePath, environment: [String: FilePath]) -> FilePath? {
-        if let state = environment["XDG_STATE_HOME"], state.isAbsolute {
-            return state.appending("touchtracker").appending(name)
-        }
-        if let home = environment["HOME"], home.isAbsolute {
-            return home.appending(".local/state/touchtracker").appending(name)
-        }
+        baseFolder("XDG_STATE_HOME", orInHome: ".local/state", environment)?.appending("touchtracker").appending(name)
+    }
+
+    /// The XDG base folder `variable` names when it is absolute, else `fallback` in `$HOME` when that is
+    /// absolute; nil otherwise.
+    private static func baseFolder(_ variable: String, orInHome fallback: FilePath,
+                                   _ environment: [String: FilePath]) -> FilePath? {
+        if let folder = environment[variable], folder.isAbsolute { return folder }
+        if let home = environment["HOME"], home.isAbsolute { return home.appending(fallback) }
         return nil
     }
 

@@ -40,12 +40,7 @@ enum ReplayCommand {
     /// `--trace-gestures`; the drawing it ends with is saved to FILE (only where there is no file) and
     /// exported to OUT. Exits 0, or 1 when a file cannot be written.
     static func run(_ options: LaunchOptions, recordingPath: FilePath) -> Never {
-        let output = options.exportPath.map { path in
-            guard let format = Exporter.Format(path: path) else {
-                preconditionFailure("LaunchOptions.parse accepts only .png, .svg and .pdf")
-            }
-            return (path, format)
-        }
+        let output = options.exportPath.map { path in (path, Exporter.Format(accepted: path)) }
         if let file = options.documentPath, let out = options.exportPath, file == out || DocumentStore.isSameFile(file, out) {
             fail("--export \(out) and FILE name the same file; name another", status: 1)
         }

@@ -41,9 +41,7 @@ case .run(let options):
     }
     if let output = options.exportPath {
         // --export: render FILE and exit; no display, and nothing but OUT is written (whole, or not at all).
-        guard let format = Exporter.Format(path: output) else {
-            preconditionFailure("LaunchOptions.parse accepts only .png, .svg and .pdf")
-        }
+        let format = Exporter.Format(accepted: output)
         guard !DocumentStore.isSameFile(output, path) else {
             fail("cannot export \(output): it is the drawing itself; name another file", status: 1)
         }
