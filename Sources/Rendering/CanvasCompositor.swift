@@ -50,7 +50,7 @@ public final class CanvasCompositor {
 
         if !damage.isEmpty {
             scratch.copy(damage.rects, from: layer.pixels)
-            renderer.drawForeground(of: scene, scratch.context.pointer, reachingInto: damage.rects)
+            renderer.drawForeground(foreground, scratch.context.pointer, reachingInto: damage.rects)
             copy(damage.rects, from: scratch, to: target, origin: origin)
         }
         return damage.rects

@@ -65,7 +65,7 @@ public struct Renderer: Sendable {
         }
         paintBackground(cr)
         strokeFinished(scene.drawing.lines.lazy.filter { $0.id != scene.selection }, cr)
-        drawForeground(of: scene, cr)
+        drawForeground(Foreground(scene, scale: style.scale), cr)
     }
 
     /// The area a stroke of `line` covers (its bounds, a circle's box, widened by half its width, plus a
@@ -118,8 +118,7 @@ public struct Renderer: Sendable {
 
     /// Everything drawn over the finished shapes: shapes in progress, the selection, overlays; only what
     /// reaches into `areas` when given (the rest would be painted where nothing changed).
-    func drawForeground(of scene: Scene, _ cr: OpaquePointer, reachingInto areas: [Rect]? = nil) {
-        let foreground = Foreground(scene, scale: style.scale)
+    func drawForeground(_ foreground: Foreground, _ cr: OpaquePointer, reachingInto areas: [Rect]? = nil) {
         func reaches(_ rect: Rect) -> Bool { areas?.contains { $0.intersects(rect) } ?? true }
         cairo_save(cr)
         defer { cairo_restore(cr) }
@@ -130,7 +129,7 @@ public struct Renderer: Sendable {
             set(style.selected, on: cr)
             selected.stroke(cr)
         }
-        for overlay in scene.overlays where reaches(overlay.frame) { draw(overlay, cr) }
+        for overlay in foreground.overlays where reaches(overlay.frame) { draw(overlay, cr) }
     }
 
     // MARK: - Pieces
