@@ -110,25 +110,18 @@ final class LineLayer {
     }
 
     /// A shape added on top: stroked over the others, unless it only reaches cells solid in its colour.
+    /// (On top of every other, it leaves such a cell as it was, and changes every other cell it reaches:
+    /// it shows exactly where a cell was not solid in its colour before it came.)
     private func strokeOnTop(_ line: Line, damage: inout DamageRegion) {
         let shape = self.shape(line)
-        var before: [UInt32?] = []
+        var shows = false
         solid.forEachReachedRow(of: shape.outline) { row, columns in
-            before += columns.map { solid.solidColour(row: row, column: $0) }
-            return true
+            shows = columns.contains { solid.solidColour(row: row, column: $0) != shape.colour }
+            return !shows
         }
         solid.cover(shape)
         solid.count(shape, by: 1)
         widest = max(widest, shape.outline.width)
-        var cell = 0, shows = false
-        solid.forEachReachedRow(of: shape.outline) { row, columns in
-            for column in columns {
-                let now = solid.solidColour(row: row, column: column)
-                shows = shows || now == nil || now != before[cell]
-                cell += 1
-            }
-            return !shows
-        }
         guard shows else {
             statistics.buriedLines += 1
             return
