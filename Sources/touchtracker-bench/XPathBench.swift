@@ -113,19 +113,8 @@ struct XPathBench {
     /// line in it, is on screen.
     private func measureLargestStartup(_ report: inout BenchReport) {
         let (count, label) = Self.largest
-        let path = folder + "/lines-\(label).json"
         let key = "startup_to_first_frame_ms_\(label)"
-        guard BenchDrawing.write(BenchDrawing.segments(count: count), to: path), let app = launch(document: path) else {
-            report.row("  \(label) lines: the app did not start")
-            return report.record(key, .nan)
-        }
-        let probe = BenchDrawing.probe.middle
-        var reads = 0
-        guard client.waitForPixel(app.window, probe.x, probe.y, toBe: BenchColour.black, timeoutNanoseconds: 1_000_000_000,
-                                  reads: &reads) else {
-            report.row("  \(label) lines: n/a (the app did not show the drawing file's lines)")
-            return report.record(key, .nan)
-        }
+        guard let app = launchShowing(count: count, label: label, &report) else { return report.record(key, .nan) }
         report.record(key, milliseconds(app.firstFrameNanoseconds), unit: "ms")
         if let resident = app.process.residentBytes { report.row("  app RSS, \(label) lines: \(resident / 1024) KiB") }
     }
@@ -162,19 +151,8 @@ struct XPathBench {
     /// Loads `count` lines, then measures a drag's motion events. Returns the app's RSS once the
     /// drawing is on screen, or nil when the drawing could not be shown.
     private func measureDrag(count: Int, label: String, _ report: inout BenchReport) -> Int? {
-        let segments = BenchDrawing.segments(count: count)
-        let path = folder + "/lines-\(label).json"
-        guard BenchDrawing.write(segments, to: path), let app = launch(document: path) else {
-            report.row("  \(label) lines: the app did not start")
-            recordMissing(label, &report)
-            return nil
-        }
-        let probe = BenchDrawing.probe.middle
-        var reads = 0
-        guard client.waitForPixel(app.window, probe.x, probe.y, toBe: BenchColour.black, timeoutNanoseconds: 1_000_000_000,
-                                  reads: &reads) else {
-            report.row("  \(label) lines: n/a (the app did not show the drawing file's lines)")
-            recordMissing(label, &report)
+        guard let app = launchShowing(count: count, label: label, &report) else {
+            recordMissing(count: count, label: label, &report)
             return nil
         }
         report.row("  \(label) lines loaded from a drawing file, on screen \(milliseconds(app.firstFrameNanoseconds)) ms after spawn")
@@ -191,7 +169,7 @@ struct XPathBench {
         defer { client.release(); client.sync() }
         guard let drag = measureMotion(app, samples: report.long ? 2_000 : 300, budget: budget) else {
             report.row("  \(label) lines: n/a (a motion event's pixel did not appear within \(Self.patience / 1_000_000_000) s, or every probe was red already)")
-            recordMissing(label, &report)
+            recordMissing(count: count, label: label, &report)
             return resident
         }
         let sorted = drag.latencies.sorted()
@@ -209,13 +187,29 @@ struct XPathBench {
         return resident
     }
 
-    private func recordMissing(_ label: String, _ report: inout BenchReport) {
+    private func recordMissing(count: Int, label: String, _ report: inout BenchReport) {
         for key in ["input_to_pixel_ms_p50_", "input_to_pixel_ms_p95_", "x_frame_app_cpu_us_", "x_frame_server_cpu_us_"] {
             report.record(key + label, .nan)
         }
-        if Self.sizes.contains(where: { $0.label == label && Self.streamedSizes.contains($0.count) }) {
-            Self.recordStreamMissing(label, &report)
+        if Self.streamedSizes.contains(count) { Self.recordStreamMissing(label, &report) }
+    }
+
+    /// Writes a drawing of `count` lines, starts the app on it and waits until its lines are on screen; nil,
+    /// said in a row, when the app does not start or does not show them.
+    private func launchShowing(count: Int, label: String, _ report: inout BenchReport) -> LaunchedApp? {
+        let path = folder + "/lines-\(label).json"
+        guard BenchDrawing.write(BenchDrawing.segments(count: count), to: path), let app = launch(document: path) else {
+            report.row("  \(label) lines: the app did not start")
+            return nil
         }
+        let probe = BenchDrawing.probe.middle
+        var reads = 0
+        guard client.waitForPixel(app.window, probe.x, probe.y, toBe: BenchColour.black, timeoutNanoseconds: 1_000_000_000,
+                                  reads: &reads) else {
+            report.row("  \(label) lines: n/a (the app did not show the drawing file's lines)")
+            return nil
+        }
+        return app
     }
 
     private struct MotionMeasurements {
