@@ -40,7 +40,7 @@ printf '#!/bin/sh\n' > "$stage/touchtracker"
 make -s -f assets/install.mk install DESTDIR="$stage/root" PREFIX=/opt/tt BINARY="$stage/touchtracker"
 for file in bin/touchtracker share/applications/touchtracker.desktop share/man/man1/touchtracker.1 \
 	share/icons/hicolor/scalable/apps/touchtracker.svg share/icons/hicolor/48x48/apps/touchtracker.png \
-	share/icons/hicolor/256x256/apps/touchtracker.png; do
+	share/icons/hicolor/256x256/apps/touchtracker.png share/doc/touchtracker/LICENSE; do
 	check "make install installs $file" [ -f "$stage/root/opt/tt/$file" ]
 done
 check "the installed binary is executable" [ -x "$stage/root/opt/tt/bin/touchtracker" ]

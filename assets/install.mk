@@ -1,7 +1,7 @@
 # install.mk: `make install` and `make uninstall` for TouchTracker (GNU make).
 # The top-level Makefile includes it (`include assets/install.mk`); paths are relative to the repository root.
 #
-#   make install PREFIX=/usr/local DESTDIR=     binary, desktop entry, icons, man page
+#   make install PREFIX=/usr/local DESTDIR=     binary, desktop entry, icons, man page, licence
 #   make uninstall PREFIX=/usr/local DESTDIR=   removes exactly those files
 #
 # `install` copies $(BINARY); it builds it only when it is missing, so that `sudo make install` after a
@@ -17,6 +17,7 @@ SWIFT ?= swift
 bindir := $(PREFIX)/bin
 datadir := $(PREFIX)/share
 mandir := $(datadir)/man
+docdir := $(datadir)/doc/touchtracker
 icondir := $(datadir)/icons/hicolor
 
 INSTALLED_FILES := \
@@ -25,7 +26,8 @@ INSTALLED_FILES := \
 	$(icondir)/scalable/apps/touchtracker.svg \
 	$(icondir)/48x48/apps/touchtracker.png \
 	$(icondir)/256x256/apps/touchtracker.png \
-	$(mandir)/man1/touchtracker.1
+	$(mandir)/man1/touchtracker.1 \
+	$(docdir)/LICENSE
 
 .PHONY: install uninstall
 
@@ -34,13 +36,15 @@ $(BINARY):
 
 install: $(BINARY)
 	$(INSTALL) -d $(DESTDIR)$(bindir) $(DESTDIR)$(datadir)/applications $(DESTDIR)$(mandir)/man1 \
-		$(DESTDIR)$(icondir)/scalable/apps $(DESTDIR)$(icondir)/48x48/apps $(DESTDIR)$(icondir)/256x256/apps
+		$(DESTDIR)$(icondir)/scalable/apps $(DESTDIR)$(icondir)/48x48/apps $(DESTDIR)$(icondir)/256x256/apps \
+		$(DESTDIR)$(docdir)
 	$(INSTALL) -m 755 $(BINARY) $(DESTDIR)$(bindir)/touchtracker
 	$(INSTALL) -m 644 assets/touchtracker.desktop $(DESTDIR)$(datadir)/applications/touchtracker.desktop
 	$(INSTALL) -m 644 assets/touchtracker.svg $(DESTDIR)$(icondir)/scalable/apps/touchtracker.svg
 	$(INSTALL) -m 644 assets/touchtracker-48.png $(DESTDIR)$(icondir)/48x48/apps/touchtracker.png
 	$(INSTALL) -m 644 assets/touchtracker-256.png $(DESTDIR)$(icondir)/256x256/apps/touchtracker.png
 	$(INSTALL) -m 644 assets/touchtracker.1 $(DESTDIR)$(mandir)/man1/touchtracker.1
+	$(INSTALL) -m 644 LICENSE $(DESTDIR)$(docdir)/LICENSE
 	@$(refresh-desktop-caches)
 
 uninstall:
