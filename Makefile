@@ -8,9 +8,11 @@ PREFIX       ?= /usr/local
 DESTDIR      ?=
 SUDO         := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-# Debian packages: what building and running needs, and what the tests need on top.
+# Debian packages: what building and running needs, and what the tests need on top (assets/check-assets.sh
+# checks the installed desktop files with appstream, shared-mime-info, xdg-utils with File::MimeInfo, and gio).
 RUN_PACKAGES  := pkg-config libx11-dev libxi-dev libxext-dev libxrandr-dev libcairo2-dev
-TEST_PACKAGES := $(RUN_PACKAGES) xvfb libxtst-dev libxdamage-dev desktop-file-utils groff-base
+TEST_PACKAGES := $(RUN_PACKAGES) xvfb libxtst-dev libxdamage-dev desktop-file-utils groff-base \
+	appstream shared-mime-info xdg-utils libfile-mimeinfo-perl libglib2.0-bin
 
 .PHONY: run build test test-long clean deps test-deps bench install uninstall
 
