@@ -40,6 +40,10 @@ else
 fi
 
 metainfo=assets/$appid.metainfo.xml
+size=$(sed -n 's/.*<image type="source" width="\([0-9]*\)" height="\([0-9]*\)".*/\1 \2/p' $metainfo)
+header=$(od -An -tx1 -j16 -N8 docs/screenshot.png | tr -d ' \n')
+# shellcheck disable=SC2086 # $size is the two numbers
+check "the metainfo gives the screenshot's size ($size; the PNG says $header)" [ "$header" = "$(printf '%08x%08x' $size)" ]
 check "the metainfo names the drawing's MIME type" grep -q "<mediatype>$drawing</mediatype>" $metainfo
 
 stage=$(mktemp -d)
