@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 @testable import Document
 
@@ -16,6 +17,25 @@ private func decode(_ text: String) throws(DocumentError) -> Drawing {
 @Suite struct DrawingFormatTests {
     @Test func anEmptyDrawingIsWrittenAsAnEmptyListOfShapes() throws {
         #expect(try text(Drawing()) == #"{"format":"touchtracker-drawing","version":2,"shapes":[]}"# + "\n")
+    }
+
+    /// A file manager knows a drawing by its first bytes, whatever its name: the magic of the MIME type that
+    /// `make install` installs (assets/io.github.touchtracker.TouchTracker.mime.xml) is how the writer begins
+    /// every drawing, so reordering the writer's keys fails here rather than on users' desktops.
+    @Test func everyDrawingBeginsWithTheMagicOfItsMimeType() throws {
+        let assets = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("assets")
+        let xml = try String(contentsOf: assets.appendingPathComponent("io.github.touchtracker.TouchTracker.mime.xml"),
+                             encoding: .utf8)
+        let attributes = try #require(xml.split(separator: "<match ").dropFirst().first?.split(separator: ">").first)
+        #expect(attributes.contains(#"type="string" offset="0""#))
+        let value = try #require(attributes.split(separator: #"value=""#).dropFirst().first?.split(separator: "\"").first)
+        let magic = value.replacingOccurrences(of: "&quot;", with: "\"")
+        #expect(magic == #"{"format":"\#(DrawingFormat.name)""#)
+        var drawing = Drawing()
+        #expect(try text(drawing).hasPrefix(magic))
+        drawing.add(segment(10, 20.5, 300, 40), kind: .circle, style: ShapeStyle(colour: Colour(hex: 0x1E50DC), width: 5))
+        #expect(try text(drawing).hasPrefix(magic))
     }
 
     @Test func shapesAreWrittenOnePerTextLineInIdOrderWithKeysInAFixedOrder() throws {
