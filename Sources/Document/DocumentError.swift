@@ -40,14 +40,14 @@ public enum DocumentError: Error, Hashable, Sendable, CustomStringConvertible {
     case newerVersion(Int)
     /// A version number below 1.
     case unsupportedVersion(Int)
-    /// More than `DocumentLimits.maxLines` lines (detected while reading, before the rest is read).
+    /// More than `DocumentLimits.maxShapes` lines (detected while reading, before the rest is read).
     case tooManyLines(at: TextPosition)
     /// A coordinate that is not finite or is beyond `DocumentLimits.maxCoordinateMagnitude`, as written.
     case coordinateOutOfRange(String, at: TextPosition)
     /// An id that is not a whole number from 1 to `DocumentLimits.maxID`, as written.
     case invalidID(String, at: TextPosition)
     /// Two lines with the same id.
-    case duplicateID(LineID, at: TextPosition)
+    case duplicateID(ShapeID, at: TextPosition)
     /// A shape's "kind" is neither "line" nor "circle".
     case unknownKind(String, at: TextPosition)
     /// A shape's "colour" is not "#RRGGBB".
@@ -80,7 +80,7 @@ public enum DocumentError: Error, Hashable, Sendable, CustomStringConvertible {
         case .unsupportedVersion(let version):
             return "not a drawing: format version \(version) does not exist"
         case .tooManyLines(let position):
-            return "too many lines: \(position): a drawing holds at most \(DocumentLimits.maxLines)"
+            return "too many lines: \(position): a drawing holds at most \(DocumentLimits.maxShapes)"
         case .coordinateOutOfRange(let text, let position):
             return "not a drawing: \(position): coordinate \(text.printable) is beyond ±\(Int(DocumentLimits.maxCoordinateMagnitude))"
         case .invalidID(let text, let position):
@@ -126,19 +126,19 @@ extension DocumentError {
 /// Why a drawing cannot be saved: it breaks a `DocumentLimits` bound (saving it would make a file
 /// the loader refuses).
 public enum DrawingEncodingError: Error, Hashable, Sendable, CustomStringConvertible {
-    /// More than `DocumentLimits.maxLines` lines.
+    /// More than `DocumentLimits.maxShapes` lines.
     case tooManyLines(count: Int)
     /// The line has a coordinate that is not finite or is beyond ±`DocumentLimits.maxCoordinateMagnitude`.
-    case coordinateOutOfRange(LineID)
+    case coordinateOutOfRange(ShapeID)
     /// The line's id is beyond `DocumentLimits.maxID`.
-    case invalidID(LineID)
+    case invalidID(ShapeID)
     /// The shape's width is not within `DocumentLimits.widths`.
-    case widthOutOfRange(LineID)
+    case widthOutOfRange(ShapeID)
 
     public var description: String {
         switch self {
         case .tooManyLines(let count):
-            return "the drawing has \(count) lines; a file holds at most \(DocumentLimits.maxLines)"
+            return "the drawing has \(count) lines; a file holds at most \(DocumentLimits.maxShapes)"
         case .coordinateOutOfRange(let id):
             return "line \(id.rawValue) lies beyond ±\(Int(DocumentLimits.maxCoordinateMagnitude)) px"
         case .invalidID(let id):

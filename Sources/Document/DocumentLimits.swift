@@ -3,12 +3,12 @@
 ///
 /// The limits fit together: the longest shape the encoder can write is 197 bytes (a 16-digit id,
 /// "circle", four 24-character coordinates, a colour, a 10-character width and the separators), so
-/// `maxLines` worst-case shapes (about 79 MB) fit in `maxFileBytes`.
+/// `maxShapes` worst-case shapes (about 79 MB) fit in `maxFileBytes`.
 public enum DocumentLimits {
     /// The largest file read as a drawing: 80 MiB. Larger files are refused before being read.
     public static let maxFileBytes = 80 << 20
     /// The most lines a drawing may hold.
-    public static let maxLines = 400_000
+    public static let maxShapes = 400_000
     /// A shape's width in px at 96 dpi (a stylus's lightest touch to a marker).
     public static let widths = 0.5...100.0
 
@@ -27,5 +27,5 @@ public enum DocumentLimits {
     }
 
     /// Whether `id` may be saved as a line id.
-    public static func isValidID(_ id: LineID) -> Bool { id.rawValue >= 1 && id.rawValue <= maxID }
+    public static func isValidID(_ id: ShapeID) -> Bool { id.rawValue >= 1 && id.rawValue <= maxID }
 }

@@ -3,15 +3,15 @@ import Synchronization
 /// One change to a drawing's finished lines, told the way a cache of their pixels needs it.
 public enum DrawingChange: Hashable, Sendable {
     /// `line` was added on top of every other line (it is drawn last).
-    case appended(Line)
+    case appended(Shape)
     /// `line` was put back below later lines (undoing a delete), so it is not on top.
-    case inserted(Line)
+    case inserted(Shape)
     /// `line` was removed.
-    case removed(Line)
-    /// Line `id` changed its geometry from `from` to `to`, keeping its place in drawing order.
-    case moved(LineID, from: Segment, to: Segment)
+    case removed(Shape)
+    /// Shape `id` changed its geometry from `from` to `to`, keeping its place in drawing order.
+    case moved(ShapeID, from: Segment, to: Segment)
     /// A line changed its colour or width; this is how it was (its place and geometry stay).
-    case restyled(Line)
+    case restyled(Shape)
     /// Every finished line was removed.
     case cleared
 }

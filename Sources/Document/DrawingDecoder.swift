@@ -17,7 +17,7 @@ struct DrawingDecoder {
         var format: String?
         var version: Int?
         // "lines" (version 1) or "shapes": where the key is, and the list as read where it stands.
-        var lists: [String: (key: Int, read: Result<[Line], DocumentError>)] = [:]
+        var lists: [String: (key: Int, read: Result<[Shape], DocumentError>)] = [:]
         var unknownKey: (key: String, offset: Int)?
         var keys = Set<String>()
         if !scanner.consume(.closeBrace) {
@@ -54,7 +54,7 @@ struct DrawingDecoder {
         if let other = lists[otherKey], unknownKey.map({ other.key < $0.offset }) ?? true { unknownKey = (otherKey, other.key) }
         if let unknownKey { throw .unknownKey(unknownKey.key, at: scanner.position(at: unknownKey.offset)) }
         guard let list = lists[listKey] else { throw .missingKey(listKey, at: scanner.position(at: end)) }
-        return Drawing(lines: try list.read.get())
+        return Drawing(shapes: try list.read.get())
     }
 
     private mutating func readFormat() throws(DocumentError) -> String {
@@ -73,17 +73,17 @@ struct DrawingDecoder {
         return version
     }
 
-    private mutating func readLines(version: Int) throws(DocumentError) -> [Line] {
+    private mutating func readLines(version: Int) throws(DocumentError) -> [Shape] {
         try scanner.expect(.openBracket, "expected '[' to begin the lines")
-        var lines: [Line] = []
+        var lines: [Shape] = []
         // While ids only grow (as the program writes them) none can repeat: the set of ids seen is made
         // only once one does not.
-        var ids: Set<LineID>?
+        var ids: Set<ShapeID>?
         if scanner.consume(.closeBracket) { return lines }
         repeat {
             scanner.skipWhitespace()
             let start = scanner.offset
-            guard lines.count < DocumentLimits.maxLines else { throw .tooManyLines(at: scanner.position(at: start)) }
+            guard lines.count < DocumentLimits.maxShapes else { throw .tooManyLines(at: scanner.position(at: start)) }
             let line = try readShape(version: version)
             if ids == nil, let last = lines.last, line.id <= last.id { ids = Set(lines.lazy.map(\.id)) }
             if ids?.insert(line.id).inserted == false { throw .duplicateID(line.id, at: scanner.position(at: start)) }
@@ -94,9 +94,9 @@ struct DrawingDecoder {
 
     /// A shape: in version 2 "id", "kind", "begin", "end", "colour" and "width", all required; in version 1
     /// (lines) "id", "begin" and "end" alone, read as black lines 10 px wide.
-    private mutating func readShape(version: Int) throws(DocumentError) -> Line {
+    private mutating func readShape(version: Int) throws(DocumentError) -> Shape {
         try scanner.expect(.openBrace, version == 1 ? "expected '{' to begin a line" : "expected '{' to begin a shape")
-        var id: LineID?
+        var id: ShapeID?
         var kind: ShapeKind?
         var begin: Point?
         var end: Point?
@@ -129,7 +129,7 @@ struct DrawingDecoder {
         guard let end else { throw .missingKey("end", at: scanner.position) }
         guard let colour else { throw .missingKey("colour", at: scanner.position) }
         guard let width else { throw .missingKey("width", at: scanner.position) }
-        return Line(id: id, kind: kind, segment: Segment(begin: begin, end: end), style: ShapeStyle(colour: colour, width: width))
+        return Shape(id: id, kind: kind, segment: Segment(begin: begin, end: end), style: ShapeStyle(colour: colour, width: width))
     }
 
     private mutating func readKind() throws(DocumentError) -> ShapeKind {
@@ -162,15 +162,15 @@ struct DrawingDecoder {
         return Double(value)
     }
 
-    private mutating func readID() throws(DocumentError) -> LineID {
+    private mutating func readID() throws(DocumentError) -> ShapeID {
         scanner.skipWhitespace()
         let start = scanner.offset
         let text = try scanner.readNumberText()
         // Digits only: no sign, fraction or exponent (UInt64("1e2") is nil, as is an overflow).
-        guard let value = UInt64(text), DocumentLimits.isValidID(LineID(value)) else {
+        guard let value = UInt64(text), DocumentLimits.isValidID(ShapeID(value)) else {
             throw .invalidID(text, at: scanner.position(at: start))
         }
-        return LineID(value)
+        return ShapeID(value)
     }
 
     private mutating func readPoint() throws(DocumentError) -> Point {

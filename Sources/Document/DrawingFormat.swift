@@ -34,13 +34,13 @@ public enum DrawingFormat {
 
     /// The file's bytes for `drawing` (its finished lines).
     public static func encode(_ drawing: Drawing) throws(DrawingEncodingError) -> [UInt8] {
-        guard drawing.lines.count <= DocumentLimits.maxLines else {
-            throw .tooManyLines(count: drawing.lines.count)
+        guard drawing.shapes.count <= DocumentLimits.maxShapes else {
+            throw .tooManyLines(count: drawing.shapes.count)
         }
         var bytes: [UInt8] = []
-        bytes.reserveCapacity(64 + 64 * drawing.lines.count)
+        bytes.reserveCapacity(64 + 64 * drawing.shapes.count)
         bytes.append(contentsOf: #"{"format":"\#(name)","version":\#(version),"shapes":["#.utf8)
-        for (index, line) in drawing.lines.enumerated() {
+        for (index, line) in drawing.shapes.enumerated() {
             guard DocumentLimits.isValidID(line.id) else { throw .invalidID(line.id) }
             guard isSavable(line.begin), isSavable(line.end) else { throw .coordinateOutOfRange(line.id) }
             guard DocumentLimits.isValidWidth(line.style.storedWidth) else { throw .widthOutOfRange(line.id) }
@@ -60,7 +60,7 @@ public enum DrawingFormat {
             bytes.append(contentsOf: line.style.storedWidth.description.utf8)
             bytes.append(.closeBrace)
         }
-        bytes.append(contentsOf: drawing.lines.isEmpty ? "]}\n".utf8 : "\n]}\n".utf8)
+        bytes.append(contentsOf: drawing.shapes.isEmpty ? "]}\n".utf8 : "\n]}\n".utf8)
         return bytes
     }
 

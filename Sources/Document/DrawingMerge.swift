@@ -2,7 +2,7 @@
 ///
 /// `base` is the drawing last read from or written to the file, `theirs` the file now, `ours` the
 /// window's. The rule: every shape either side added is kept, every shape either side deleted is
-/// dropped. Shapes are compared by content (`Line.content`: everything but the id) and counted as a
+/// dropped. Shapes are compared by content (`Shape.content`: everything but the id) and counted as a
 /// multiset, so two equal lines are two shapes; the same change made on both sides counts once (an
 /// equal line added on both sides is one line; a line deleted on both sides is gone once).
 ///
@@ -24,21 +24,21 @@ public struct DrawingMerge: Hashable, Sendable {
     public let oursChanged: Bool
 
     public init(base: Drawing, theirs: Drawing, ours: Drawing) {
-        let baseCounts = Self.counts(base.lines), theirCounts = Self.counts(theirs.lines), ourCounts = Self.counts(ours.lines)
-        var wanted: [Line: Int] = [:]
+        let baseCounts = Self.counts(base.shapes), theirCounts = Self.counts(theirs.shapes), ourCounts = Self.counts(ours.shapes)
+        var wanted: [Shape: Int] = [:]
         for shape in Set(baseCounts.keys).union(theirCounts.keys).union(ourCounts.keys) {
             wanted[shape] = Self.mergedCount(base: baseCounts[shape, default: 0], theirs: theirCounts[shape, default: 0],
                                              ours: ourCounts[shape, default: 0])
         }
 
-        var removedLines: [Line] = []
-        for line in ours.lines {
+        var removedLines: [Shape] = []
+        for line in ours.shapes {
             if wanted[line.content, default: 0] > 0 { wanted[line.content]! -= 1 } else { removedLines.append(line) }
         }
-        var addedLines: [Line] = []
-        for line in theirs.lines where wanted[line.content, default: 0] > 0 {
+        var addedLines: [Shape] = []
+        for line in theirs.shapes where wanted[line.content, default: 0] > 0 {
             wanted[line.content]! -= 1
-            addedLines.append(line.withID(LineID(ours.nextID.rawValue + UInt64(addedLines.count))))
+            addedLines.append(line.withID(ShapeID(ours.nextID.rawValue + UInt64(addedLines.count))))
         }
 
         edit = removedLines.isEmpty && addedLines.isEmpty ? nil : .replace(removed: removedLines, added: addedLines)
@@ -63,7 +63,7 @@ public struct DrawingMerge: Hashable, Sendable {
         return max(0, base + change)
     }
 
-    private static func counts(_ lines: [Line]) -> [Line: Int] {
+    private static func counts(_ lines: [Shape]) -> [Shape: Int] {
         lines.reduce(into: [:]) { counts, line in counts[line.content, default: 0] += 1 }
     }
 

@@ -1,24 +1,24 @@
 /// Anything whose finished lines can be edited: `Drawing` itself, or `IndexedDrawing`, which keeps
 /// a spatial index in step. Edits and the history are written against this, so they cannot
 /// forget to update the index.
-public protocol LineEditing {
+public protocol ShapeEditing {
     /// Puts `line` back at its place in drawing order (replacing a line with the same id).
-    mutating func restore(_ line: Line)
+    mutating func restore(_ line: Shape)
     /// Puts back many lines at once (undoing a clear); may be faster than restoring one by one.
-    mutating func restore(contentsOf lines: [Line])
+    mutating func restore(contentsOf lines: [Shape])
     /// Removes the line with `id`; returns it, or nil when there is none.
-    @discardableResult mutating func remove(_ id: LineID) -> Line?
+    @discardableResult mutating func remove(_ id: ShapeID) -> Shape?
     /// Removes many lines at once (a merge); may be faster than removing one by one.
-    mutating func remove(contentsOf ids: [LineID])
+    mutating func remove(contentsOf ids: [ShapeID])
     /// Removes every finished line and returns them.
-    @discardableResult mutating func removeAll() -> [Line]
+    @discardableResult mutating func removeAll() -> [Shape]
     /// Replaces the geometry of line `id`; returns false when there is no such line.
-    @discardableResult mutating func setSegment(_ segment: Segment, of id: LineID) -> Bool
+    @discardableResult mutating func setSegment(_ segment: Segment, of id: ShapeID) -> Bool
     /// Replaces the colour and width of line `id`; returns false when there is no such line.
-    @discardableResult mutating func setStyle(_ style: ShapeStyle, of id: LineID) -> Bool
+    @discardableResult mutating func setStyle(_ style: ShapeStyle, of id: ShapeID) -> Bool
 }
 
-extension Drawing: LineEditing {}
+extension Drawing: ShapeEditing {}
 
 /// One undoable change to the drawing. Each case carries exactly what it needs to be applied and
 /// reverted: line values and segments, never pictures, so the history costs memory in proportion
@@ -26,20 +26,20 @@ extension Drawing: LineEditing {}
 /// line back bit for bit; adding and subtracting a delta in floating point would not.
 public enum Edit: Hashable, Sendable {
     /// A new line was drawn (the line carries the id it was given).
-    case draw(Line)
+    case draw(Shape)
     /// A line was deleted.
-    case delete(Line)
+    case delete(Shape)
     /// A line was dragged from one place to another.
-    case move(LineID, from: Segment, to: Segment)
+    case move(ShapeID, from: Segment, to: Segment)
     /// A line was nudged with an arrow key.
-    case nudge(LineID, from: Segment, to: Segment)
+    case nudge(ShapeID, from: Segment, to: Segment)
     /// Every line was removed (the lines, in drawing order).
-    case clear([Line])
+    case clear([Shape])
     /// Lines were removed and others added in one step: a merge with the file another program wrote,
     /// or a reload of it (see `DrawingMerge`). Undo brings back the lines as they were before.
-    case replace(removed: [Line], added: [Line])
+    case replace(removed: [Shape], added: [Shape])
     /// A shape was given another colour or width.
-    case restyle(LineID, from: ShapeStyle, to: ShapeStyle)
+    case restyle(ShapeID, from: ShapeStyle, to: ShapeStyle)
 
     /// A short human name ("Undo Move"), for menus and traces.
     public var name: String {
@@ -55,7 +55,7 @@ public enum Edit: Hashable, Sendable {
     }
 
     /// Makes the change.
-    public func apply<Target: LineEditing>(to target: inout Target) {
+    public func apply<Target: ShapeEditing>(to target: inout Target) {
         switch self {
         case .draw(let line): target.restore(line)
         case .delete(let line): target.remove(line.id)
@@ -69,7 +69,7 @@ public enum Edit: Hashable, Sendable {
     }
 
     /// Takes the change back: the inverse of `apply`.
-    public func revert<Target: LineEditing>(on target: inout Target) {
+    public func revert<Target: ShapeEditing>(on target: inout Target) {
         switch self {
         case .draw(let line): target.remove(line.id)
         case .delete(let line): target.restore(line)

@@ -14,7 +14,7 @@ public struct History: Hashable, Sendable {
     public var canRedo: Bool { !redoStack.isEmpty }
 
     /// Applies `edit` to `target` and records it.
-    public mutating func perform<Target: LineEditing>(_ edit: Edit, on target: inout Target) {
+    public mutating func perform<Target: ShapeEditing>(_ edit: Edit, on target: inout Target) {
         edit.apply(to: &target)
         record(edit)
     }
@@ -27,7 +27,7 @@ public struct History: Hashable, Sendable {
 
     /// Reverts the latest edit; returns it, or nil when there is nothing to undo.
     @discardableResult
-    public mutating func undo<Target: LineEditing>(on target: inout Target) -> Edit? {
+    public mutating func undo<Target: ShapeEditing>(on target: inout Target) -> Edit? {
         guard let edit = undoStack.popLast() else { return nil }
         edit.revert(on: &target)
         redoStack.append(edit)
@@ -36,7 +36,7 @@ public struct History: Hashable, Sendable {
 
     /// Re-applies the latest undone edit; returns it, or nil when there is nothing to redo.
     @discardableResult
-    public mutating func redo<Target: LineEditing>(on target: inout Target) -> Edit? {
+    public mutating func redo<Target: ShapeEditing>(on target: inout Target) -> Edit? {
         guard let edit = redoStack.popLast() else { return nil }
         edit.apply(to: &target)
         undoStack.append(edit)

@@ -1,55 +1,55 @@
-/// A `Drawing` together with its `LineIndex`, kept in step: every change to the finished lines
+/// A `Drawing` together with its `ShapeIndex`, kept in step: every change to the finished shapes
 /// goes through here and updates both, so hit testing is never stale. The index carries the drawing's
-/// revision (`LineIndex.revision`), so a copy of both handed on elsewhere can be checked.
+/// revision (`ShapeIndex.revision`), so a copy of both handed on elsewhere can be checked.
 public struct IndexedDrawing: Sendable {
     /// The drawing.
     public private(set) var drawing: Drawing
-    /// The spatial index over `drawing.lines`.
-    public private(set) var index: LineIndex
+    /// The spatial index over `drawing.shapes`.
+    public private(set) var index: ShapeIndex
 
     public init(_ drawing: Drawing = Drawing()) {
         self.drawing = drawing
-        index = LineIndex(drawing.lines)
+        index = ShapeIndex(drawing.shapes)
         index.revision = drawing.revision
     }
 
-    /// Finished lines in drawing order.
-    public var lines: [Line] { drawing.lines }
+    /// Finished shapes in drawing order.
+    public var shapes: [Shape] { drawing.shapes }
 
     /// The id the next new line receives.
-    public var nextID: LineID { drawing.nextID }
+    public var nextID: ShapeID { drawing.nextID }
 
-    public func line(_ id: LineID) -> Line? { drawing.line(id) }
+    public func shape(_ id: ShapeID) -> Shape? { drawing.shape(id) }
 
     /// The finished line nearest to `point` (exact distance), if within `tolerance` (inclusive);
     /// ties go to the line drawn last.
-    public func nearestLine(to point: Point, within tolerance: Double) -> LineID? {
-        index.nearestLine(to: point, within: tolerance, in: drawing)
+    public func nearestShape(to point: Point, within tolerance: Double) -> ShapeID? {
+        index.nearestShape(to: point, within: tolerance, in: drawing)
     }
 }
 
-extension IndexedDrawing: LineEditing {
-    public mutating func restore(_ line: Line) {
-        if let old = drawing.line(line.id) { index.remove(old) }
+extension IndexedDrawing: ShapeEditing {
+    public mutating func restore(_ line: Shape) {
+        if let old = drawing.shape(line.id) { index.remove(old) }
         drawing.restore(line)
         index.insert(line)
         index.revision = drawing.revision
     }
 
-    /// A few lines (as many as a drawing remembers as changes) go in one by one, the index updated for
+    /// A few shapes (as many as a drawing remembers as changes) go in one by one, the index updated for
     /// each; more in one pass, the index made again.
-    public mutating func restore(contentsOf lines: [Line]) {
-        guard lines.count > Drawing.rememberedChanges else {
-            for line in lines { restore(line) }
+    public mutating func restore(contentsOf shapes: [Shape]) {
+        guard shapes.count > Drawing.rememberedChanges else {
+            for line in shapes { restore(line) }
             return
         }
-        drawing.restore(contentsOf: lines)
-        index = LineIndex(drawing.lines)
+        drawing.restore(contentsOf: shapes)
+        index = ShapeIndex(drawing.shapes)
         index.revision = drawing.revision
     }
 
     @discardableResult
-    public mutating func remove(_ id: LineID) -> Line? {
+    public mutating func remove(_ id: ShapeID) -> Shape? {
         guard let line = drawing.remove(id) else { return nil }
         index.remove(line)
         index.revision = drawing.revision
@@ -57,26 +57,26 @@ extension IndexedDrawing: LineEditing {
     }
 
     /// As `restore(contentsOf:)`: a few one by one, more in one pass.
-    public mutating func remove(contentsOf ids: [LineID]) {
+    public mutating func remove(contentsOf ids: [ShapeID]) {
         guard ids.count > Drawing.rememberedChanges else {
             for id in ids { remove(id) }
             return
         }
         drawing.remove(contentsOf: ids)
-        index = LineIndex(drawing.lines)
+        index = ShapeIndex(drawing.shapes)
         index.revision = drawing.revision
     }
 
     @discardableResult
-    public mutating func removeAll() -> [Line] {
+    public mutating func removeAll() -> [Shape] {
         defer { index.revision = drawing.revision }
-        index = LineIndex()
+        index = ShapeIndex()
         return drawing.removeAll()
     }
 
     @discardableResult
-    public mutating func setSegment(_ segment: Segment, of id: LineID) -> Bool {
-        guard let old = drawing.line(id) else { return false }
+    public mutating func setSegment(_ segment: Segment, of id: ShapeID) -> Bool {
+        guard let old = drawing.shape(id) else { return false }
         index.remove(old)
         drawing.setSegment(segment, of: id)
         var moved = old
@@ -88,7 +88,7 @@ extension IndexedDrawing: LineEditing {
 
     /// A shape's colour and width are no business of the index: its place stays.
     @discardableResult
-    public mutating func setStyle(_ style: ShapeStyle, of id: LineID) -> Bool {
+    public mutating func setStyle(_ style: ShapeStyle, of id: ShapeID) -> Bool {
         guard drawing.setStyle(style, of: id) else { return false }
         index.revision = drawing.revision
         return true

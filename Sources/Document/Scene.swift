@@ -4,38 +4,38 @@ public struct Scene: Sendable {
     /// The finished shapes.
     public var drawing: Drawing
     /// Shapes whose contact is still down (red), in a stable order: bottom to top.
-    public var linesInProgress: [ShapeInProgress]
+    public var shapesInProgress: [ShapeInProgress]
     /// The selected shape (green), if any.
-    public var selection: LineID?
+    public var selection: ShapeID?
     /// Panels over the lines (context menu, help, notices), bottom to top.
     public var overlays: [Overlay]
     /// A spatial index over the finished lines, when the scene comes from an `IndexedDrawing`: with it a
     /// compositor finds the lines in an area without looking at every line. See `indexOfDrawing`.
-    public var index: LineIndex?
+    public var index: ShapeIndex?
 
-    public init(drawing: Drawing, linesInProgress: [ShapeInProgress] = [], selection: LineID? = nil,
+    public init(drawing: Drawing, shapesInProgress: [ShapeInProgress] = [], selection: ShapeID? = nil,
                 overlays: [Overlay] = []) {
         self.drawing = drawing
-        self.linesInProgress = linesInProgress
+        self.shapesInProgress = shapesInProgress
         self.selection = selection
         self.overlays = overlays
     }
 
     /// The scene of `document`'s drawing, with its index.
-    public init(document: IndexedDrawing, linesInProgress: [ShapeInProgress] = [], selection: LineID? = nil,
+    public init(document: IndexedDrawing, shapesInProgress: [ShapeInProgress] = [], selection: ShapeID? = nil,
                 overlays: [Overlay] = []) {
-        self.init(drawing: document.drawing, linesInProgress: linesInProgress, selection: selection, overlays: overlays)
+        self.init(drawing: document.drawing, shapesInProgress: shapesInProgress, selection: selection, overlays: overlays)
         index = document.index
     }
 
     /// `index`, if it indexes `drawing` as it is now (the drawing may have been changed since).
-    public var indexOfDrawing: LineIndex? {
+    public var indexOfDrawing: ShapeIndex? {
         index.flatMap { $0.revision == drawing.revision ? $0 : nil }
     }
 
     /// The selected shape (drawn green, of its own kind and width), if there is one and it exists.
-    public var selectedLine: Line? {
-        selection.flatMap { drawing.line($0) }
+    public var selectedShape: Shape? {
+        selection.flatMap { drawing.shape($0) }
     }
 }
 

@@ -3,4 +3,4 @@
 //
 //   DocumentFuzzing  seeded valid documents, damaged at random and fed to the loader: no crash, a one-line
 //                    error for each rejection, a round trip for each acceptance
-//   SampledHitTest   the book's 21-sample `lineAtPoint:`, the baseline `LineIndex` is tested and measured against
+//   SampledHitTest   the book's 21-sample `lineAtPoint:`, the baseline `ShapeIndex` is tested and measured against

@@ -3,16 +3,16 @@ import Document
 import Glibc  // libm: cos, sin
 #endif
 
-/// The book's `lineAtPoint:` (BNRDrawView), kept only as the baseline that `LineIndex` is measured
+/// The book's `lineAtPoint:` (BNRDrawView), kept only as the baseline that `ShapeIndex` is measured
 /// and tested against: it samples 21 points of each line (t = 0, 0.05, ... 1) and returns the
 /// first line, in drawing order, with a sample closer than `tolerance` (exclusive). The book knew no
 /// circles: a circle is sampled the same way, 21 points around its outline from a table of the unit
 /// circle's, so that it costs what a line does.
 ///
 /// It misses a long line clicked between two samples and ignores which line is nearest. Do not
-/// use it for hit testing; use `LineIndex`.
+/// use it for hit testing; use `ShapeIndex`.
 public enum SampledHitTest {
-    public static func firstLine(near point: Point, within tolerance: Double = 20, in lines: [Line]) -> LineID? {
+    public static func firstLine(near point: Point, within tolerance: Double = 20, in lines: [Shape]) -> ShapeID? {
         for line in lines {
             let begin = line.begin, end = line.end
             if line.kind == .circle {

@@ -6,9 +6,9 @@ import Document
 /// overlay or a newly finished shape costs the same with 10 shapes as with 100,000. (Deleting, moving,
 /// restyling, undoing and selecting repair the shape's area from the shapes the drawing's index finds
 /// there, unless later lines cover it whole; the first frame strokes the shapes that show, not those
-/// buried: see `LineLayer`.)
+/// buried: see `ShapeLayer`.)
 ///
-/// The finished shapes but the selected one live in a `LineLayer` (a cached image kept in step with the
+/// The finished shapes but the selected one live in a `ShapeLayer` (a cached image kept in step with the
 /// drawing's remembered changes). Each frame finds the damage — what the line layer changed, plus the
 /// old and new place of whatever is drawn over it (`Foreground`) — copies those rectangles from the
 /// layer to a scratch image, draws there the red shapes, the green shape and the overlays that reach
@@ -17,7 +17,7 @@ import Document
 /// screen.
 public final class CanvasCompositor {
     public let renderer: Renderer
-    private var layer: LineLayer?
+    private var layer: ShapeLayer?
     /// Where frames are put together before they reach the back buffer (and the layer's repairs).
     private var scratch: PixelImage?
     /// The foreground the back buffer shows, and the back buffer it was drawn into.
@@ -64,13 +64,13 @@ public final class CanvasCompositor {
     public var cacheBytes: Int { (layer?.bytes ?? 0) + (scratch?.bytes ?? 0) }
 
     /// The line layer and the scratch image for this viewport (new ones when it changed).
-    private func images(width: Int, height: Int, origin: PixelPoint) throws(CairoError) -> (LineLayer, PixelImage) {
+    private func images(width: Int, height: Int, origin: PixelPoint) throws(CairoError) -> (ShapeLayer, PixelImage) {
         if let layer, let scratch, scratch.width == width, scratch.height == height, scratch.origin == origin {
             return (layer, scratch)
         }
         let counts = statistics
         (layer, scratch) = (nil, nil)  // the old ones go before the new ones come: never both in memory
-        let freshLayer = try LineLayer(width: width, height: height, origin: origin, renderer: renderer,
+        let freshLayer = try ShapeLayer(width: width, height: height, origin: origin, renderer: renderer,
                                        statistics: counts)
         let freshScratch = try PixelImage(width: width, height: height, origin: origin)
         (layer, scratch) = (freshLayer, freshScratch)

@@ -4,14 +4,14 @@ public struct CompositorStatistics: Hashable, Sendable {
     /// more changes at once than the drawing remembers).
     public var rebuilds = 0
     /// Lines stroked on top of the layer because they were added on top of the drawing.
-    public var appendedLines = 0
+    public var appendedShapes = 0
     /// Times some areas were repainted from the lines reaching into them (delete, move, undo).
     public var repairs = 0
     /// Lines stroked by rebuilds and repairs together.
-    public var linesRestroked = 0
+    public var shapesRestroked = 0
     /// Lines not stroked by rebuilds, repairs or when added, because every cell they reach is solid
     /// (covered whole by other lines: see `SolidCells`).
-    public var buriedLines = 0
+    public var buriedShapes = 0
 
     public init() {}
 }

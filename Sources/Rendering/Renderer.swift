@@ -6,7 +6,7 @@
 //                     circle), red in progress, green selected
 //   Exporter          writes a drawing to PNG / SVG / PDF through the same renderer
 //   CanvasCompositor  the window's frames at a cost independent of the number of lines: finished lines
-//                     live in a cached image (LineLayer, with SolidCells: which shapes lines bury),
+//                     live in a cached image (ShapeLayer, with SolidCells: which shapes lines bury),
 //                     kept in step through the drawing's remembered changes; a frame repaints only the
 //                     damage (DamageRegion, Foreground) from that image plus the red, green and overlay
 //                     parts on top
@@ -64,18 +64,18 @@ public struct Renderer: Sendable {
             cairo_clip(cr)
         }
         paintBackground(cr)
-        strokeFinished(scene.drawing.lines.lazy.filter { $0.id != scene.selection }, cr)
+        strokeFinished(scene.drawing.shapes.lazy.filter { $0.id != scene.selection }, cr)
         drawForeground(Foreground(scene, scale: style.scale), cr)
     }
 
     /// The area a stroke of `line` covers (its bounds, a circle's box, widened by half its width, plus a
     /// pixel of antialiasing).
-    public func coverage(of line: Line) -> Rect { outline(of: line).coverage }
+    public func coverage(of line: Shape) -> Rect { outline(of: line).coverage }
 
     /// The area a stroke of `shape` covers, as for a finished shape.
     public func coverage(of shape: ShapeInProgress) -> Rect { Outline(shape, scale: style.scale).coverage }
 
-    func outline(of line: Line) -> Outline { Outline(line, scale: style.scale) }
+    func outline(of line: Shape) -> Outline { Outline(line, scale: style.scale) }
 
     // MARK: - Steps shared with the compositor (each leaves the context's state as it found it)
 
@@ -86,7 +86,7 @@ public struct Renderer: Sendable {
 
     /// Strokes finished `lines`, each in its colour, one at a time, in order; returns how many.
     @discardableResult
-    func strokeFinished<Lines: Sequence<Line>>(_ lines: Lines, _ cr: OpaquePointer) -> Int {
+    func strokeFinished<Lines: Sequence<Shape>>(_ lines: Lines, _ cr: OpaquePointer) -> Int {
         cairo_save(cr)
         defer { cairo_restore(cr) }
         setPen(on: cr)
@@ -124,7 +124,7 @@ public struct Renderer: Sendable {
         defer { cairo_restore(cr) }
         setPen(on: cr)
         set(style.inProgress, on: cr)
-        for shape in foreground.linesInProgress where reaches(shape.coverage) { shape.stroke(cr) }
+        for shape in foreground.shapesInProgress where reaches(shape.coverage) { shape.stroke(cr) }
         if let selected = foreground.selected, reaches(selected.coverage) {
             set(style.selected, on: cr)
             selected.stroke(cr)

@@ -184,7 +184,7 @@ public final class AppCore {
 
     /// What the screen should show: what the pacer compares with what it showed.
     private var content: FramePacer.Content {
-        FramePacer.Content(revision: scene.drawing.revision, linesInProgress: scene.linesInProgress, selection: scene.selection,
+        FramePacer.Content(revision: scene.drawing.revision, shapesInProgress: scene.shapesInProgress, selection: scene.selection,
                            overlays: scene.overlays, visibleArea: model.visibleArea, scale: scale)
     }
 
@@ -197,7 +197,7 @@ public final class AppCore {
             overlays.append(HelpPanel.overlay(in: model.visibleArea, scale: scale, firstRow: model.helpFirstRow))
         }
         if let shown = notice ?? standingNotice { overlays.append(shown.overlay(in: model.visibleArea, scale: scale)) }
-        return Scene(document: model.document, linesInProgress: model.linesInProgressInOrder,
+        return Scene(document: model.document, shapesInProgress: model.shapesInProgressInOrder,
                      selection: model.selection?.id, overlays: overlays)
     }
 

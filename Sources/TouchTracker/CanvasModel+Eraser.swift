@@ -41,8 +41,8 @@ extension CanvasModel {
         for step in 0...steps {
             let t = Double(step) / Double(steps)
             let point = Point(x: path.begin.x + t * (path.end.x - path.begin.x), y: path.begin.y + t * (path.end.y - path.begin.y))
-            while let id = line(at: point) {
-                if lineDrag?.id == id { cancelLineDrag() }
+            while let id = shape(at: point) {
+                if shapeDrag?.id == id { cancelShapeDrag() }
                 guard let line = document.remove(id) else { break }
                 stroke.removed.append(line)
                 if selection?.id == id { selection = nil }
@@ -54,7 +54,7 @@ extension CanvasModel {
 /// One stroke of an eraser: where it is, and the lines it has taken so far (in the order it took them).
 struct EraserStroke: Hashable, Sendable {
     var last: Point
-    var removed: [Line] = []
+    var removed: [Shape] = []
 
     /// How far apart, in px, the points of the path are that the eraser looks around: a line within the
     /// tolerance of the path is missed only when it is within half of this of the tolerance's edge.

@@ -15,7 +15,7 @@ extension CanvasModel {
         let previous: Selection?
         if case .provisional(let earlier) = tapPhase { previous = earlier } else { previous = selection }
         tapPhase = .provisional(previous: previous)
-        selection = line(at: point).map { Selection($0, isProvisional: true) }
+        selection = shape(at: point).map { Selection($0, isProvisional: true) }
     }
 
     /// The double click failed: the single click stands.
@@ -31,7 +31,7 @@ extension CanvasModel {
     /// (A click consumed by the menu stays consumed until its double click arrives.)
     public mutating func tapSuperseded() {
         guard case .provisional(let previous) = tapPhase else { return }
-        selection = previous.flatMap { document.line($0.id) == nil ? nil : $0 }
+        selection = previous.flatMap { document.shape($0.id) == nil ? nil : $0 }
         tapPhase = .none
     }
 
@@ -51,9 +51,9 @@ extension CanvasModel {
     /// Clears every line (one undoable edit; nothing if already empty), removes the lines in progress
     /// and deselects: a double click, or Clear in the canvas menu.
     mutating func clearEverything() {
-        cancelLineDrag()
-        linesInProgress.removeAll()
+        cancelShapeDrag()
+        shapesInProgress.removeAll()
         selection = nil
-        if !document.lines.isEmpty { perform(.clear(document.lines)) }
+        if !document.shapes.isEmpty { perform(.clear(document.shapes)) }
     }
 }

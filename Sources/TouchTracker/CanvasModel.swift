@@ -23,7 +23,7 @@ public struct CanvasModel: Sendable {
     /// What the next shape is drawn with.
     public internal(set) var pen: Pen
     /// The shape each contact down is drawing (red); not part of the document until it lifts.
-    public internal(set) var linesInProgress: [ContactID: Stroke] = [:]
+    public internal(set) var shapesInProgress: [ContactID: Stroke] = [:]
     /// The circle two contacts are drawing together, if any.
     public internal(set) var circleInProgress: Stroke?
     /// Undo and redo.
@@ -46,7 +46,7 @@ public struct CanvasModel: Sendable {
     /// Where a single click stands while the engine decides between single and double click.
     var tapPhase = TapPhase.none
     /// The line being dragged (by long press or by a drag on the selected line), if any.
-    var lineDrag: LineDrag?
+    var shapeDrag: ShapeDrag?
     /// The stroke of each eraser down (CanvasModel+Eraser.swift).
     var erasing: [ContactID: EraserStroke] = [:]
 
@@ -62,8 +62,8 @@ public struct CanvasModel: Sendable {
     public var drawing: Drawing { document.drawing }
 
     /// The lines in progress bottom to top, by contact: a line keeps its place among the others while it lasts.
-    public var linesInProgressInOrder: [ShapeInProgress] {
-        let strokes = linesInProgress.sorted { ($0.key.device, $0.key.touch) < ($1.key.device, $1.key.touch) }.map(\.value)
+    public var shapesInProgressInOrder: [ShapeInProgress] {
+        let strokes = shapesInProgress.sorted { ($0.key.device, $0.key.touch) < ($1.key.device, $1.key.touch) }.map(\.value)
         return (strokes + (circleInProgress.map { [$0] } ?? [])).map {
             ShapeInProgress(kind: $0.kind, segment: $0.segment, width: $0.width(under: pen))
         }
@@ -87,8 +87,8 @@ public struct CanvasModel: Sendable {
     }
 
     /// The finished line a click at `point` would select, if any.
-    public func line(at point: Point) -> LineID? {
-        document.nearestLine(to: point, within: selectionTolerance)
+    public func shape(at point: Point) -> ShapeID? {
+        document.nearestShape(to: point, within: selectionTolerance)
     }
 }
 
@@ -98,7 +98,7 @@ extension CanvasModel {
     /// Applies and records a new edit.
     mutating func perform(_ edit: Edit) {
         history.perform(edit, on: &document)
-        dropSelectionOfRemovedLine()
+        dropSelectionOfRemovedShape()
     }
 
     /// Applies an edit made outside the window: another program's version of the file, merged in. It is
@@ -113,15 +113,15 @@ extension CanvasModel {
     }
 
     mutating func undo() {
-        if history.undo(on: &document) != nil { dropSelectionOfRemovedLine() }
+        if history.undo(on: &document) != nil { dropSelectionOfRemovedShape() }
     }
 
     mutating func redo() {
-        if history.redo(on: &document) != nil { dropSelectionOfRemovedLine() }
+        if history.redo(on: &document) != nil { dropSelectionOfRemovedShape() }
     }
 
     /// An edit, undo or redo may have removed the selected line: nothing stays selected then.
-    private mutating func dropSelectionOfRemovedLine() {
-        if let selected = selection, document.line(selected.id) == nil { selection = nil }
+    private mutating func dropSelectionOfRemovedShape() {
+        if let selected = selection, document.shape(selected.id) == nil { selection = nil }
     }
 }

@@ -12,7 +12,7 @@ enum TapPhase: Hashable, Sendable {
 }
 
 /// A line being dragged along, shown live; recorded as one `Edit.move` when dropped.
-struct LineDrag: Hashable, Sendable {
+struct ShapeDrag: Hashable, Sendable {
     /// What started the drag; only that gesture's steps continue it.
     enum Gesture: Hashable, Sendable {
         case longPress
@@ -20,7 +20,7 @@ struct LineDrag: Hashable, Sendable {
     }
 
     let gesture: Gesture
-    let id: LineID
+    let id: ShapeID
     /// Where the line was when picked up: for cancelling and for the undo entry.
     let original: Segment
     /// Where the pointer picked it up; the line follows the pointer's displacement from here.

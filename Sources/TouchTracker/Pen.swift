@@ -38,7 +38,7 @@ public struct Pen: Hashable, Sendable {
     public static let normalWidth = 10.0
 
     /// The colour this pen gives `shape`: its fixed colour, or the colour of the shape's angle.
-    public func colour(for shape: Line) -> Colour {
+    public func colour(for shape: Shape) -> Colour {
         switch colour {
         case .fixed(let colour): colour
         case .byAngle where shape.kind == .circle: AngleColour.colour(ofBoxFrom: shape.begin, to: shape.end)

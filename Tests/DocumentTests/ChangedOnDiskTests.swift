@@ -85,7 +85,7 @@ struct ChangedOnDiskTests {
         let store = DocumentStore(path: folder.filePath("drawing.json"))
         var drawing = Drawing()
         drawing.add(Segment(begin: .zero, end: Point(x: .infinity, y: 0)))
-        #expect(store.save(drawing, replacing: nil) == .failed(.unsavable(path: store.path, .coordinateOutOfRange(LineID(1)))))
+        #expect(store.save(drawing, replacing: nil) == .failed(.unsavable(path: store.path, .coordinateOutOfRange(ShapeID(1)))))
     }
 
     @Test func readingTheCurrentVersionFindsWhatIsThere() throws {

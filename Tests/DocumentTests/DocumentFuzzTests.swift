@@ -30,7 +30,7 @@ import Testing
         for _ in 0..<1_000 {
             let drawing = DocumentFuzzing.randomDrawing(using: &drawings)
             #expect(try DrawingFormat.decode(DocumentFuzzing.randomDocument(using: &documents)) == drawing)
-            lineCounts.insert(drawing.lines.count)
+            lineCounts.insert(drawing.shapes.count)
         }
         #expect(lineCounts == Set(0...5), "drawings of every size from empty to five lines")
     }

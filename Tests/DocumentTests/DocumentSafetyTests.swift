@@ -14,7 +14,7 @@ struct DocumentSafetyTests {
         var drawing = try DocumentStore.open(path: path, now: testTime).drawing
         drawing.add(Segment(begin: Point(x: 5, y: 5), end: Point(x: 9, y: 9)))
         try DocumentStore(path: path).save(drawing)
-        #expect(try DocumentStore.load(path: path).lines.map(\.segment) == [
+        #expect(try DocumentStore.load(path: path).shapes.map(\.segment) == [
             Segment(begin: .zero, end: Point(x: 1, y: 1)), Segment(begin: Point(x: 5, y: 5), end: Point(x: 9, y: 9)),
         ])
     }
@@ -24,8 +24,8 @@ struct DocumentSafetyTests {
         try folder.write(#"{"format":"touchtracker-drawing","version":1,"lines":[{"id":40,"begin":[0,0],"end":[1,1]},{"id":7,"begin":[2,2],"end":[3,3]}]}"#,
                      to: "drawing.json")
         let drawing = try DocumentStore.open(path: folder.filePath("drawing.json"), now: testTime).drawing
-        #expect(drawing.lines.map(\.id) == [LineID(1), LineID(2)])
-        #expect(drawing.lines.map(\.begin) == [Point(x: 2, y: 2), Point(x: 0, y: 0)], "id 7 was drawn before id 40")
+        #expect(drawing.shapes.map(\.id) == [ShapeID(1), ShapeID(2)])
+        #expect(drawing.shapes.map(\.begin) == [Point(x: 2, y: 2), Point(x: 0, y: 0)], "id 7 was drawn before id 40")
     }
 
     @Test func openingKeepsEachShapesKindColourAndWidth() throws {
@@ -36,7 +36,7 @@ struct DocumentSafetyTests {
         saved.add(Segment(begin: .zero, end: Point(x: 5, y: 5)), style: ShapeStyle(colour: Colour(hex: 0xF08C00), width: 2))
         try folder.write(String(decoding: try DrawingFormat.encode(saved), as: UTF8.self), to: "drawing.json")
         let drawing = try DocumentStore.open(path: folder.filePath("drawing.json"), now: testTime).drawing
-        #expect(drawing.lines == saved.lines)
+        #expect(drawing.shapes == saved.shapes)
     }
 
     @Test func aDanglingSymbolicLinkIsKeptAndItsTargetCreated() throws {
@@ -49,7 +49,7 @@ struct DocumentSafetyTests {
         var status = stat()
         lstat(folder.file("link.json"), &status)
         #expect(status.st_mode & S_IFMT == S_IFLNK, "the link is still a link")
-        #expect(try DocumentStore.load(path: folder.filePath("real/drawing.json")).lines.count == 1)
+        #expect(try DocumentStore.load(path: folder.filePath("real/drawing.json")).shapes.count == 1)
     }
 
     @Test func aRelativeLinkCountsFromItsOwnFolder() throws {
@@ -57,8 +57,8 @@ struct DocumentSafetyTests {
         mkdir(folder.file("docs"), 0o700)
         symlink("../kept/drawing.json", folder.file("docs/link.json"))
         let opened = try DocumentStore.open(path: folder.filePath("docs/link.json"), now: testTime)
-        try opened.store.save(Drawing(lines: [Line(id: LineID(1), segment: Segment(begin: .zero, end: Point(x: 1, y: 1)))]))
-        #expect(try DocumentStore.load(path: folder.filePath("kept/drawing.json")).lines.count == 1)
+        try opened.store.save(Drawing(shapes: [Shape(id: ShapeID(1), segment: Segment(begin: .zero, end: Point(x: 1, y: 1)))]))
+        #expect(try DocumentStore.load(path: folder.filePath("kept/drawing.json")).shapes.count == 1)
     }
 
     @Test(arguments: ["/home/u/sketch.png", "sketch.png", "/d/x.PNG.png"])

@@ -94,7 +94,7 @@ enum Damage: CaseIterable, Sendable {
         let folder = try TemporaryFolder()
         var bytes = Array(#"{"format":"touchtracker-drawing","version":1,"lines":["#.utf8)
         var firstLineTooMany = 0
-        for id in 1...DocumentLimits.maxLines + 1 {
+        for id in 1...DocumentLimits.maxShapes + 1 {
             firstLineTooMany = bytes.count
             bytes += Array(#"{"id":\#(id),"begin":[0,0],"end":[0,0]},"#.utf8)
         }
@@ -204,7 +204,7 @@ enum Damage: CaseIterable, Sendable {
         let store = DocumentStore(path: folder.filePath("drawing.json"))
         var drawing = Drawing()
         drawing.add(Segment(begin: .zero, end: Point(x: .infinity, y: 0)))
-        #expect(throws: DocumentSaveError.unsavable(path: store.path, .coordinateOutOfRange(LineID(1)))) { try store.save(drawing) }
+        #expect(throws: DocumentSaveError.unsavable(path: store.path, .coordinateOutOfRange(ShapeID(1)))) { try store.save(drawing) }
         #expect(folder.names() == [])
     }
 

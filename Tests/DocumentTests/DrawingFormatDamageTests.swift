@@ -67,7 +67,7 @@ private func expectRejection(_ text: String, _ expected: DocumentError, sourceLo
     }
 
     @Test func duplicateIdsAreRejected() {
-        expectRejection(document(lines: goodLine + "," + goodLine), .duplicateID(LineID(1), at: TextPosition(line: 1, column: 90)))
+        expectRejection(document(lines: goodLine + "," + goodLine), .duplicateID(ShapeID(1), at: TextPosition(line: 1, column: 90)))
     }
 
     @Test func theDocumentIsJudgedBeforeItsLinesWhereverTheyStand() {
@@ -83,9 +83,9 @@ private func expectRejection(_ text: String, _ expected: DocumentError, sourceLo
 
     @Test func aDuplicateIdIsFoundAfterIdsOutOfOrder() {
         let lines = [5, 2, 7, 2].map { #"{"id":\#($0),"begin":[0,0],"end":[1,1]}"# }
-        expectRejection(document(lines: lines.joined(separator: ",")), .duplicateID(LineID(2), at: TextPosition(line: 1, column: 160)))
+        expectRejection(document(lines: lines.joined(separator: ",")), .duplicateID(ShapeID(2), at: TextPosition(line: 1, column: 160)))
         let growing = [1, 4, 9, 4].map { #"{"id":\#($0),"begin":[0,0],"end":[1,1]}"# }
-        expectRejection(document(lines: growing.joined(separator: ",")), .duplicateID(LineID(4), at: TextPosition(line: 1, column: 160)))
+        expectRejection(document(lines: growing.joined(separator: ",")), .duplicateID(ShapeID(4), at: TextPosition(line: 1, column: 160)))
     }
 
     @Test func duplicateMissingAndUnknownKeysAreRejected() {
@@ -107,12 +107,12 @@ private func expectRejection(_ text: String, _ expected: DocumentError, sourceLo
 
     @Test func tooManyLinesAreRejectedAtTheFirstLineBeyondTheLimit() {
         var text = #"{"format":"touchtracker-drawing","version":1,"lines":[\#n"#
-        for id in 1...DocumentLimits.maxLines + 1 {
+        for id in 1...DocumentLimits.maxShapes + 1 {
             text += #"{"id":\#(id),"begin":[0,0],"end":[0,0]},\#n"#
         }
         text.removeLast(2)
         text += "]}"
-        expectRejection(text, .tooManyLines(at: TextPosition(line: DocumentLimits.maxLines + 2, column: 1)))
+        expectRejection(text, .tooManyLines(at: TextPosition(line: DocumentLimits.maxShapes + 2, column: 1)))
     }
 
     @Test func aFileOverTheSizeLimitIsRejectedWithoutBeingRead() {

@@ -37,7 +37,7 @@ private func decode(_ text: String) throws(DocumentError) -> Drawing {
             {"id":1,"begin":[10.0,20.5],"end":[300.0,40.0]}
             ]}
             """)
-        #expect(drawing.lines == [Line(id: LineID(1), kind: .line, segment: segment(10, 20.5, 300, 40), style: .standard)])
+        #expect(drawing.shapes == [Shape(id: ShapeID(1), kind: .line, segment: segment(10, 20.5, 300, 40), style: .standard)])
     }
 
     @Test func eachVersionHasItsOwnListAndItsOwnKeys() {
@@ -73,7 +73,7 @@ private func decode(_ text: String) throws(DocumentError) -> Drawing {
     }
 
     @Test func aColourIsReadInEitherCase() throws {
-        #expect(try decode(document("colour", ##""#1e50dc""##)).lines.first?.style.colour == Colour(hex: 0x1E50DC))
+        #expect(try decode(document("colour", ##""#1e50dc""##)).shapes.first?.style.colour == Colour(hex: 0x1E50DC))
     }
 
     @Test(arguments: ["0.49", "100.5", "-1", "1e9"])
@@ -89,7 +89,7 @@ private func decode(_ text: String) throws(DocumentError) -> Drawing {
                         style: ShapeStyle(colour: Colour(hex: UInt32(index) * 0x12_3456), width: width))
         }
         let bytes = try DrawingFormat.encode(drawing)
-        #expect(try DrawingFormat.decode(bytes).lines == drawing.lines)
+        #expect(try DrawingFormat.decode(bytes).shapes == drawing.shapes)
         #expect(try DrawingFormat.encode(DrawingFormat.decode(bytes)) == bytes)
     }
 
@@ -99,11 +99,11 @@ private func decode(_ text: String) throws(DocumentError) -> Drawing {
         for (index, value) in awkward.enumerated() {
             drawing.add(segment(value, -value, awkward[(index + 1) % awkward.count], 42))
         }
-        drawing.remove(LineID(3))  // Ids need not be contiguous.
+        drawing.remove(ShapeID(3))  // Ids need not be contiguous.
         let bytes = try DrawingFormat.encode(drawing)
         let loaded = try DrawingFormat.decode(bytes)
-        #expect(loaded.lines == drawing.lines)
-        #expect(loaded.lines.map { $0.begin.x.bitPattern } == drawing.lines.map { $0.begin.x.bitPattern })
+        #expect(loaded.shapes == drawing.shapes)
+        #expect(loaded.shapes.map { $0.begin.x.bitPattern } == drawing.shapes.map { $0.begin.x.bitPattern })
         #expect(loaded.nextID == drawing.nextID)
         #expect(try DrawingFormat.encode(loaded) == bytes)
     }
@@ -113,35 +113,35 @@ private func decode(_ text: String) throws(DocumentError) -> Drawing {
              \t{ "lines" : [ { "end" : [ 3 , 4e0 ] , "begin" : [ -1.5E+1, 0 ], "\\u0069d" : 7 } ] ,
               "version" : 1, "for\\u006Dat": "touchtracker-drawing" }\r\n
             """)
-        #expect(drawing.lines == [Line(id: LineID(7), segment: segment(-15, 0, 3, 4))])
-        #expect(drawing.nextID == LineID(8))
+        #expect(drawing.shapes == [Shape(id: ShapeID(7), segment: segment(-15, 0, 3, 4))])
+        #expect(drawing.nextID == ShapeID(8))
     }
 
     @Test func linesOutOfIdOrderAreSortedIntoDrawingOrder() throws {
         let drawing = try decode(#"{"format":"touchtracker-drawing","version":1,"lines":[{"id":9,"begin":[0,0],"end":[1,1]},{"id":2,"begin":[0,0],"end":[2,2]}]}"#)
-        #expect(drawing.lines.map(\.id) == [LineID(2), LineID(9)])
+        #expect(drawing.shapes.map(\.id) == [ShapeID(2), ShapeID(9)])
     }
 
     @Test func theLargestIdAndCoordinatesAtTheBoundsLoad() throws {
         let drawing = try decode(#"{"format":"touchtracker-drawing","version":1,"lines":[{"id":9007199254740991,"begin":[1000000,-1000000],"end":[1e6,-1.0e+6]}]}"#)
-        #expect(drawing.lines.first?.id == LineID(DocumentLimits.maxID))
+        #expect(drawing.shapes.first?.id == ShapeID(DocumentLimits.maxID))
     }
 
     @Test func aDrawingBeyondTheLimitsIsNotWritten() {
-        #expect(throws: DrawingEncodingError.coordinateOutOfRange(LineID(1))) {
+        #expect(throws: DrawingEncodingError.coordinateOutOfRange(ShapeID(1))) {
             var drawing = Drawing(); drawing.add(segment(0, 0, 1_000_000.5, 0))
             return try DrawingFormat.encode(drawing)
         }
-        #expect(throws: DrawingEncodingError.coordinateOutOfRange(LineID(1))) {
+        #expect(throws: DrawingEncodingError.coordinateOutOfRange(ShapeID(1))) {
             var drawing = Drawing(); drawing.add(segment(.nan, 0, 0, 0))
             return try DrawingFormat.encode(drawing)
         }
-        #expect(throws: DrawingEncodingError.invalidID(LineID(DocumentLimits.maxID + 1))) {
-            try DrawingFormat.encode(Drawing(lines: [Line(id: LineID(DocumentLimits.maxID + 1), segment: segment(0, 0, 0, 0))]))
+        #expect(throws: DrawingEncodingError.invalidID(ShapeID(DocumentLimits.maxID + 1))) {
+            try DrawingFormat.encode(Drawing(shapes: [Shape(id: ShapeID(DocumentLimits.maxID + 1), segment: segment(0, 0, 0, 0))]))
         }
-        let tooMany = (1...(DocumentLimits.maxLines + 1)).map { Line(id: LineID(UInt64($0)), segment: segment(0, 0, 0, 0)) }
-        #expect(throws: DrawingEncodingError.tooManyLines(count: DocumentLimits.maxLines + 1)) {
-            try DrawingFormat.encode(Drawing(lines: tooMany))
+        let tooMany = (1...(DocumentLimits.maxShapes + 1)).map { Shape(id: ShapeID(UInt64($0)), segment: segment(0, 0, 0, 0)) }
+        #expect(throws: DrawingEncodingError.tooManyLines(count: DocumentLimits.maxShapes + 1)) {
+            try DrawingFormat.encode(Drawing(shapes: tooMany))
         }
     }
 
@@ -151,13 +151,13 @@ private func decode(_ text: String) throws(DocumentError) -> Drawing {
         // The longest width: of every Float from 0.5 to 100, 0.5's neighbour has the longest shortest form.
         let widest = Float(0.5).nextUp
         #expect(widest.description == "0.50000006" && DocumentLimits.isValidWidth(widest))
-        let shape = Line(id: LineID(DocumentLimits.maxID), kind: .circle, segment: segment(longest, longest, longest, longest),
+        let shape = Shape(id: ShapeID(DocumentLimits.maxID), kind: .circle, segment: segment(longest, longest, longest, longest),
                          style: ShapeStyle(colour: Colour(hex: 0xABCDEF), width: Double(widest)))
-        let one = try DrawingFormat.encode(Drawing(lines: [shape])).count
+        let one = try DrawingFormat.encode(Drawing(shapes: [shape])).count
         let none = try DrawingFormat.encode(Drawing()).count
         let perShape = one - none  // Each shape adds its text and a ",\n" or "\n" around it.
         #expect(perShape == 197)
-        #expect(none + perShape * DocumentLimits.maxLines <= DocumentLimits.maxFileBytes)
+        #expect(none + perShape * DocumentLimits.maxShapes <= DocumentLimits.maxFileBytes)
     }
 
     @Test func aNewerVersionIsRefusedAsNewerAndNotAsDamage() throws {

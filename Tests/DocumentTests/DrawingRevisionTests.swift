@@ -11,7 +11,7 @@ struct DrawingRevisionTests {
         let before = drawing.revision
         let id = drawing.add(a)
         #expect(drawing.revision != before)
-        #expect(drawing.changes(since: before) == [.appended(Line(id: id, segment: a))])
+        #expect(drawing.changes(since: before) == [.appended(Shape(id: id, segment: a))])
         #expect(drawing.changes(since: drawing.revision) == [])
     }
 
@@ -22,17 +22,17 @@ struct DrawingRevisionTests {
         let removed = drawing.remove(first)!
         drawing.restore(removed)
         drawing.setSegment(a, of: second)
-        drawing.restore(Line(id: second, segment: b))
+        drawing.restore(Shape(id: second, segment: b))
         drawing.remove(second)
-        drawing.restore(Line(id: second, segment: b))
+        drawing.restore(Shape(id: second, segment: b))
         drawing.removeAll()
         #expect(drawing.changes(since: start) == [
             .removed(removed),
             .inserted(removed),
             .moved(second, from: b, to: a),
             .moved(second, from: a, to: b),
-            .removed(Line(id: second, segment: b)),
-            .appended(Line(id: second, segment: b)),
+            .removed(Shape(id: second, segment: b)),
+            .appended(Shape(id: second, segment: b)),
             .cleared,
         ])
     }
@@ -41,10 +41,10 @@ struct DrawingRevisionTests {
         var drawing = Drawing()
         let id = drawing.add(a)
         let start = drawing.revision
-        let circle = Line(id: id, kind: .circle, segment: b, style: ShapeStyle(colour: Colour(hex: 0x1E50DC), width: 2))
+        let circle = Shape(id: id, kind: .circle, segment: b, style: ShapeStyle(colour: Colour(hex: 0x1E50DC), width: 2))
         drawing.restore(circle)
-        #expect(drawing.lines == [circle])
-        #expect(drawing.changes(since: start) == [.removed(Line(id: id, segment: a)), .appended(circle)],
+        #expect(drawing.shapes == [circle])
+        #expect(drawing.changes(since: start) == [.removed(Shape(id: id, segment: a)), .appended(circle)],
                 "not a move: a cache must take the old shape away at its own width")
     }
 
@@ -56,10 +56,10 @@ struct DrawingRevisionTests {
         #expect(empty.revision == emptyBefore, "clearing nothing")
         let id = drawing.add(a)
         let before = drawing.revision
-        drawing.remove(LineID(99))
-        drawing.setSegment(b, of: LineID(99))
+        drawing.remove(ShapeID(99))
+        drawing.setSegment(b, of: ShapeID(99))
         drawing.setSegment(a, of: id)
-        drawing.restore(Line(id: id, segment: a))
+        drawing.restore(Shape(id: id, segment: a))
         #expect(drawing.revision == before)
     }
 
@@ -92,7 +92,7 @@ struct DrawingRevisionTests {
 
     @Test func separatelyBuiltDrawingsHaveDifferentRevisions() {
         #expect(Drawing().revision != Drawing().revision)
-        #expect(Drawing(lines: []).changes(since: Drawing().revision) == nil)
+        #expect(Drawing(shapes: []).changes(since: Drawing().revision) == nil)
     }
 
     @Test func equalityIsAboutContentNotRevisions() {
@@ -102,7 +102,7 @@ struct DrawingRevisionTests {
         #expect(left == right)
         #expect(left.hashValue == right.hashValue)
         right.add(b)
-        right.remove(LineID(2))
+        right.remove(ShapeID(2))
         #expect(left != right, "the next id differs: ids are never reused")
     }
 }

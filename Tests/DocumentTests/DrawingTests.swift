@@ -10,8 +10,8 @@ struct DrawingTests {
         var drawing = Drawing()
         let first = drawing.add(a), second = drawing.add(b)
         #expect(first < second)
-        #expect(drawing.lines.map(\.id) == [first, second])
-        #expect(drawing.line(second)?.segment == b)
+        #expect(drawing.shapes.map(\.id) == [first, second])
+        #expect(drawing.shape(second)?.segment == b)
     }
 
     @Test func aRemovedLineComesBackAtItsPlace() {
@@ -19,10 +19,10 @@ struct DrawingTests {
         let first = drawing.add(a), second = drawing.add(b), third = drawing.add(a)
         let removed = drawing.remove(second)
         #expect(removed?.segment == b)
-        #expect(drawing.lines.map(\.id) == [first, third])
+        #expect(drawing.shapes.map(\.id) == [first, third])
         drawing.restore(removed!)
-        #expect(drawing.lines.map(\.id) == [first, second, third])
-        #expect(drawing.remove(LineID(99)) == nil)
+        #expect(drawing.shapes.map(\.id) == [first, second, third])
+        #expect(drawing.remove(ShapeID(99)) == nil)
     }
 
     @Test func idsAreNeverReusedAfterRemoval() {
@@ -39,7 +39,7 @@ struct DrawingTests {
         #expect(removed.count == 2)
         #expect(drawing.isEmpty)
         for line in removed { drawing.restore(line) }
-        #expect(drawing.lines.map(\.segment) == [a, b])
+        #expect(drawing.shapes.map(\.segment) == [a, b])
     }
 
     @Test func movingALineKeepsItsIdentityAndPlace() {
@@ -48,16 +48,16 @@ struct DrawingTests {
         drawing.add(b)
         let moved = drawing.setSegment(b.translated(by: Vector(dx: 1, dy: 1)), of: first)
         #expect(moved)
-        #expect(drawing.lines.first?.id == first)
-        #expect(drawing.line(first)?.begin == Point(x: 1, y: 6))
-        let movedMissing = drawing.setSegment(a, of: LineID(42))
+        #expect(drawing.shapes.first?.id == first)
+        #expect(drawing.shape(first)?.begin == Point(x: 1, y: 6))
+        let movedMissing = drawing.setSegment(a, of: ShapeID(42))
         #expect(!movedMissing)
     }
 
     @Test func aDrawingBuiltFromLinesContinuesAfterTheLargestId() {
-        var drawing = Drawing(lines: [Line(id: LineID(7), segment: a), Line(id: LineID(3), segment: b)])
-        #expect(drawing.lines.map(\.id) == [LineID(3), LineID(7)])
-        #expect(drawing.add(a) == LineID(8))
+        var drawing = Drawing(shapes: [Shape(id: ShapeID(7), segment: a), Shape(id: ShapeID(3), segment: b)])
+        #expect(drawing.shapes.map(\.id) == [ShapeID(3), ShapeID(7)])
+        #expect(drawing.add(a) == ShapeID(8))
     }
 
     @Test(arguments: [

@@ -20,12 +20,12 @@ struct ShapeTests {
     }
 
     @Test func theDistanceToACircleIsToItsOutlineInsideOrOut() {
-        let circle = Line(id: LineID(1), kind: .circle, segment: Segment(begin: Point(x: 0, y: 0), end: Point(x: 200, y: 200)))
+        let circle = Shape(id: ShapeID(1), kind: .circle, segment: Segment(begin: Point(x: 0, y: 0), end: Point(x: 200, y: 200)))
         #expect(circle.distance(to: Point(x: 100, y: 100)) == 100, "the centre is a radius from the outline")
         #expect(circle.distance(to: Point(x: 100, y: -15)) == 15)
         #expect(circle.distance(to: Point(x: 185, y: 100)) == 15)
         #expect(circle.distance(to: Point(x: 100, y: 0)) == 0)
-        let line = Line(id: LineID(2), segment: Segment(begin: Point(x: 0, y: 0), end: Point(x: 200, y: 200)))
+        let line = Shape(id: ShapeID(2), segment: Segment(begin: Point(x: 0, y: 0), end: Point(x: 200, y: 200)))
         #expect(line.distance(to: Point(x: 100, y: 100)) == 0, "a line from the same points goes through the centre")
     }
 
@@ -42,7 +42,7 @@ struct ShapeTests {
     }
 
     @Test func aFlatCircleIsTheSegmentItCollapsesTo() {
-        let flat = Line(id: LineID(1), kind: .circle, segment: Segment(begin: Point(x: 0, y: 50), end: Point(x: 100, y: 50)))
+        let flat = Shape(id: ShapeID(1), kind: .circle, segment: Segment(begin: Point(x: 0, y: 50), end: Point(x: 100, y: 50)))
         #expect(flat.distance(to: Point(x: 50, y: 60)) == 10)
         #expect(flat.distance(to: Point(x: 110, y: 50)) == 10)
     }
@@ -50,9 +50,9 @@ struct ShapeTests {
     @Test func theIndexFindsACircleByItsOutlineNotItsInside() {
         var drawing = Drawing()
         let circle = drawing.add(Segment(begin: Point(x: 100, y: 100), end: Point(x: 300, y: 300)), kind: .circle)
-        let index = LineIndex(drawing.lines)
-        #expect(index.nearestLine(to: Point(x: 200, y: 118), within: 20, in: drawing) == circle)
-        #expect(index.nearestLine(to: Point(x: 200, y: 200), within: 20, in: drawing) == nil, "the inside is not the shape")
-        #expect(index.nearestLine(to: Point(x: 200, y: 79), within: 20, in: drawing) == nil, "21 px outside")
+        let index = ShapeIndex(drawing.shapes)
+        #expect(index.nearestShape(to: Point(x: 200, y: 118), within: 20, in: drawing) == circle)
+        #expect(index.nearestShape(to: Point(x: 200, y: 200), within: 20, in: drawing) == nil, "the inside is not the shape")
+        #expect(index.nearestShape(to: Point(x: 200, y: 79), within: 20, in: drawing) == nil, "21 px outside")
     }
 }

@@ -11,7 +11,7 @@ import TouchTracker
         #expect(model.segments == [segment(0, 100, 200, 100)])
         #expect(model.selection == nil)
         model.key(key)  // nothing selected: nothing happens
-        #expect(model.drawing.lines.count == 1)
+        #expect(model.drawing.shapes.count == 1)
         #expect(model.history.undoStack.count == 1)
     }
 
@@ -33,7 +33,7 @@ import TouchTracker
         model.key(.up)
         #expect(model.segments == [segment(-9, 109, 191, 109)])
         #expect(model.history.undoStack.map(\.name) == ["Nudge", "Nudge", "Nudge", "Nudge"])
-        #expect(model.selectedID == LineID(1))
+        #expect(model.selectedID == ShapeID(1))
     }
 
     @Test func arrowsWithoutASelectionDoNothing() {
@@ -48,11 +48,11 @@ import TouchTracker
         model.drawLine(segment(0, 50, 10, 50))
         model.key(.character("z"), .control)
         model.key(.character("z"), .control)
-        #expect(model.drawing.lines.isEmpty)
+        #expect(model.drawing.shapes.isEmpty)
         model.key(.character("Z"), [.control, .shift])
-        #expect(model.drawing.lines.count == 1)
+        #expect(model.drawing.shapes.count == 1)
         model.key(.character("y"), .control)
-        #expect(model.drawing.lines.count == 2)
+        #expect(model.drawing.shapes.count == 2)
         #expect(!model.canRedo)
     }
 
@@ -60,7 +60,7 @@ import TouchTracker
         var model = CanvasModel()
         model.drawLine(segment(0, 0, 10, 0))
         model.key(.character("z"))
-        #expect(model.drawing.lines.count == 1)
+        #expect(model.drawing.shapes.count == 1)
     }
 
     @Test func controlSEAndQAreHandedToTheShell() {

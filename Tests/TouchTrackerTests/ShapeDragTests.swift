@@ -12,15 +12,15 @@ import TouchTracker
     @Test func aLongPressSelectsTheLineDragsItAndDropsItStillSelectedAsOneUndoableMove() {
         var model = CanvasModel.with([segment(0, 100, 200, 100), segment(0, 400, 200, 400)])
         model.longPressBegan(at: point(100, 105))
-        #expect(model.selection == Selection(LineID(1)))
+        #expect(model.selection == Selection(ShapeID(1)))
         model.longPressChanged(at: point(110, 125))
         #expect(model.segments[0] == segment(10, 120, 210, 120))
         model.longPressChanged(at: point(150, 205))
         model.longPressEnded(at: point(160, 205))
         #expect(model.segments[0] == segment(60, 200, 260, 200))
-        #expect(model.selection == Selection(LineID(1)))
-        #expect(model.draggedLine == nil)
-        #expect(model.history.undoStack == [.move(LineID(1), from: segment(0, 100, 200, 100), to: segment(60, 200, 260, 200))])
+        #expect(model.selection == Selection(ShapeID(1)))
+        #expect(model.draggedShape == nil)
+        #expect(model.history.undoStack == [.move(ShapeID(1), from: segment(0, 100, 200, 100), to: segment(60, 200, 260, 200))])
         model.key(.character("z"), .control)
         #expect(model.segments[0] == segment(0, 100, 200, 100))
     }
@@ -32,7 +32,7 @@ import TouchTracker
         model.click(at: point(100, 100))
         #expect(model.selection == nil)
         model.click(at: point(100, 300))
-        #expect(model.selectedID == LineID(1))
+        #expect(model.selectedID == ShapeID(1))
     }
 
     @Test func aLongPressPicksUpTheLineUnderThePressEvenIfThePointerCreptAway() {
@@ -40,7 +40,7 @@ import TouchTracker
         // Pressed at (100, 104), nearest line #1; the pointer crept 10 px down, nearer #2, before
         // the press fired.
         model.longPressBegan(at: point(100, 114), translation: Vector(dx: 0, dy: 10))
-        #expect(model.selection == Selection(LineID(1)))
+        #expect(model.selection == Selection(ShapeID(1)))
         #expect(model.segments[0] == segment(0, 110, 200, 110))
         model.longPressEnded(at: point(100, 114))
         #expect(model.segments == [segment(0, 110, 200, 110), segment(0, 125, 200, 125)])
@@ -61,7 +61,7 @@ import TouchTracker
         model.longPressChanged(at: point(120, 100))
         model.longPressEnded(at: point(100, 100))
         #expect(!model.canUndo)
-        #expect(model.selectedID == LineID(1))
+        #expect(model.selectedID == ShapeID(1))
     }
 
     @Test func aLongPressOverEmptyCanvasStillDrawsFromThePressPoint() {
@@ -83,7 +83,7 @@ import TouchTracker
         model.moveChanged(at: point(60, 135))
         model.moveEnded(at: point(70, 165))
         #expect(model.segments == [segment(20, 150, 220, 150)])
-        #expect(model.linesInProgress.isEmpty)
+        #expect(model.shapesInProgress.isEmpty)
         #expect(model.history.undoStack.count == 1)
     }
 
@@ -92,7 +92,7 @@ import TouchTracker
         circle.add(segment(100, 100, 300, 300), kind: .circle)
         var model = CanvasModel(drawing: circle)
         model.click(at: point(105, 200))
-        #expect(model.selection?.id == LineID(1))
+        #expect(model.selection?.id == ShapeID(1))
         #expect(model.shouldBeginMove(at: point(100, 215)), "on its outline, 71 px from its box's diagonal")
         #expect(!model.shouldBeginMove(at: point(200, 200)), "its centre, on the diagonal, 100 px from the outline")
     }
@@ -118,7 +118,7 @@ import TouchTracker
         model.moveChanged(at: point(120, 130))
         #expect(model.segments == [segment(20, 130, 220, 130)])
         model.moveEnded(at: point(120, 130))
-        #expect(model.history.undoStack == [.move(LineID(1), from: segment(0, 100, 200, 100), to: segment(20, 130, 220, 130))])
+        #expect(model.history.undoStack == [.move(ShapeID(1), from: segment(0, 100, 200, 100), to: segment(20, 130, 220, 130))])
     }
 
     @Test func oneDragNeverBothDrawsAndMoves() {
@@ -126,17 +126,17 @@ import TouchTracker
         var model = CanvasModel.with([segment(0, 100, 200, 100)])
         model.click(at: point(100, 100))
         for start in [point(100, 105), point(100, 200)] {
-            let before = model.drawing.lines
+            let before = model.drawing.shapes
             if model.shouldBeginMove(at: start) {
                 model.moveBegan(at: start)
                 model.moveEnded(at: point(start.x, start.y + 50))
-                #expect(model.drawing.lines.count == before.count)
-                #expect(model.drawing.lines != before)
+                #expect(model.drawing.shapes.count == before.count)
+                #expect(model.drawing.shapes != before)
             } else {
                 model.contactBegan(mouse, at: start)
                 model.contactEnded(mouse, at: point(start.x, start.y + 50))
-                #expect(Array(model.drawing.lines.prefix(before.count)) == before)
-                #expect(model.drawing.lines.count == before.count + 1)
+                #expect(Array(model.drawing.shapes.prefix(before.count)) == before)
+                #expect(model.drawing.shapes.count == before.count + 1)
             }
         }
         #expect(model.segments == [segment(0, 150, 200, 150), segment(100, 200, 100, 250)])

@@ -18,7 +18,7 @@
 ///
 /// The index stores ids only; the geometry stays in the `Drawing` passed to queries, which is
 /// also where the exact point-to-segment distance is measured.
-public struct LineIndex: Sendable {
+public struct ShapeIndex: Sendable {
     /// The side of a cell on the finest level, in px (about the default tolerance).
     public static let baseCellSize = 32.0
     /// How many inserts and removals are buffered before merging into the main array.
@@ -31,7 +31,7 @@ public struct LineIndex: Sendable {
 
     struct Entry: Hashable, Comparable {
         var key: UInt64
-        var id: LineID
+        var id: ShapeID
         static func < (a: Entry, b: Entry) -> Bool { (a.key, a.id) < (b.key, b.id) }
     }
 
@@ -39,16 +39,16 @@ public struct LineIndex: Sendable {
     enum Placement: Hashable {
         /// In the grid; `extent` is the larger side of the line's bounding box.
         case grid(Entry, extent: Double)
-        case oversized(LineID)
+        case oversized(ShapeID)
     }
 
     private var entries: [Entry] = []
     private var pending: [Entry] = []
     private var removed: Set<Entry> = []
-    private var oversized: [LineID] = []
-    private var linesPerLevel = [Int](repeating: 0, count: LineIndex.levelCount)
+    private var oversized: [ShapeID] = []
+    private var shapesPerLevel = [Int](repeating: 0, count: ShapeIndex.levelCount)
     /// The largest extent filed on each level since it was last empty (never too small).
-    private var largestExtentPerLevel = [Double](repeating: 0, count: LineIndex.levelCount)
+    private var largestExtentPerLevel = [Double](repeating: 0, count: ShapeIndex.levelCount)
 
     /// The number of lines indexed.
     public private(set) var count = 0
@@ -60,7 +60,7 @@ public struct LineIndex: Sendable {
     public init() {}
 
     /// An index of `lines`, built in one sort.
-    public init(_ lines: [Line]) {
+    public init(_ lines: [Shape]) {
         var built: [Entry] = []
         built.reserveCapacity(lines.count)
         for line in lines {
@@ -78,7 +78,7 @@ public struct LineIndex: Sendable {
     }
 
     /// Adds `line` (which must not be in the index already).
-    public mutating func insert(_ line: Line) {
+    public mutating func insert(_ line: Shape) {
         revision = nil
         count += 1
         switch Self.placement(of: line) {
@@ -94,7 +94,7 @@ public struct LineIndex: Sendable {
     }
 
     /// Removes `line`, which must have the geometry it had when it was inserted.
-    public mutating func remove(_ line: Line) {
+    public mutating func remove(_ line: Shape) {
         revision = nil
         switch Self.placement(of: line) {
         case .oversized(let id):
@@ -110,23 +110,23 @@ public struct LineIndex: Sendable {
                 mergeIfNeeded()
             }
             let level = Self.level(of: entry.key)
-            linesPerLevel[level] -= 1
-            if linesPerLevel[level] == 0 { largestExtentPerLevel[level] = 0 }
+            shapesPerLevel[level] -= 1
+            if shapesPerLevel[level] == 0 { largestExtentPerLevel[level] = 0 }
         }
         count -= 1
     }
 
     private mutating func count(_ entry: Entry, extent: Double) {
         let level = Self.level(of: entry.key)
-        linesPerLevel[level] += 1
+        shapesPerLevel[level] += 1
         largestExtentPerLevel[level] = max(largestExtentPerLevel[level], extent)
     }
 
     /// The line of `drawing` nearest to `point` by exact point-to-segment distance, if that distance
     /// is at most `tolerance` (inclusive); between equally near lines, the one drawn last (largest id).
-    public func nearestLine(to point: Point, within tolerance: Double, in drawing: Drawing) -> LineID? {
-        let lines = drawing.lines
-        var best: (id: LineID, distance: Double)?
+    public func nearestShape(to point: Point, within tolerance: Double, in drawing: Drawing) -> ShapeID? {
+        let lines = drawing.shapes
+        var best: (id: ShapeID, distance: Double)?
         if point.x.isFinite, point.y.isFinite, tolerance >= 0 {
             // Every line within `tolerance` of the point has bounds meeting this square.
             forEachCandidate(near: Rect(minX: point.x - tolerance, minY: point.y - tolerance,
@@ -135,8 +135,8 @@ public struct LineIndex: Sendable {
         for id in oversized { consider(id) }
         return best?.id
 
-        func consider(_ id: LineID) {
-            guard let line = Self.line(id, in: lines) else { return }
+        func consider(_ id: ShapeID) {
+            guard let line = Self.shape(id, in: lines) else { return }
             let distance = line.distance(to: point)
             guard distance <= tolerance else { return }
             if let current = best, distance > current.distance || (distance == current.distance && id < current.id) {
@@ -148,10 +148,10 @@ public struct LineIndex: Sendable {
 
     /// The lines of `drawing` whose bounds (`Segment.bounds`) meet `rect`, edges included, in drawing
     /// order: what may paint inside an area, once the area is widened by half a stroke.
-    public func lines(meeting rect: Rect, in drawing: Drawing) -> [Line] {
-        let lines = drawing.lines
-        var found: [Line] = []
-        func consider(_ id: LineID) {
+    public func shapes(meeting rect: Rect, in drawing: Drawing) -> [Shape] {
+        let lines = drawing.shapes
+        var found: [Shape] = []
+        func consider(_ id: ShapeID) {
             guard let position = Self.position(of: id, in: lines) else { return }
             let bounds = lines[position].segment.bounds
             if bounds.minX <= rect.maxX, rect.minX <= bounds.maxX, bounds.minY <= rect.maxY, rect.minY <= bounds.maxY {
@@ -166,10 +166,10 @@ public struct LineIndex: Sendable {
 
     /// Calls `body` with every line filed in the grid whose centre is close enough to `rect` for its
     /// bounds to meet it (and some that are not: callers test the geometry); not the oversized lines.
-    private func forEachCandidate(near rect: Rect, _ body: (LineID) -> Void) {
+    private func forEachCandidate(near rect: Rect, _ body: (ShapeID) -> Void) {
         // Considers the entries with keys in `keys` whose column is in `columns`.
         func visit(_ keys: ClosedRange<UInt64>, columns: ClosedRange<Int64>) {
-            let first = Entry(key: keys.lowerBound, id: LineID(0))
+            let first = Entry(key: keys.lowerBound, id: ShapeID(0))
             func scan(_ run: [Entry]) {
                 var i = Self.lowerBound(of: first, in: run)
                 while i < run.count, run[i].key <= keys.upperBound {
@@ -183,7 +183,7 @@ public struct LineIndex: Sendable {
             scan(entries)
             scan(pending)
         }
-        for level in 0..<Self.levelCount where linesPerLevel[level] > 0 {
+        for level in 0..<Self.levelCount where shapesPerLevel[level] > 0 {
             let size = Self.cellSize(level: level)
             // How far a line on this level reaches from its centre, plus a pixel of slack against
             // rounding; extra candidates are filtered by the caller's exact test.
@@ -206,8 +206,8 @@ public struct LineIndex: Sendable {
     /// Bytes held by the index (array capacities, not counting the lines themselves).
     public var memoryFootprint: Int {
         entries.capacity * MemoryLayout<Entry>.stride + pending.capacity * MemoryLayout<Entry>.stride
-            + removed.capacity * (MemoryLayout<Entry>.stride + 1) + oversized.capacity * MemoryLayout<LineID>.stride
-            + linesPerLevel.capacity * MemoryLayout<Int>.stride + largestExtentPerLevel.capacity * MemoryLayout<Double>.stride
+            + removed.capacity * (MemoryLayout<Entry>.stride + 1) + oversized.capacity * MemoryLayout<ShapeID>.stride
+            + shapesPerLevel.capacity * MemoryLayout<Int>.stride + largestExtentPerLevel.capacity * MemoryLayout<Double>.stride
     }
 
     // MARK: - Merging
@@ -251,7 +251,7 @@ public struct LineIndex: Sendable {
     /// would cost more than reading every entry between them).
     static let rowsSearchedOneByOne = 256
 
-    static func placement(of line: Line) -> Placement {
+    static func placement(of line: Shape) -> Placement {
         let bounds = line.segment.bounds
         let extent = max(bounds.width, bounds.height)
         let centre = Point(x: bounds.minX + bounds.width / 2, y: bounds.minY + bounds.height / 2)
@@ -269,8 +269,8 @@ public struct LineIndex: Sendable {
         return .grid(Entry(key: key(level: level, row: Int64(row), column: Int64(column)), id: line.id), extent: extent)
     }
 
-    /// Line `id` in `lines` (sorted by id, ids unique).
-    static func line(_ id: LineID, in lines: [Line]) -> Line? {
+    /// Shape `id` in `lines` (sorted by id, ids unique).
+    static func shape(_ id: ShapeID, in lines: [Shape]) -> Shape? {
         position(of: id, in: lines).map { lines[$0] }
     }
 
@@ -278,7 +278,7 @@ public struct LineIndex: Sendable {
     /// `id` can be no further from the first line than `id - first.id` positions and no further
     /// from the last than `last.id - id`: the search starts in that window, which is a single
     /// position when no line was deleted (one memory access instead of a whole binary search).
-    static func position(of id: LineID, in lines: [Line]) -> Int? {
+    static func position(of id: ShapeID, in lines: [Shape]) -> Int? {
         guard let first = lines.first?.id.rawValue, let last = lines.last?.id.rawValue,
               id.rawValue >= first, id.rawValue <= last else { return nil }
         var low = max(0, lines.count - 1 - Int(clamping: last - id.rawValue))

@@ -24,10 +24,10 @@ public struct Segment: Hashable, Sendable {
 }
 
 /// Identity of a finished line. Ids grow with drawing order, so a larger id was drawn later.
-public struct LineID: Hashable, Comparable, Sendable, CustomStringConvertible {
+public struct ShapeID: Hashable, Comparable, Sendable, CustomStringConvertible {
     public let rawValue: UInt64
     public init(_ rawValue: UInt64) { self.rawValue = rawValue }
-    public static func < (a: LineID, b: LineID) -> Bool { a.rawValue < b.rawValue }
+    public static func < (a: ShapeID, b: ShapeID) -> Bool { a.rawValue < b.rawValue }
     public var description: String { "#\(rawValue)" }
 }
 
@@ -67,15 +67,15 @@ public struct ShapeStyle: Hashable, Sendable {
 
 /// A finished shape of the drawing, a line or a circle, in its colour and width; green while selected.
 /// (Its name is the book's: the app began with lines only.)
-public struct Line: Hashable, Sendable {
+public struct Shape: Hashable, Sendable {
     /// Set once outside this module; inside it, only to make `content` and to number a merge's lines.
-    public internal(set) var id: LineID
+    public internal(set) var id: ShapeID
     /// A line's ends; a circle's bounding box's opposite corners.
     public var segment: Segment
     public var style: ShapeStyle
     public var kind: ShapeKind
 
-    public init(id: LineID, kind: ShapeKind = .line, segment: Segment, style: ShapeStyle = .standard) {
+    public init(id: ShapeID, kind: ShapeKind = .line, segment: Segment, style: ShapeStyle = .standard) {
         self.id = id; self.kind = kind; self.segment = segment; self.style = style
     }
 
@@ -92,12 +92,12 @@ public struct Line: Hashable, Sendable {
     }
 
     /// What the line looks like, without its identity: to a merge, lines with equal content are the
-    /// same shape. It is everything but `id`, so a field added to `Line` (a colour, a width) is part
+    /// same shape. It is everything but `id`, so a field added to `Shape` (a colour, a width) is part
     /// of it with no change here.
-    var content: Line { withID(LineID(0)) }
+    var content: Shape { withID(ShapeID(0)) }
 
     /// This line under another id.
-    func withID(_ id: LineID) -> Line {
+    func withID(_ id: ShapeID) -> Shape {
         var line = self
         line.id = id
         return line

@@ -18,14 +18,14 @@ import Document
 /// pixel, so it is neither stroked when the layer is painted nor repaired when it goes, moves or comes
 /// back. An edit under many lines costs next to nothing, and painting the layer strokes about as many
 /// shapes as can be seen, however many lie buried.
-final class LineLayer {
+final class ShapeLayer {
     let pixels: PixelImage
     private var solid: SolidCells
     private let renderer: Renderer
     /// The drawing revision the pixels show; nil before the first update.
     private var revision: Drawing.Revision?
     /// The shape left out (the selected one).
-    private var excluded: LineID?
+    private var excluded: ShapeID?
     /// At least the widest stroke of the layer's shapes, in device pixels: how far a shape may paint
     /// from its bounds, to find the shapes in an area by their bounds.
     private var widest = 0.0
@@ -59,7 +59,7 @@ final class LineLayer {
         // Changes to the shape that was left out do not show in the pixels (should it be let in now,
         // it comes in below, as it is now).
         let visible = wasExcluded.map { left in changes.filter { $0.lineID != left } } ?? changes
-        var appended: [Line] = []
+        var appended: [Shape] = []
         for case .appended(let line) in visible { appended.append(line) }
         if wasExcluded == selection, appended.count == visible.count {
             for line in appended { strokeOnTop(line, damage: &damage) }
@@ -68,8 +68,8 @@ final class LineLayer {
         // Every shape coming into the layer or leaving it, as it was and as it is.
         var comings = Self.comings(visible, endingIn: drawing)
         if wasExcluded != selection {
-            if let left = wasExcluded, let line = drawing.line(left) { comings.append((nil, line)) }
-            if let selection, let line = drawing.line(selection) { comings.append((line, nil)) }
+            if let left = wasExcluded, let line = drawing.shape(left) { comings.append((nil, line)) }
+            if let selection, let line = drawing.shape(selection) { comings.append((line, nil)) }
         }
         let areas = repaintedAreas(for: comings, of: scene)
         guard !areas.isEmpty else { return }
@@ -79,11 +79,11 @@ final class LineLayer {
 
     /// The shapes `changes` (oldest first) took out and brought in, each as it was then: read back from
     /// `drawing`, where they ended.
-    private static func comings(_ changes: [DrawingChange], endingIn drawing: Drawing) -> [(from: Line?, to: Line?)] {
+    private static func comings(_ changes: [DrawingChange], endingIn drawing: Drawing) -> [(from: Shape?, to: Shape?)] {
         // Each shape as it was after the change being read (nil: not in the drawing), from the last change back.
-        var after: [LineID: Line?] = [:]
-        func state(_ id: LineID) -> Line? { after[id] ?? drawing.line(id) }
-        var comings: [(from: Line?, to: Line?)] = []
+        var after: [ShapeID: Shape?] = [:]
+        func state(_ id: ShapeID) -> Shape? { after[id] ?? drawing.shape(id) }
+        var comings: [(from: Shape?, to: Shape?)] = []
         for change in changes.reversed() {
             switch change {
             case .appended(let line), .inserted(let line):
@@ -112,7 +112,7 @@ final class LineLayer {
     /// A shape added on top: stroked over the others, unless it only reaches cells solid in its colour.
     /// (On top of every other, it leaves such a cell as it was, and changes every other cell it reaches:
     /// it shows exactly where a cell was not solid in its colour before it came.)
-    private func strokeOnTop(_ line: Line, damage: inout DamageRegion) {
+    private func strokeOnTop(_ line: Shape, damage: inout DamageRegion) {
         let shape = self.shape(line)
         var shows = false
         solid.forEachReachedRow(of: shape.outline) { row, columns in
@@ -123,23 +123,23 @@ final class LineLayer {
         solid.count(shape, by: 1)
         widest = max(widest, shape.outline.width)
         guard shows else {
-            statistics.buriedLines += 1
+            statistics.buriedShapes += 1
             return
         }
         renderer.strokeFinished(CollectionOfOne(line), pixels.context.pointer)
-        statistics.appendedLines += 1
+        statistics.appendedShapes += 1
         damage.add(shape.outline.coverage)
     }
 
     /// `line` as the solid cells see it.
-    private func shape(_ line: Line) -> SolidCells.Shape {
+    private func shape(_ line: Shape) -> SolidCells.Stroke {
         (renderer.outline(of: line), line.id.rawValue, line.style.colour.hex)
     }
 
     /// Brings the solid cells up to date with shapes coming and going and returns the areas to repaint:
     /// the cells they reach where they show, before or after, or whose solid colour changed (elsewhere
     /// the cells keep their pixels), each cut to the coverage of the shape reaching it.
-    private func repaintedAreas(for comings: [(from: Line?, to: Line?)], of scene: Scene) -> DamageRegion {
+    private func repaintedAreas(for comings: [(from: Shape?, to: Shape?)], of scene: Scene) -> DamageRegion {
         struct Reach {
             var row: Int, columns: Range<Int>, coverage: Rect, id: UInt64
             var before: [(shown: Bool, solid: UInt32?)]
@@ -191,23 +191,23 @@ final class LineLayer {
     }
 
     /// The finished shapes of `scene` that may paint into `area` (and some that do not), in drawing order.
-    private func lines(reaching area: Rect, of scene: Scene) -> ArraySlice<Line> {
+    private func lines(reaching area: Rect, of scene: Scene) -> ArraySlice<Shape> {
         // Shapes painting there have bounds within half the widest stroke and a pixel of it.
-        scene.indexOfDrawing.map { $0.lines(meeting: area.insetBy(-(widest / 2 + 1)), in: scene.drawing)[...] }
-            ?? scene.drawing.lines[...]
+        scene.indexOfDrawing.map { $0.shapes(meeting: area.insetBy(-(widest / 2 + 1)), in: scene.drawing)[...] }
+            ?? scene.drawing.shapes[...]
     }
 
     /// Repaints everything. With many shapes, the cores share the work, a part of the shapes each: finding
     /// the cells' tops, then the shapes after the tops (counting those of other colours), then which of
     /// those show; then stroking them, a half of the layer each (`strokeInHalves`).
-    private func rebuild(_ drawing: Drawing, excluding selection: LineID?, scratch: PixelImage) {
-        let lines = drawing.lines, renderer = self.renderer, bounds = self.bounds
-        let shape: @Sendable (Line) -> SolidCells.Shape? = { line in
+    private func rebuild(_ drawing: Drawing, excluding selection: ShapeID?, scratch: PixelImage) {
+        let lines = drawing.shapes, renderer = self.renderer, bounds = self.bounds
+        let shape: @Sendable (Shape) -> SolidCells.Stroke? = { line in
             let outline = renderer.outline(of: line)
             return line.id != selection && outline.coverage.intersects(bounds) ? (outline, line.id.rawValue, line.style.colour.hex) : nil
         }
         let empty = SolidCells(bounds: bounds, scale: renderer.style.scale)
-        let topped = Parallel.map(lines.count, minimum: Self.linesPerPart) { part in
+        let topped = Parallel.map(lines.count, minimum: Self.shapesPerPart) { part in
             var cells = empty, widest = 0.0
             for line in lines[part] {
                 guard let shape = shape(line) else { continue }
@@ -219,8 +219,8 @@ final class LineLayer {
         var solid = topped.dropFirst().reduce(into: topped[0].cells) { $0.merge($1.cells) }
         widest = topped.map(\.widest).max() ?? 0
         let tops = solid.thresholds(inside: [bounds], solid: false)
-        let later = Parallel.map(lines.count, minimum: Self.linesPerPart) { [solid] part in
-            var cells = solid, after: [Line] = [], buried = 0
+        let later = Parallel.map(lines.count, minimum: Self.shapesPerPart) { [solid] part in
+            var cells = solid, after: [Shape] = [], buried = 0
             for line in lines[part] {
                 guard let shape = shape(line) else { continue }
                 // Where no cell around it has a top, it shows and has nothing to be counted in.
@@ -235,15 +235,15 @@ final class LineLayer {
         for part in later { solid.merge(part.cells) }
         self.solid = solid
         let counted = solid, after = later.flatMap(\.after), thresholds = solid.thresholds(inside: [bounds])
-        let judged = Parallel.map(after.count, minimum: Self.linesPerPart / 4) { part in
+        let judged = Parallel.map(after.count, minimum: Self.shapesPerPart / 4) { part in
             after[part].filter { counted.shows(renderer.outline(of: $0), id: $0.id.rawValue, in: thresholds) }
         }
         let shown = judged.flatMap { $0 }
         statistics.rebuilds += 1
-        statistics.buriedLines += later.reduce(0) { $0 + $1.buried } + after.count - shown.count
+        statistics.buriedShapes += later.reduce(0) { $0 + $1.buried } + after.count - shown.count
         if shown.count >= Self.strokesPerHalf, Parallel.cores > 1 {
             strokeInHalves(shown, scratch: scratch)
-            statistics.linesRestroked += shown.count
+            statistics.shapesRestroked += shown.count
             pixels.clipped(to: [bounds]) { renderer.fillSolid(counted.solidRuns(meeting: bounds), $0) }
         } else {
             paint([bounds], showing: shown, on: pixels)
@@ -251,7 +251,7 @@ final class LineLayer {
     }
 
     /// Below this many shapes a core is not worth waking.
-    static let linesPerPart = 20_000
+    static let shapesPerPart = 20_000
     /// Below this many shapes to stroke, neither.
     static let strokesPerHalf = 256
 
@@ -260,7 +260,7 @@ final class LineLayer {
     /// shapes that reach into it. Every shape that reaches a pixel is stroked on its half's image, in
     /// order, as on one image (Cairo rasterises a stroke the same on images of the same size), so the
     /// bottom half copied from the scratch image makes the same pixels.
-    private func strokeInHalves(_ shown: [Line], scratch: PixelImage) {
+    private func strokeInHalves(_ shown: [Shape], scratch: PixelImage) {
         let middle = bounds.minY + Double(solid.rows / 2 * solid.cellSize)
         let halves = [Rect(minX: bounds.minX, minY: bounds.minY, maxX: bounds.maxX, maxY: middle),
                       Rect(minX: bounds.minX, minY: middle, maxX: bounds.maxX, maxY: bounds.maxY)]
@@ -281,12 +281,12 @@ final class LineLayer {
         let outline = areas.dropFirst().reduce(first) { $0.union($1) }
         let selection = scene.selection
         let thresholds = solid.thresholds(inside: areas)
-        var shown: [Line] = []
+        var shown: [Shape] = []
         for line in lines(reaching: outline, of: scene) where line.id != selection {
             let shape = renderer.outline(of: line)
             let covered = shape.coverage
             guard covered.intersects(outline), areas.contains(where: { covered.intersects($0) }) else { continue }
-            if solid.shows(shape, id: line.id.rawValue, in: thresholds) { shown.append(line) } else { statistics.buriedLines += 1 }
+            if solid.shows(shape, id: line.id.rawValue, in: thresholds) { shown.append(line) } else { statistics.buriedShapes += 1 }
         }
         statistics.repairs += 1
         paint(areas, showing: shown, on: scratch)
@@ -295,9 +295,9 @@ final class LineLayer {
 
     /// Paints `areas` of `image` as the layer shows them: the background, the shapes `shown` there (in
     /// drawing order: those not buried there), and the solid cells there in their colours.
-    private func paint<Lines: Sequence<Line>>(_ areas: [Rect], showing shown: Lines, on image: PixelImage) {
+    private func paint<Lines: Sequence<Shape>>(_ areas: [Rect], showing shown: Lines, on image: PixelImage) {
         image.clipped(to: areas) { renderer.paintBackground($0) }
-        statistics.linesRestroked += renderer.strokeFinished(shown, image.context.pointer)
+        statistics.shapesRestroked += renderer.strokeFinished(shown, image.context.pointer)
         image.clipped(to: areas) { cr in
             renderer.fillSolid(areas.flatMap { solid.solidRuns(meeting: $0) }, cr)
         }
@@ -306,7 +306,7 @@ final class LineLayer {
 
 extension DrawingChange {
     /// The line changed, if one.
-    var lineID: LineID? {
+    var lineID: ShapeID? {
         switch self {
         case .appended(let line), .inserted(let line), .removed(let line), .restyled(let line): line.id
         case .moved(let id, _, _): id
