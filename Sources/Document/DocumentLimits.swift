@@ -7,7 +7,7 @@
 public enum DocumentLimits {
     /// The largest file read as a drawing: 80 MiB. Larger files are refused before being read.
     public static let maxFileBytes = 80 << 20
-    /// The most lines a drawing may hold.
+    /// The most shapes a drawing may hold.
     public static let maxShapes = 400_000
     /// A shape's width in px at 96 dpi (a stylus's lightest touch to a marker).
     public static let widths = 0.5...100.0
@@ -26,6 +26,6 @@ public enum DocumentLimits {
         value.isFinite && value.magnitude <= maxCoordinateMagnitude
     }
 
-    /// Whether `id` may be saved as a line id.
+    /// Whether `id` may be saved as a shape id.
     public static func isValidID(_ id: ShapeID) -> Bool { id.rawValue >= 1 && id.rawValue <= maxID }
 }

@@ -6,12 +6,12 @@
 /// contacts drawing them, not to the document: the app keeps them.)
 ///
 /// Every change to the finished shapes gives the drawing a new `revision` and is remembered for a
-/// while (`changes(since:)`), so a cache of their pixels can tell "one line added on top" from
+/// while (`changes(since:)`), so a cache of their pixels can tell "one shape added on top" from
 /// "repaint this area" or "start over" without comparing shapes. Equality ignores revisions.
 public struct Drawing: Hashable, Sendable {
     /// Finished shapes, ordered by id (= drawing order; later shapes paint over earlier ones).
     public private(set) var shapes: [Shape] = []
-    /// The id the next added line receives.
+    /// The id the next added shape receives.
     public private(set) var nextID = ShapeID(1)
     /// Changes with every change to `shapes`; see `Revision`.
     public private(set) var revision = Revision.fresh()
@@ -35,51 +35,51 @@ public struct Drawing: Hashable, Sendable {
 
     public var isEmpty: Bool { shapes.isEmpty }
 
-    /// Adds a finished line on top of the others and returns its id.
+    /// Adds a finished shape on top of the others and returns its id.
     @discardableResult
     public mutating func add(_ segment: Segment, kind: ShapeKind = .line, style: ShapeStyle = .standard) -> ShapeID {
         let id = nextID
-        let line = Shape(id: id, kind: kind, segment: segment, style: style)
-        shapes.append(line)
+        let shape = Shape(id: id, kind: kind, segment: segment, style: style)
+        shapes.append(shape)
         nextID = ShapeID(id.rawValue + 1)
-        record(.appended(line))
+        record(.appended(shape))
         return id
     }
 
-    /// Puts back a line that was removed (undo), at its place in drawing order. A line with its id already
+    /// Puts back a shape that was removed (undo), at its place in drawing order. A shape with its id already
     /// there is replaced: a move when only its place differs, else the old one removed and this one put in.
-    public mutating func restore(_ line: Shape) {
-        let position = insertionIndex(of: line.id)
-        if position < shapes.count, shapes[position].id == line.id {
+    public mutating func restore(_ shape: Shape) {
+        let position = insertionIndex(of: shape.id)
+        if position < shapes.count, shapes[position].id == shape.id {
             let old = shapes[position]
-            guard old != line else { return }
-            if old.kind == line.kind, old.style == line.style {
-                shapes[position] = line
-                record(.moved(line.id, from: old.segment, to: line.segment))
+            guard old != shape else { return }
+            if old.kind == shape.kind, old.style == shape.style {
+                shapes[position] = shape
+                record(.moved(shape.id, from: old.segment, to: shape.segment))
                 return
             }
             shapes.remove(at: position)
             record(.removed(old))
         }
-        shapes.insert(line, at: position)
-        if line.id >= nextID { nextID = ShapeID(line.id.rawValue + 1) }
-        record(position == shapes.count - 1 ? .appended(line) : .inserted(line))
+        shapes.insert(shape, at: position)
+        if shape.id >= nextID { nextID = ShapeID(shape.id.rawValue + 1) }
+        record(position == shapes.count - 1 ? .appended(shape) : .inserted(shape))
     }
 
-    /// Removes the line with `id`; returns it, or nil when there is none.
+    /// Removes the shape with `id`; returns it, or nil when there is none.
     @discardableResult
     public mutating func remove(_ id: ShapeID) -> Shape? {
         guard let position = index(of: id) else { return nil }
-        let line = shapes.remove(at: position)
-        record(.removed(line))
-        return line
+        let shape = shapes.remove(at: position)
+        record(.removed(shape))
+        return shape
     }
 
     /// Puts back many removed shapes at once (undoing a clear or a merge). More than
-    /// `rememberedChanges` shapes go in one pass, as one change too large to remember line by line.
+    /// `rememberedChanges` shapes go in one pass, as one change too large to remember shape by shape.
     public mutating func restore(contentsOf restored: [Shape]) {
         guard restored.count > Self.rememberedChanges else {
-            for line in restored { restore(line) }
+            for shape in restored { restore(shape) }
             return
         }
         let replaced = Set(restored.map(\.id))
@@ -89,7 +89,7 @@ public struct Drawing: Hashable, Sendable {
     }
 
     /// Removes the shapes with `ids` (those it has). More than `rememberedChanges` shapes go in one pass,
-    /// as one change too large to remember line by line.
+    /// as one change too large to remember shape by shape.
     public mutating func remove(contentsOf ids: [ShapeID]) {
         guard ids.count > Self.rememberedChanges else {
             for id in ids { remove(id) }
@@ -100,7 +100,7 @@ public struct Drawing: Hashable, Sendable {
         forgetChanges()
     }
 
-    /// Removes every finished line and returns them (for undo).
+    /// Removes every finished shape and returns them (for undo).
     @discardableResult
     public mutating func removeAll() -> [Shape] {
         guard !shapes.isEmpty else { return [] }
@@ -110,7 +110,7 @@ public struct Drawing: Hashable, Sendable {
         return removed
     }
 
-    /// Replaces the geometry of line `id`; returns false when there is no such line.
+    /// Replaces the geometry of shape `id`; returns false when there is no such shape.
     @discardableResult
     public mutating func setSegment(_ segment: Segment, of id: ShapeID) -> Bool {
         guard let position = index(of: id) else { return false }
@@ -121,7 +121,7 @@ public struct Drawing: Hashable, Sendable {
         return true
     }
 
-    /// Replaces the colour and width of line `id`; returns false when there is no such line.
+    /// Replaces the colour and width of shape `id`; returns false when there is no such shape.
     @discardableResult
     public mutating func setStyle(_ style: ShapeStyle, of id: ShapeID) -> Bool {
         guard let position = index(of: id) else { return false }

@@ -1,25 +1,25 @@
 import Synchronization
 
-/// One change to a drawing's finished lines, told the way a cache of their pixels needs it.
+/// One change to a drawing's finished shapes, told the way a cache of their pixels needs it.
 public enum DrawingChange: Hashable, Sendable {
-    /// `line` was added on top of every other line (it is drawn last).
+    /// `shape` was added on top of every other shape (it is drawn last).
     case appended(Shape)
-    /// `line` was put back below later lines (undoing a delete), so it is not on top.
+    /// `shape` was put back below later shapes (undoing a delete), so it is not on top.
     case inserted(Shape)
-    /// `line` was removed.
+    /// `shape` was removed.
     case removed(Shape)
     /// Shape `id` changed its geometry from `from` to `to`, keeping its place in drawing order.
     case moved(ShapeID, from: Segment, to: Segment)
-    /// A line changed its colour or width; this is how it was (its place and geometry stay).
+    /// A shape changed its colour or width; this is how it was (its place and geometry stay).
     case restyled(Shape)
-    /// Every finished line was removed.
+    /// Every finished shape was removed.
     case cleared
 }
 
 extension Drawing {
-    /// Names the finished lines of a drawing at one moment. Every change to them gives the drawing a
+    /// Names the finished shapes of a drawing at one moment. Every change to them gives the drawing a
     /// new revision that no other drawing in the process has had, so two drawings (even copies that
-    /// went separate ways) with equal revisions have equal finished lines.
+    /// went separate ways) with equal revisions have equal finished shapes.
     public struct Revision: Hashable, Sendable, CustomStringConvertible {
         let rawValue: UInt64
 

@@ -29,7 +29,7 @@ struct DrawingDecoder {
                 case "lines", "shapes":
                     scanner.skipWhitespace()
                     let start = scanner.offset
-                    let read = Result { () throws(DocumentError) in try readLines(version: key == "lines" ? 1 : 2) }
+                    let read = Result { () throws(DocumentError) in try readShapes(version: key == "lines" ? 1 : 2) }
                     if case .failure = read {
                         scanner.offset = start
                         try scanner.skipValue()
@@ -73,23 +73,23 @@ struct DrawingDecoder {
         return version
     }
 
-    private mutating func readLines(version: Int) throws(DocumentError) -> [Shape] {
+    private mutating func readShapes(version: Int) throws(DocumentError) -> [Shape] {
         try scanner.expect(.openBracket, "expected '[' to begin the lines")
-        var lines: [Shape] = []
+        var shapes: [Shape] = []
         // While ids only grow (as the program writes them) none can repeat: the set of ids seen is made
         // only once one does not.
         var ids: Set<ShapeID>?
-        if scanner.consume(.closeBracket) { return lines }
+        if scanner.consume(.closeBracket) { return shapes }
         repeat {
             scanner.skipWhitespace()
             let start = scanner.offset
-            guard lines.count < DocumentLimits.maxShapes else { throw .tooManyLines(at: scanner.position(at: start)) }
-            let line = try readShape(version: version)
-            if ids == nil, let last = lines.last, line.id <= last.id { ids = Set(lines.lazy.map(\.id)) }
-            if ids?.insert(line.id).inserted == false { throw .duplicateID(line.id, at: scanner.position(at: start)) }
-            lines.append(line)
+            guard shapes.count < DocumentLimits.maxShapes else { throw .tooManyLines(at: scanner.position(at: start)) }
+            let shape = try readShape(version: version)
+            if ids == nil, let last = shapes.last, shape.id <= last.id { ids = Set(shapes.lazy.map(\.id)) }
+            if ids?.insert(shape.id).inserted == false { throw .duplicateID(shape.id, at: scanner.position(at: start)) }
+            shapes.append(shape)
         } while try scanner.continues(before: .closeBracket)
-        return lines
+        return shapes
     }
 
     /// A shape: in version 2 "id", "kind", "begin", "end", "colour" and "width", all required; in version 1

@@ -16,7 +16,7 @@
 ///   unique in the drawing; "kind" is "line" (from "begin" to "end") or "circle" (inscribed in the box
 ///   with "begin" and "end" at opposite corners); "begin" and "end" are `[x, y]` pairs of finite numbers
 ///   within ±`DocumentLimits.maxCoordinateMagnitude`; "colour" is "#RRGGBB" (sRGB); "width" is the
-///   stroke's width in px at 96 dpi, within `DocumentLimits.widths`. Every key is required. Lines in
+///   stroke's width in px at 96 dpi, within `DocumentLimits.widths`. Every key is required. Shapes in
 ///   progress are not saved.
 /// - Version 1 had "lines" instead of "shapes", each with only "id", "begin" and "end": straight lines,
 ///   black, 10 px. It is still read (a drawing opened from it is saved as version 2 after its first edit).
@@ -32,7 +32,7 @@ public enum DrawingFormat {
     /// The newest version this program reads and the one it writes.
     public static let version = 2
 
-    /// The file's bytes for `drawing` (its finished lines).
+    /// The file's bytes for `drawing` (its finished shapes).
     public static func encode(_ drawing: Drawing) throws(DrawingEncodingError) -> [UInt8] {
         guard drawing.shapes.count <= DocumentLimits.maxShapes else {
             throw .tooManyLines(count: drawing.shapes.count)
@@ -40,24 +40,24 @@ public enum DrawingFormat {
         var bytes: [UInt8] = []
         bytes.reserveCapacity(64 + 64 * drawing.shapes.count)
         bytes.append(contentsOf: #"{"format":"\#(name)","version":\#(version),"shapes":["#.utf8)
-        for (index, line) in drawing.shapes.enumerated() {
-            guard DocumentLimits.isValidID(line.id) else { throw .invalidID(line.id) }
-            guard isSavable(line.begin), isSavable(line.end) else { throw .coordinateOutOfRange(line.id) }
-            guard DocumentLimits.isValidWidth(line.style.storedWidth) else { throw .widthOutOfRange(line.id) }
+        for (index, shape) in drawing.shapes.enumerated() {
+            guard DocumentLimits.isValidID(shape.id) else { throw .invalidID(shape.id) }
+            guard isSavable(shape.begin), isSavable(shape.end) else { throw .coordinateOutOfRange(shape.id) }
+            guard DocumentLimits.isValidWidth(shape.style.storedWidth) else { throw .widthOutOfRange(shape.id) }
             // Piece by piece rather than interpolated: saving a large drawing blocks the window meanwhile.
             bytes.append(contentsOf: index == 0 ? "\n".utf8 : ",\n".utf8)
             bytes.append(contentsOf: #"{"id":"#.utf8)
-            bytes.append(contentsOf: line.id.rawValue.description.utf8)
+            bytes.append(contentsOf: shape.id.rawValue.description.utf8)
             bytes.append(contentsOf: #","kind":""#.utf8)
-            bytes.append(contentsOf: kindName(line.kind).utf8)
+            bytes.append(contentsOf: kindName(shape.kind).utf8)
             bytes.append(contentsOf: #"","begin":["#.utf8)
-            append(line.begin, to: &bytes)
+            append(shape.begin, to: &bytes)
             bytes.append(contentsOf: #"],"end":["#.utf8)
-            append(line.end, to: &bytes)
+            append(shape.end, to: &bytes)
             bytes.append(contentsOf: #"],"colour":""#.utf8)
-            line.style.colour.appendHex(to: &bytes)
+            shape.style.colour.appendHex(to: &bytes)
             bytes.append(contentsOf: #"","width":"#.utf8)
-            bytes.append(contentsOf: line.style.storedWidth.description.utf8)
+            bytes.append(contentsOf: shape.style.storedWidth.description.utf8)
             bytes.append(.closeBrace)
         }
         bytes.append(contentsOf: drawing.shapes.isEmpty ? "]}\n".utf8 : "\n]}\n".utf8)

@@ -3,10 +3,10 @@
 /// `base` is the drawing last read from or written to the file, `theirs` the file now, `ours` the
 /// window's. The rule: every shape either side added is kept, every shape either side deleted is
 /// dropped. Shapes are compared by content (`Shape.content`: everything but the id) and counted as a
-/// multiset, so two equal lines are two shapes; the same change made on both sides counts once (an
-/// equal line added on both sides is one line; a line deleted on both sides is gone once).
+/// multiset, so two equal shapes count twice; the same change made on both sides counts once (an
+/// equal shape added on both sides is one shape; a shape deleted on both sides is gone once).
 ///
-/// The merged drawing keeps ours' lines in ours' order (those either side deleted left out), then
+/// The merged drawing keeps ours' shapes in ours' order (those either side deleted left out), then
 /// theirs' additions in their order, numbered after ours. `edit` turns ours into it as one undoable
 /// step, so undo brings the window's version back. Reloading their version into a window without
 /// unsaved edits is the same merge with `ours` equal to `base`.
@@ -16,9 +16,9 @@
 public struct DrawingMerge: Hashable, Sendable {
     /// Removes from ours what either side deleted and adds what theirs added; nil when there is nothing to change.
     public let edit: Edit?
-    /// How many lines of theirs were added to ours.
+    /// How many shapes of theirs were added to ours.
     public let added: Int
-    /// How many lines of ours were removed because theirs deleted them.
+    /// How many shapes of ours were removed because theirs deleted them.
     public let removed: Int
     /// Whether ours had changes of its own since `base` (a merge) or not (a reload).
     public let oursChanged: Bool
@@ -31,19 +31,19 @@ public struct DrawingMerge: Hashable, Sendable {
                                              ours: ourCounts[shape, default: 0])
         }
 
-        var removedLines: [Shape] = []
-        for line in ours.shapes {
-            if wanted[line.content, default: 0] > 0 { wanted[line.content]! -= 1 } else { removedLines.append(line) }
+        var removedShapes: [Shape] = []
+        for shape in ours.shapes {
+            if wanted[shape.content, default: 0] > 0 { wanted[shape.content]! -= 1 } else { removedShapes.append(shape) }
         }
-        var addedLines: [Shape] = []
-        for line in theirs.shapes where wanted[line.content, default: 0] > 0 {
-            wanted[line.content]! -= 1
-            addedLines.append(line.withID(ShapeID(ours.nextID.rawValue + UInt64(addedLines.count))))
+        var addedShapes: [Shape] = []
+        for shape in theirs.shapes where wanted[shape.content, default: 0] > 0 {
+            wanted[shape.content]! -= 1
+            addedShapes.append(shape.withID(ShapeID(ours.nextID.rawValue + UInt64(addedShapes.count))))
         }
 
-        edit = removedLines.isEmpty && addedLines.isEmpty ? nil : .replace(removed: removedLines, added: addedLines)
-        added = addedLines.count
-        removed = removedLines.count
+        edit = removedShapes.isEmpty && addedShapes.isEmpty ? nil : .replace(removed: removedShapes, added: addedShapes)
+        added = addedShapes.count
+        removed = removedShapes.count
         oursChanged = ourCounts != baseCounts
     }
 
@@ -63,8 +63,8 @@ public struct DrawingMerge: Hashable, Sendable {
         return max(0, base + change)
     }
 
-    private static func counts(_ lines: [Shape]) -> [Shape: Int] {
-        lines.reduce(into: [:]) { counts, line in counts[line.content, default: 0] += 1 }
+    private static func counts(_ shapes: [Shape]) -> [Shape: Int] {
+        shapes.reduce(into: [:]) { counts, shape in counts[shape.content, default: 0] += 1 }
     }
 
     /// One line for stderr: "merged drawing.json: kept 3 lines another program added, removed 1 it

@@ -1,6 +1,6 @@
 /// The undo/redo log: a stack of edits done and a stack of edits undone.
 ///
-/// Unbounded; each entry is an `Edit`, whose size is that of the lines it touched. A new edit
+/// Unbounded; each entry is an `Edit`, whose size is that of the shapes it touched. A new edit
 /// clears the redo stack (the usual linear history: no branches).
 public struct History: Hashable, Sendable {
     /// Edits that can be undone, oldest first.

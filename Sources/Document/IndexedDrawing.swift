@@ -16,23 +16,23 @@ public struct IndexedDrawing: Sendable {
     /// Finished shapes in drawing order.
     public var shapes: [Shape] { drawing.shapes }
 
-    /// The id the next new line receives.
+    /// The id the next new shape receives.
     public var nextID: ShapeID { drawing.nextID }
 
     public func shape(_ id: ShapeID) -> Shape? { drawing.shape(id) }
 
-    /// The finished line nearest to `point` (exact distance), if within `tolerance` (inclusive);
-    /// ties go to the line drawn last.
+    /// The finished shape nearest to `point` (exact distance), if within `tolerance` (inclusive);
+    /// ties go to the shape drawn last.
     public func nearestShape(to point: Point, within tolerance: Double) -> ShapeID? {
         index.nearestShape(to: point, within: tolerance, in: drawing)
     }
 }
 
 extension IndexedDrawing: ShapeEditing {
-    public mutating func restore(_ line: Shape) {
-        if let old = drawing.shape(line.id) { index.remove(old) }
-        drawing.restore(line)
-        index.insert(line)
+    public mutating func restore(_ shape: Shape) {
+        if let old = drawing.shape(shape.id) { index.remove(old) }
+        drawing.restore(shape)
+        index.insert(shape)
         index.revision = drawing.revision
     }
 
@@ -40,7 +40,7 @@ extension IndexedDrawing: ShapeEditing {
     /// each; more in one pass, the index made again.
     public mutating func restore(contentsOf shapes: [Shape]) {
         guard shapes.count > Drawing.rememberedChanges else {
-            for line in shapes { restore(line) }
+            for shape in shapes { restore(shape) }
             return
         }
         drawing.restore(contentsOf: shapes)
@@ -50,10 +50,10 @@ extension IndexedDrawing: ShapeEditing {
 
     @discardableResult
     public mutating func remove(_ id: ShapeID) -> Shape? {
-        guard let line = drawing.remove(id) else { return nil }
-        index.remove(line)
+        guard let shape = drawing.remove(id) else { return nil }
+        index.remove(shape)
         index.revision = drawing.revision
-        return line
+        return shape
     }
 
     /// As `restore(contentsOf:)`: a few one by one, more in one pass.

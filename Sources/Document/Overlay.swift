@@ -1,4 +1,4 @@
-/// A panel drawn over the lines, such as the context menu or the help text: a light rectangle with a
+/// A panel drawn over the shapes, such as the context menu or the help text: a light rectangle with a
 /// thin border and rows of text, top to bottom, in one column or several side by side. It paints nothing
 /// outside `frame` (a column nothing outside its own part of it), so a compositor repaints exactly
 /// `frame` when it appears, changes or goes away.

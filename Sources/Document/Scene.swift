@@ -7,10 +7,10 @@ public struct Scene: Sendable {
     public var shapesInProgress: [ShapeInProgress]
     /// The selected shape (green), if any.
     public var selection: ShapeID?
-    /// Panels over the lines (context menu, help, notices), bottom to top.
+    /// Panels over the shapes (context menu, help, notices), bottom to top.
     public var overlays: [Overlay]
-    /// A spatial index over the finished lines, when the scene comes from an `IndexedDrawing`: with it a
-    /// compositor finds the lines in an area without looking at every line. See `indexOfDrawing`.
+    /// A spatial index over the finished shapes, when the scene comes from an `IndexedDrawing`: with it a
+    /// compositor finds the shapes in an area without looking at every shape. See `indexOfDrawing`.
     public var index: ShapeIndex?
 
     public init(drawing: Drawing, shapesInProgress: [ShapeInProgress] = [], selection: ShapeID? = nil,
@@ -42,7 +42,7 @@ public struct Scene: Sendable {
 /// A shape whose contact is still down: drawn red, of the kind and width it will have when finished.
 public struct ShapeInProgress: Hashable, Sendable {
     public var kind: ShapeKind
-    /// A line's ends; a circle's box's opposite corners.
+    /// A shape's ends; a circle's box's opposite corners.
     public var segment: Segment
     /// The stroke's width in px at 96 dpi (the renderer scales it with the screen's resolution).
     public var width: Double

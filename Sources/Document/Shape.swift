@@ -23,7 +23,7 @@ public struct Segment: Hashable, Sendable {
     }
 }
 
-/// Identity of a finished line. Ids grow with drawing order, so a larger id was drawn later.
+/// Identity of a finished shape. Ids grow with drawing order, so a larger id was drawn later.
 public struct ShapeID: Hashable, Comparable, Sendable, CustomStringConvertible {
     public let rawValue: UInt64
     public init(_ rawValue: UInt64) { self.rawValue = rawValue }
@@ -66,9 +66,9 @@ public struct ShapeStyle: Hashable, Sendable {
 }
 
 /// A finished shape of the drawing, a line or a circle, in its colour and width; green while selected.
-/// (Its name is the book's: the app began with lines only.)
+/// (The book's `BNRLine`: the app began with lines only.)
 public struct Shape: Hashable, Sendable {
-    /// Set once outside this module; inside it, only to make `content` and to number a merge's lines.
+    /// Set once outside this module; inside it, only to make `content` and to number a merge's shapes.
     public internal(set) var id: ShapeID
     /// A line's ends; a circle's bounding box's opposite corners.
     public var segment: Segment
@@ -91,15 +91,15 @@ public struct Shape: Hashable, Sendable {
         }
     }
 
-    /// What the line looks like, without its identity: to a merge, lines with equal content are the
+    /// What the shape looks like, without its identity: to a merge, shapes with equal content are the
     /// same shape. It is everything but `id`, so a field added to `Shape` (a colour, a width) is part
     /// of it with no change here.
     var content: Shape { withID(ShapeID(0)) }
 
-    /// This line under another id.
+    /// This shape under another id.
     func withID(_ id: ShapeID) -> Shape {
-        var line = self
-        line.id = id
-        return line
+        var shape = self
+        shape.id = id
+        return shape
     }
 }

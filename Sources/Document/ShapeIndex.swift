@@ -1,23 +1,23 @@
-/// A spatial index over finished lines answering "which line is nearest to this point, within a
-/// tolerance?" without looking at every line.
+/// A spatial index over finished shapes answering "which shape is nearest to this point, within a
+/// tolerance?" without looking at every shape.
 ///
-/// Design: a hierarchy of loose uniform grids, each line stored exactly once.
-/// - Level k has square cells of `baseCellSize * 2^k` px. A line lives on the smallest level whose
+/// Design: a hierarchy of loose uniform grids, each shape stored exactly once.
+/// - Level k has square cells of `baseCellSize * 2^k` px. A shape lives on the smallest level whose
 ///   cell size is at least the larger side of its bounding box (its extent), in the cell holding
 ///   its centre. Its points lie within half its extent of that centre, so a query visits, per
 ///   level, only the few cells holding centres within `largest extent there / 2 + tolerance` of
-///   the point. Long lines go to coarse levels: no line is copied into every cell it crosses, so
-///   memory stays one entry per line however long the lines are.
-/// - Entries (cell key, line id; 16 bytes) are kept in one sorted array, keys ordered by
+///   the point. Large shapes go to coarse levels: no shape is copied into every cell it crosses, so
+///   memory stays one entry per shape however large the shapes are.
+/// - Entries (cell key, shape id; 16 bytes) are kept in one sorted array, keys ordered by
 ///   (level, row, column), so a row of cells is one contiguous range found by binary search.
 ///   Inserts go into a small sorted `pending` array and removals into a `removed` set; both are
 ///   merged into the main array when they reach `mergeThreshold`, so an edit costs O(log n)
 ///   amortised plus an O(n) merge once every `mergeThreshold` edits.
-/// - Lines too large or too far out for the grid (or with non-finite coordinates) are kept in a
+/// - Shapes too large or too far out for the grid (or with non-finite coordinates) are kept in a
 ///   plain list that every query checks.
 ///
 /// The index stores ids only; the geometry stays in the `Drawing` passed to queries, which is
-/// also where the exact point-to-segment distance is measured.
+/// also where the exact distance to a shape is measured.
 public struct ShapeIndex: Sendable {
     /// The side of a cell on the finest level, in px (about the default tolerance).
     public static let baseCellSize = 32.0
@@ -35,9 +35,9 @@ public struct ShapeIndex: Sendable {
         static func < (a: Entry, b: Entry) -> Bool { (a.key, a.id) < (b.key, b.id) }
     }
 
-    /// Where a line is filed.
+    /// Where a shape is filed.
     enum Placement: Hashable {
-        /// In the grid; `extent` is the larger side of the line's bounding box.
+        /// In the grid; `extent` is the larger side of the shape's bounding box.
         case grid(Entry, extent: Double)
         case oversized(ShapeID)
     }
@@ -50,21 +50,21 @@ public struct ShapeIndex: Sendable {
     /// The largest extent filed on each level since it was last empty (never too small).
     private var largestExtentPerLevel = [Double](repeating: 0, count: ShapeIndex.levelCount)
 
-    /// The number of lines indexed.
+    /// The number of shapes indexed.
     public private(set) var count = 0
 
-    /// The revision of the drawing whose lines these are, when an `IndexedDrawing` keeps the index in
+    /// The revision of the drawing whose shapes these are, when an `IndexedDrawing` keeps the index in
     /// step with it: whoever is handed both can check that they belong together. Nil after any other change.
     public internal(set) var revision: Drawing.Revision?
 
     public init() {}
 
-    /// An index of `lines`, built in one sort.
-    public init(_ lines: [Shape]) {
+    /// An index of `shapes`, built in one sort.
+    public init(_ shapes: [Shape]) {
         var built: [Entry] = []
-        built.reserveCapacity(lines.count)
-        for line in lines {
-            switch Self.placement(of: line) {
+        built.reserveCapacity(shapes.count)
+        for shape in shapes {
+            switch Self.placement(of: shape) {
             case .grid(let entry, let extent):
                 built.append(entry)
                 count(entry, extent: extent)
@@ -74,14 +74,14 @@ public struct ShapeIndex: Sendable {
         }
         built.sort()
         entries = built
-        count = lines.count
+        count = shapes.count
     }
 
-    /// Adds `line` (which must not be in the index already).
-    public mutating func insert(_ line: Shape) {
+    /// Adds `shape` (which must not be in the index already).
+    public mutating func insert(_ shape: Shape) {
         revision = nil
         count += 1
-        switch Self.placement(of: line) {
+        switch Self.placement(of: shape) {
         case .oversized(let id):
             oversized.append(id)
         case .grid(let entry, let extent):
@@ -93,10 +93,10 @@ public struct ShapeIndex: Sendable {
         }
     }
 
-    /// Removes `line`, which must have the geometry it had when it was inserted.
-    public mutating func remove(_ line: Shape) {
+    /// Removes `shape`, which must have the geometry it had when it was inserted.
+    public mutating func remove(_ shape: Shape) {
         revision = nil
-        switch Self.placement(of: line) {
+        switch Self.placement(of: shape) {
         case .oversized(let id):
             guard let position = oversized.firstIndex(of: id) else { return }
             oversized.remove(at: position)
@@ -122,13 +122,13 @@ public struct ShapeIndex: Sendable {
         largestExtentPerLevel[level] = max(largestExtentPerLevel[level], extent)
     }
 
-    /// The line of `drawing` nearest to `point` by exact point-to-segment distance, if that distance
-    /// is at most `tolerance` (inclusive); between equally near lines, the one drawn last (largest id).
+    /// The shape of `drawing` nearest to `point` by exact distance, if that distance
+    /// is at most `tolerance` (inclusive); between equally near shapes, the one drawn last (largest id).
     public func nearestShape(to point: Point, within tolerance: Double, in drawing: Drawing) -> ShapeID? {
-        let lines = drawing.shapes
+        let shapes = drawing.shapes
         var best: (id: ShapeID, distance: Double)?
         if point.x.isFinite, point.y.isFinite, tolerance >= 0 {
-            // Every line within `tolerance` of the point has bounds meeting this square.
+            // Every shape within `tolerance` of the point has bounds meeting this square.
             forEachCandidate(near: Rect(minX: point.x - tolerance, minY: point.y - tolerance,
                                         maxX: point.x + tolerance, maxY: point.y + tolerance), consider)
         }
@@ -136,8 +136,8 @@ public struct ShapeIndex: Sendable {
         return best?.id
 
         func consider(_ id: ShapeID) {
-            guard let line = Self.shape(id, in: lines) else { return }
-            let distance = line.distance(to: point)
+            guard let shape = Self.shape(id, in: shapes) else { return }
+            let distance = shape.distance(to: point)
             guard distance <= tolerance else { return }
             if let current = best, distance > current.distance || (distance == current.distance && id < current.id) {
                 return
@@ -146,16 +146,16 @@ public struct ShapeIndex: Sendable {
         }
     }
 
-    /// The lines of `drawing` whose bounds (`Segment.bounds`) meet `rect`, edges included, in drawing
+    /// The shapes of `drawing` whose bounds (`Segment.bounds`) meet `rect`, edges included, in drawing
     /// order: what may paint inside an area, once the area is widened by half a stroke.
     public func shapes(meeting rect: Rect, in drawing: Drawing) -> [Shape] {
-        let lines = drawing.shapes
+        let shapes = drawing.shapes
         var found: [Shape] = []
         func consider(_ id: ShapeID) {
-            guard let position = Self.position(of: id, in: lines) else { return }
-            let bounds = lines[position].segment.bounds
+            guard let position = Self.position(of: id, in: shapes) else { return }
+            let bounds = shapes[position].segment.bounds
             if bounds.minX <= rect.maxX, rect.minX <= bounds.maxX, bounds.minY <= rect.maxY, rect.minY <= bounds.maxY {
-                found.append(lines[position])
+                found.append(shapes[position])
             }
         }
         if rect.minX <= rect.maxX, rect.minY <= rect.maxY { forEachCandidate(near: rect, consider) }
@@ -164,8 +164,8 @@ public struct ShapeIndex: Sendable {
         return found
     }
 
-    /// Calls `body` with every line filed in the grid whose centre is close enough to `rect` for its
-    /// bounds to meet it (and some that are not: callers test the geometry); not the oversized lines.
+    /// Calls `body` with every shape filed in the grid whose centre is close enough to `rect` for its
+    /// bounds to meet it (and some that are not: callers test the geometry); not the oversized shapes.
     private func forEachCandidate(near rect: Rect, _ body: (ShapeID) -> Void) {
         // Considers the entries with keys in `keys` whose column is in `columns`.
         func visit(_ keys: ClosedRange<UInt64>, columns: ClosedRange<Int64>) {
@@ -185,7 +185,7 @@ public struct ShapeIndex: Sendable {
         }
         for level in 0..<Self.levelCount where shapesPerLevel[level] > 0 {
             let size = Self.cellSize(level: level)
-            // How far a line on this level reaches from its centre, plus a pixel of slack against
+            // How far a shape on this level reaches from its centre, plus a pixel of slack against
             // rounding; extra candidates are filtered by the caller's exact test.
             let reach = largestExtentPerLevel[level] / 2 + 1
             let columns = Self.cell(rect.minX - reach, size: size)...Self.cell(rect.maxX + reach, size: size)
@@ -203,7 +203,7 @@ public struct ShapeIndex: Sendable {
         }
     }
 
-    /// Bytes held by the index (array capacities, not counting the lines themselves).
+    /// Bytes held by the index (array capacities, not counting the shapes themselves).
     public var memoryFootprint: Int {
         entries.capacity * MemoryLayout<Entry>.stride + pending.capacity * MemoryLayout<Entry>.stride
             + removed.capacity * (MemoryLayout<Entry>.stride + 1) + oversized.capacity * MemoryLayout<ShapeID>.stride
@@ -251,43 +251,43 @@ public struct ShapeIndex: Sendable {
     /// would cost more than reading every entry between them).
     static let rowsSearchedOneByOne = 256
 
-    static func placement(of line: Shape) -> Placement {
-        let bounds = line.segment.bounds
+    static func placement(of shape: Shape) -> Placement {
+        let bounds = shape.segment.bounds
         let extent = max(bounds.width, bounds.height)
         let centre = Point(x: bounds.minX + bounds.width / 2, y: bounds.minY + bounds.height / 2)
-        guard extent.isFinite, centre.x.isFinite, centre.y.isFinite else { return .oversized(line.id) }
+        guard extent.isFinite, centre.x.isFinite, centre.y.isFinite else { return .oversized(shape.id) }
         var level = 0
         while cellSize(level: level) < extent {
             level += 1
-            if level == levelCount { return .oversized(line.id) }
+            if level == levelCount { return .oversized(shape.id) }
         }
         let size = cellSize(level: level)
         let column = (centre.x / size).rounded(.down), row = (centre.y / size).rounded(.down)
         guard cellRange.contains(Int64(exactly: column) ?? .max), cellRange.contains(Int64(exactly: row) ?? .max) else {
-            return .oversized(line.id)
+            return .oversized(shape.id)
         }
-        return .grid(Entry(key: key(level: level, row: Int64(row), column: Int64(column)), id: line.id), extent: extent)
+        return .grid(Entry(key: key(level: level, row: Int64(row), column: Int64(column)), id: shape.id), extent: extent)
     }
 
-    /// Shape `id` in `lines` (sorted by id, ids unique).
-    static func shape(_ id: ShapeID, in lines: [Shape]) -> Shape? {
-        position(of: id, in: lines).map { lines[$0] }
+    /// Shape `id` in `shapes` (sorted by id, ids unique).
+    static func shape(_ id: ShapeID, in shapes: [Shape]) -> Shape? {
+        position(of: id, in: shapes).map { shapes[$0] }
     }
 
-    /// The position of line `id` in `lines` (sorted by id, ids unique). Ids are integers, so line
-    /// `id` can be no further from the first line than `id - first.id` positions and no further
+    /// The position of shape `id` in `shapes` (sorted by id, ids unique). Ids are integers, so shape
+    /// `id` can be no further from the first shape than `id - first.id` positions and no further
     /// from the last than `last.id - id`: the search starts in that window, which is a single
-    /// position when no line was deleted (one memory access instead of a whole binary search).
-    static func position(of id: ShapeID, in lines: [Shape]) -> Int? {
-        guard let first = lines.first?.id.rawValue, let last = lines.last?.id.rawValue,
+    /// position when no shape was deleted (one memory access instead of a whole binary search).
+    static func position(of id: ShapeID, in shapes: [Shape]) -> Int? {
+        guard let first = shapes.first?.id.rawValue, let last = shapes.last?.id.rawValue,
               id.rawValue >= first, id.rawValue <= last else { return nil }
-        var low = max(0, lines.count - 1 - Int(clamping: last - id.rawValue))
-        var high = min(lines.count - 1, Int(clamping: id.rawValue - first)) + 1
+        var low = max(0, shapes.count - 1 - Int(clamping: last - id.rawValue))
+        var high = min(shapes.count - 1, Int(clamping: id.rawValue - first)) + 1
         while low < high {
             let mid = (low + high) / 2
-            if lines[mid].id < id { low = mid + 1 } else { high = mid }
+            if shapes[mid].id < id { low = mid + 1 } else { high = mid }
         }
-        return low < lines.count && lines[low].id == id ? low : nil
+        return low < shapes.count && shapes[low].id == id ? low : nil
     }
 
     /// First position in `sorted` whose entry is not less than `entry`.

@@ -52,12 +52,12 @@ public enum DocumentFuzzing {
     private static func problemWithAccepted(_ drawing: Drawing) -> String? {
         guard drawing.shapes.count <= DocumentLimits.maxShapes else { return "too many lines accepted" }
         guard Set(drawing.shapes.map(\.id)).count == drawing.shapes.count else { return "duplicate ids accepted" }
-        for line in drawing.shapes {
-            guard DocumentLimits.isValidID(line.id) else { return "id \(line.id) accepted" }
-            for value in [line.begin.x, line.begin.y, line.end.x, line.end.y] where !DocumentLimits.isValidCoordinate(value) {
+        for shape in drawing.shapes {
+            guard DocumentLimits.isValidID(shape.id) else { return "id \(shape.id) accepted" }
+            for value in [shape.begin.x, shape.begin.y, shape.end.x, shape.end.y] where !DocumentLimits.isValidCoordinate(value) {
                 return "coordinate \(value) accepted"
             }
-            guard DocumentLimits.isValidWidth(line.style.storedWidth) else { return "width \(line.style.width) accepted" }
+            guard DocumentLimits.isValidWidth(shape.style.storedWidth) else { return "width \(shape.style.width) accepted" }
         }
         do {
             let bytes = try DrawingFormat.encode(drawing)
@@ -83,7 +83,7 @@ public enum DocumentFuzzing {
             random.next() % 2 == 0 ? awkward[Int(random.next() % UInt64(awkward.count))]
                 : Double(Int64(random.next() % 2_000_001) - 1_000_000) / Double(1 + random.next() % 1000)
         }
-        var lines: [Shape] = []
+        var shapes: [Shape] = []
         var id: UInt64 = 0
         for _ in 0..<random.next() % 6 {
             id += 1 + random.next() % 3
@@ -91,11 +91,11 @@ public enum DocumentFuzzing {
             let colour = Colour(hex: UInt32(truncatingIfNeeded: random.next()) & 0xFF_FFFF)
             let widths: [Double] = [0.5, 2, 10, 16, 9.374_512_3, 100]
             let style = ShapeStyle(colour: colour, width: widths[Int(random.next() % UInt64(widths.count))])
-            lines.append(Shape(id: ShapeID(id), kind: kind, segment: Segment(begin: Point(x: coordinate(), y: coordinate()),
+            shapes.append(Shape(id: ShapeID(id), kind: kind, segment: Segment(begin: Point(x: coordinate(), y: coordinate()),
                                                                            end: Point(x: coordinate(), y: coordinate())),
                               style: style))
         }
-        return Drawing(shapes: lines)
+        return Drawing(shapes: shapes)
     }
 
     /// Fragments that make interesting damage when spliced into a document.

@@ -12,16 +12,16 @@ import Glibc  // libm: cos, sin
 /// It misses a long line clicked between two samples and ignores which line is nearest. Do not
 /// use it for hit testing; use `ShapeIndex`.
 public enum SampledHitTest {
-    public static func firstLine(near point: Point, within tolerance: Double = 20, in lines: [Shape]) -> ShapeID? {
-        for line in lines {
-            let begin = line.begin, end = line.end
-            if line.kind == .circle {
+    public static func firstShape(near point: Point, within tolerance: Double = 20, in shapes: [Shape]) -> ShapeID? {
+        for shape in shapes {
+            let begin = shape.begin, end = shape.end
+            if shape.kind == .circle {
                 let centre = (x: (begin.x + end.x) / 2, y: (begin.y + end.y) / 2)
                 let radii = (x: abs(end.x - begin.x) / 2, y: abs(end.y - begin.y) / 2)
                 for sample in unitCircle {
                     let x = centre.x + radii.x * sample.x, y = centre.y + radii.y * sample.y
                     if ((x - point.x) * (x - point.x) + (y - point.y) * (y - point.y)).squareRoot() < tolerance {
-                        return line.id
+                        return shape.id
                     }
                 }
                 continue
@@ -30,7 +30,7 @@ public enum SampledHitTest {
                 let t = Double(step) * 0.05
                 let x = begin.x + t * (end.x - begin.x), y = begin.y + t * (end.y - begin.y)
                 if ((x - point.x) * (x - point.x) + (y - point.y) * (y - point.y)).squareRoot() < tolerance {
-                    return line.id
+                    return shape.id
                 }
             }
         }

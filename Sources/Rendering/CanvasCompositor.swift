@@ -9,7 +9,7 @@ import Document
 /// buried: see `ShapeLayer`.)
 ///
 /// The finished shapes but the selected one live in a `ShapeLayer` (a cached image kept in step with the
-/// drawing's remembered changes). Each frame finds the damage — what the line layer changed, plus the
+/// drawing's remembered changes). Each frame finds the damage — what the shape layer changed, plus the
 /// old and new place of whatever is drawn over it (`Foreground`) — copies those rectangles from the
 /// layer to a scratch image, draws there the red shapes, the green shape and the overlays that reach
 /// into them, and copies the rectangles on to the back buffer. The pixels are exactly the ones
@@ -56,14 +56,14 @@ public final class CanvasCompositor {
         return damage.rects
     }
 
-    /// The work the line layer has done so far.
+    /// The work the shape layer has done so far.
     public var statistics: CompositorStatistics { layer?.statistics ?? CompositorStatistics() }
 
-    /// Bytes the compositor holds: the line layer and the scratch image, each 4 bytes a pixel of the
+    /// Bytes the compositor holds: the shape layer and the scratch image, each 4 bytes a pixel of the
     /// viewport, and the layer's solid cells (a 64-bit id per cell of a few pixels a side).
     public var cacheBytes: Int { (layer?.bytes ?? 0) + (scratch?.bytes ?? 0) }
 
-    /// The line layer and the scratch image for this viewport (new ones when it changed).
+    /// The shape layer and the scratch image for this viewport (new ones when it changed).
     private func images(width: Int, height: Int, origin: PixelPoint) throws(CairoError) -> (ShapeLayer, PixelImage) {
         if let layer, let scratch, scratch.width == width, scratch.height == height, scratch.origin == origin {
             return (layer, scratch)

@@ -3,7 +3,7 @@ import Document
 /// What a frame draws over the finished shapes: the shapes in progress (red), the selected shape (green),
 /// each as its outline on the device, and the overlays. A compositor keeps the last frame's, to find what
 /// the next frame must repaint; it holds no finished shapes, so keeping it never makes the drawing copy
-/// its lines on the next edit.
+/// its shapes on the next edit.
 struct Foreground: Equatable {
     var shapesInProgress: [Outline]
     var selected: Outline?

@@ -5,7 +5,7 @@
 //   Renderer          strokes a whole scene: each shape in its colour and width (Outline: a line or a
 //                     circle), red in progress, green selected
 //   Exporter          writes a drawing to PNG / SVG / PDF through the same renderer
-//   CanvasCompositor  the window's frames at a cost independent of the number of lines: finished lines
+//   CanvasCompositor  the window's frames at a cost independent of the number of shapes: finished shapes
 //                     live in a cached image (ShapeLayer, with SolidCells: which shapes lines bury),
 //                     kept in step through the drawing's remembered changes; a frame repaints only the
 //                     damage (DamageRegion, Foreground) from that image plus the red, green and overlay
@@ -68,14 +68,14 @@ public struct Renderer: Sendable {
         drawForeground(Foreground(scene, scale: style.scale), cr)
     }
 
-    /// The area a stroke of `line` covers (its bounds, a circle's box, widened by half its width, plus a
+    /// The area a stroke of `shape` covers (its bounds, a circle's box, widened by half its width, plus a
     /// pixel of antialiasing).
-    public func coverage(of line: Shape) -> Rect { outline(of: line).coverage }
+    public func coverage(of shape: Shape) -> Rect { outline(of: shape).coverage }
 
     /// The area a stroke of `shape` covers, as for a finished shape.
     public func coverage(of shape: ShapeInProgress) -> Rect { Outline(shape, scale: style.scale).coverage }
 
-    func outline(of line: Shape) -> Outline { Outline(line, scale: style.scale) }
+    func outline(of shape: Shape) -> Outline { Outline(shape, scale: style.scale) }
 
     // MARK: - Steps shared with the compositor (each leaves the context's state as it found it)
 
@@ -84,20 +84,20 @@ public struct Renderer: Sendable {
         cairo_paint(cr)
     }
 
-    /// Strokes finished `lines`, each in its colour, one at a time, in order; returns how many.
+    /// Strokes finished `shapes`, each in its colour, one at a time, in order; returns how many.
     @discardableResult
-    func strokeFinished<Lines: Sequence<Shape>>(_ lines: Lines, _ cr: OpaquePointer) -> Int {
+    func strokeFinished<Shapes: Sequence<Shape>>(_ shapes: Shapes, _ cr: OpaquePointer) -> Int {
         cairo_save(cr)
         defer { cairo_restore(cr) }
         setPen(on: cr)
         var count = 0
         var colour: Colour?
-        for line in lines {
-            if line.style.colour != colour {
-                colour = line.style.colour
-                set(line.style.colour, on: cr)
+        for shape in shapes {
+            if shape.style.colour != colour {
+                colour = shape.style.colour
+                set(shape.style.colour, on: cr)
             }
-            outline(of: line).stroke(cr)
+            outline(of: shape).stroke(cr)
             count += 1
         }
         return count

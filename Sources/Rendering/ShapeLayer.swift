@@ -58,18 +58,18 @@ final class ShapeLayer {
         }
         // Changes to the shape that was left out do not show in the pixels (should it be let in now,
         // it comes in below, as it is now).
-        let visible = wasExcluded.map { left in changes.filter { $0.lineID != left } } ?? changes
+        let visible = wasExcluded.map { left in changes.filter { $0.shapeID != left } } ?? changes
         var appended: [Shape] = []
-        for case .appended(let line) in visible { appended.append(line) }
+        for case .appended(let shape) in visible { appended.append(shape) }
         if wasExcluded == selection, appended.count == visible.count {
-            for line in appended { strokeOnTop(line, damage: &damage) }
+            for shape in appended { strokeOnTop(shape, damage: &damage) }
             return
         }
         // Every shape coming into the layer or leaving it, as it was and as it is.
         var comings = Self.comings(visible, endingIn: drawing)
         if wasExcluded != selection {
-            if let left = wasExcluded, let line = drawing.shape(left) { comings.append((nil, line)) }
-            if let selection, let line = drawing.shape(selection) { comings.append((line, nil)) }
+            if let left = wasExcluded, let shape = drawing.shape(left) { comings.append((nil, shape)) }
+            if let selection, let shape = drawing.shape(selection) { comings.append((shape, nil)) }
         }
         let areas = repaintedAreas(for: comings, of: scene)
         guard !areas.isEmpty else { return }
@@ -86,18 +86,18 @@ final class ShapeLayer {
         var comings: [(from: Shape?, to: Shape?)] = []
         for change in changes.reversed() {
             switch change {
-            case .appended(let line), .inserted(let line):
-                comings.append((nil, line))
-                after[line.id] = .some(nil)
-            case .removed(let line):
-                comings.append((line, nil))
-                after[line.id] = line
+            case .appended(let shape), .inserted(let shape):
+                comings.append((nil, shape))
+                after[shape.id] = .some(nil)
+            case .removed(let shape):
+                comings.append((shape, nil))
+                after[shape.id] = shape
             case .moved(let id, let from, let to):
-                guard var line = state(id) else { continue }
-                line.segment = to
-                var before = line
+                guard var shape = state(id) else { continue }
+                shape.segment = to
+                var before = shape
                 before.segment = from
-                comings.append((before, line))
+                comings.append((before, shape))
                 after[id] = before
             case .restyled(let before):
                 comings.append((before, state(before.id)))
@@ -112,28 +112,28 @@ final class ShapeLayer {
     /// A shape added on top: stroked over the others, unless it only reaches cells solid in its colour.
     /// (On top of every other, it leaves such a cell as it was, and changes every other cell it reaches:
     /// it shows exactly where a cell was not solid in its colour before it came.)
-    private func strokeOnTop(_ line: Shape, damage: inout DamageRegion) {
-        let shape = self.shape(line)
+    private func strokeOnTop(_ shape: Shape, damage: inout DamageRegion) {
+        let stroke = self.stroke(shape)
         var shows = false
-        solid.forEachReachedRow(of: shape.outline) { row, columns in
-            shows = columns.contains { solid.solidColour(row: row, column: $0) != shape.colour }
+        solid.forEachReachedRow(of: stroke.outline) { row, columns in
+            shows = columns.contains { solid.solidColour(row: row, column: $0) != stroke.colour }
             return !shows
         }
-        solid.cover(shape)
-        solid.count(shape, by: 1)
-        widest = max(widest, shape.outline.width)
+        solid.cover(stroke)
+        solid.count(stroke, by: 1)
+        widest = max(widest, stroke.outline.width)
         guard shows else {
             statistics.buriedShapes += 1
             return
         }
-        renderer.strokeFinished(CollectionOfOne(line), pixels.context.pointer)
+        renderer.strokeFinished(CollectionOfOne(shape), pixels.context.pointer)
         statistics.appendedShapes += 1
-        damage.add(shape.outline.coverage)
+        damage.add(stroke.outline.coverage)
     }
 
-    /// `line` as the solid cells see it.
-    private func shape(_ line: Shape) -> SolidCells.Stroke {
-        (renderer.outline(of: line), line.id.rawValue, line.style.colour.hex)
+    /// `shape` as the solid cells see it.
+    private func stroke(_ shape: Shape) -> SolidCells.Stroke {
+        (renderer.outline(of: shape), shape.id.rawValue, shape.style.colour.hex)
     }
 
     /// Brings the solid cells up to date with shapes coming and going and returns the areas to repaint:
@@ -145,8 +145,8 @@ final class ShapeLayer {
             var before: [(shown: Bool, solid: UInt32?)]
         }
         var reaches: [Reach] = []
-        for line in comings.flatMap({ [$0.from, $0.to] }).compactMap({ $0 }) {
-            let outline = renderer.outline(of: line), id = line.id.rawValue
+        for shape in comings.flatMap({ [$0.from, $0.to] }).compactMap({ $0 }) {
+            let outline = renderer.outline(of: shape), id = shape.id.rawValue
             solid.forEachReachedRow(of: outline) { row, columns in
                 let before = columns.map { (solid.threshold(row: row, column: $0) <= id, solid.solidColour(row: row, column: $0)) }
                 reaches.append(Reach(row: row, columns: columns, coverage: outline.coverage, id: id, before: before))
@@ -156,11 +156,11 @@ final class ShapeLayer {
         // Cells whose top changes are counted again, from the shapes there now; elsewhere the tops stay.
         var retopped = DamageRegion(bounds: bounds)
         for coming in comings {
-            if let from = coming.from.map(shape) {
+            if let from = coming.from.map(stroke) {
                 if let cells = solid.retopped(by: from, coming: false) { retopped.add(cells) }
                 solid.count(from, by: UInt32.max)
             }
-            if let to = coming.to.map(shape) {
+            if let to = coming.to.map(stroke) {
                 if let cells = solid.retopped(by: to, coming: true) { retopped.add(cells) }
                 solid.count(to, by: 1)
                 widest = max(widest, to.outline.width)
@@ -169,8 +169,8 @@ final class ShapeLayer {
         for area in retopped.rects {
             // `recount` counts every cell meeting the area, and a cell past its edge where the edge falls on
             // one: the shapes are looked for a cell further out, so none reaching those cells is missed.
-            let reaching = lines(reaching: area.insetBy(-Double(solid.cellSize)), of: scene)
-            solid.recount(area, from: reaching.filter { $0.id != scene.selection }.map(shape))
+            let reaching = shapes(reaching: area.insetBy(-Double(solid.cellSize)), of: scene)
+            solid.recount(area, from: reaching.filter { $0.id != scene.selection }.map(stroke))
         }
         var areas = DamageRegion(bounds: bounds)
         for reach in reaches {
@@ -191,7 +191,7 @@ final class ShapeLayer {
     }
 
     /// The finished shapes of `scene` that may paint into `area` (and some that do not), in drawing order.
-    private func lines(reaching area: Rect, of scene: Scene) -> ArraySlice<Shape> {
+    private func shapes(reaching area: Rect, of scene: Scene) -> ArraySlice<Shape> {
         // Shapes painting there have bounds within half the widest stroke and a pixel of it.
         scene.indexOfDrawing.map { $0.shapes(meeting: area.insetBy(-(widest / 2 + 1)), in: scene.drawing)[...] }
             ?? scene.drawing.shapes[...]
@@ -201,34 +201,34 @@ final class ShapeLayer {
     /// the cells' tops, then the shapes after the tops (counting those of other colours), then which of
     /// those show; then stroking them, a half of the layer each (`strokeInHalves`).
     private func rebuild(_ drawing: Drawing, excluding selection: ShapeID?, scratch: PixelImage) {
-        let lines = drawing.shapes, renderer = self.renderer, bounds = self.bounds
-        let shape: @Sendable (Shape) -> SolidCells.Stroke? = { line in
-            let outline = renderer.outline(of: line)
-            return line.id != selection && outline.coverage.intersects(bounds) ? (outline, line.id.rawValue, line.style.colour.hex) : nil
+        let shapes = drawing.shapes, renderer = self.renderer, bounds = self.bounds
+        let stroke: @Sendable (Shape) -> SolidCells.Stroke? = { shape in
+            let outline = renderer.outline(of: shape)
+            return shape.id != selection && outline.coverage.intersects(bounds) ? (outline, shape.id.rawValue, shape.style.colour.hex) : nil
         }
         let empty = SolidCells(bounds: bounds, scale: renderer.style.scale)
-        let topped = Parallel.map(lines.count, minimum: Self.shapesPerPart) { part in
+        let topped = Parallel.map(shapes.count, minimum: Self.shapesPerPart) { part in
             var cells = empty, widest = 0.0
-            for line in lines[part] {
-                guard let shape = shape(line) else { continue }
-                cells.cover(shape)
-                widest = max(widest, shape.outline.width)
+            for shape in shapes[part] {
+                guard let stroke = stroke(shape) else { continue }
+                cells.cover(stroke)
+                widest = max(widest, stroke.outline.width)
             }
             return (cells: cells, widest: widest)
         }
         var solid = topped.dropFirst().reduce(into: topped[0].cells) { $0.merge($1.cells) }
         widest = topped.map(\.widest).max() ?? 0
         let tops = solid.thresholds(inside: [bounds], solid: false)
-        let later = Parallel.map(lines.count, minimum: Self.shapesPerPart) { [solid] part in
+        let later = Parallel.map(shapes.count, minimum: Self.shapesPerPart) { [solid] part in
             var cells = solid, after: [Shape] = [], buried = 0
-            for line in lines[part] {
-                guard let shape = shape(line) else { continue }
+            for shape in shapes[part] {
+                guard let stroke = stroke(shape) else { continue }
                 // Where no cell around it has a top, it shows and has nothing to be counted in.
-                let latest = solid.latest(around: shape.outline, in: tops)
-                guard latest != SolidCells.none else { after.append(line); continue }
-                guard solid.shows(shape.outline, id: shape.id, in: tops, latest: latest) else { buried += 1; continue }
-                cells.count(shape, by: 1)
-                after.append(line)
+                let latest = solid.latest(around: stroke.outline, in: tops)
+                guard latest != SolidCells.none else { after.append(shape); continue }
+                guard solid.shows(stroke.outline, id: stroke.id, in: tops, latest: latest) else { buried += 1; continue }
+                cells.count(stroke, by: 1)
+                after.append(shape)
             }
             return (cells: cells, after: after, buried: buried)
         }
@@ -278,15 +278,15 @@ final class ShapeLayer {
     /// Repaints `areas` (whole pixels) from the shapes that show there.
     private func repair(_ areas: [Rect], of scene: Scene, using scratch: PixelImage) {
         guard let first = areas.first else { return }
-        let outline = areas.dropFirst().reduce(first) { $0.union($1) }
+        let extent = areas.dropFirst().reduce(first) { $0.union($1) }
         let selection = scene.selection
         let thresholds = solid.thresholds(inside: areas)
         var shown: [Shape] = []
-        for line in lines(reaching: outline, of: scene) where line.id != selection {
-            let shape = renderer.outline(of: line)
-            let covered = shape.coverage
-            guard covered.intersects(outline), areas.contains(where: { covered.intersects($0) }) else { continue }
-            if solid.shows(shape, id: line.id.rawValue, in: thresholds) { shown.append(line) } else { statistics.buriedShapes += 1 }
+        for shape in shapes(reaching: extent, of: scene) where shape.id != selection {
+            let outline = renderer.outline(of: shape)
+            let covered = outline.coverage
+            guard covered.intersects(extent), areas.contains(where: { covered.intersects($0) }) else { continue }
+            if solid.shows(outline, id: shape.id.rawValue, in: thresholds) { shown.append(shape) } else { statistics.buriedShapes += 1 }
         }
         statistics.repairs += 1
         paint(areas, showing: shown, on: scratch)
@@ -295,7 +295,7 @@ final class ShapeLayer {
 
     /// Paints `areas` of `image` as the layer shows them: the background, the shapes `shown` there (in
     /// drawing order: those not buried there), and the solid cells there in their colours.
-    private func paint<Lines: Sequence<Shape>>(_ areas: [Rect], showing shown: Lines, on image: PixelImage) {
+    private func paint<Shapes: Sequence<Shape>>(_ areas: [Rect], showing shown: Shapes, on image: PixelImage) {
         image.clipped(to: areas) { renderer.paintBackground($0) }
         statistics.shapesRestroked += renderer.strokeFinished(shown, image.context.pointer)
         image.clipped(to: areas) { cr in
@@ -305,10 +305,10 @@ final class ShapeLayer {
 }
 
 extension DrawingChange {
-    /// The line changed, if one.
-    var lineID: ShapeID? {
+    /// The shape changed, if one.
+    var shapeID: ShapeID? {
         switch self {
-        case .appended(let line), .inserted(let line), .removed(let line), .restyled(let line): line.id
+        case .appended(let shape), .inserted(let shape), .removed(let shape), .restyled(let shape): shape.id
         case .moved(let id, _, _): id
         case .cleared: nil
         }

@@ -1,6 +1,6 @@
 import Document
 
-/// Which shapes of the line layer can change its pixels, so that shapes buried under others need not be
+/// Which shapes of the shape layer can change its pixels, so that shapes buried under others need not be
 /// stroked.
 ///
 /// The layer is cut into square cells of a few pixels. A line that covers a cell whole

@@ -39,7 +39,7 @@ public final class AppCore {
     public var scale: Double { controller.model.displayScale }
     /// When frames are painted.
     private var pacer = FramePacer()
-    /// What to paint: the drawing, the lines in progress, the selection, and the panels over them, as of
+    /// What to paint: the drawing, the shapes in progress, the selection, and the panels over them, as of
     /// the end of the last step (made once a step; a frame paints it).
     public private(set) var scene = Scene(drawing: Drawing())
 

@@ -18,8 +18,8 @@ extension CanvasModel {
         switch command {
         case .deleteSelection:
             editKey { model in
-                guard let selected = model.selection, let line = model.document.shape(selected.id) else { return }
-                model.perform(.delete(line))
+                guard let selected = model.selection, let shape = model.document.shape(selected.id) else { return }
+                model.perform(.delete(shape))
                 model.selection = nil
             }
         case .escape:
@@ -73,16 +73,16 @@ extension CanvasModel {
         if style != shape.style { perform(.restyle(shape.id, from: shape.style, to: style)) }
     }
 
-    /// Keys that edit close the menu first, and wait while a line is being dragged.
+    /// Keys that edit close the menu first, and wait while a shape is being dragged.
     private mutating func editKey(_ body: (inout CanvasModel) -> Void) {
         guard shapeDrag == nil else { return }
         menu = nil
         body(&self)
     }
 
-    /// Moves the selected line; not while the menu is open or a drag is going on.
+    /// Moves the selected shape; not while the menu is open or a drag is going on.
     private mutating func nudge(dx: Double, dy: Double) {
-        guard menu == nil, shapeDrag == nil, let selected = selection, let line = document.shape(selected.id) else { return }
-        perform(.nudge(line.id, from: line.segment, to: line.segment.translated(by: Vector(dx: dx, dy: dy))))
+        guard menu == nil, shapeDrag == nil, let selected = selection, let shape = document.shape(selected.id) else { return }
+        perform(.nudge(shape.id, from: shape.segment, to: shape.segment.translated(by: Vector(dx: dx, dy: dy))))
     }
 }

@@ -1,6 +1,6 @@
 import Document
 
-/// The context menu: a right click on a line selects it and opens the shape's menu (Delete, colours,
+/// The context menu: a right click on a shape selects it and opens the shape's menu (Delete, colours,
 /// widths); on empty canvas it opens the canvas menu (the pen's choices, Undo, Redo, Clear, Export PNG,
 /// Help); a three-finger swipe up opens the palette panel (the pen's choices, in places a finger can hit).
 /// A click on an item carries out its command; anywhere else it only closes the menu.

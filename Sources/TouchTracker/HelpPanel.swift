@@ -7,10 +7,10 @@ enum HelpPanel {
     /// The pointer gestures, briefly.
     static let gestureRows = [
         "Drag: draw a line",
-        "Click: select a line; double click: clear",
-        "Long press a line, or drag the selected one: move it",
+        "Click: select a shape; double click: clear",
+        "Long press a shape, or drag the selected one: move it",
         "Shift+drag, or two fingers down together: a circle",
-        "Right click: the pen, Undo, Clear, Export (on a line: Delete)",
+        "Right click: the pen, Undo, Clear, Export (on a shape: Delete)",
         "Three fingers swiped up: colours, widths",
     ]
 

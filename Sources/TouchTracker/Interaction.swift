@@ -11,7 +11,7 @@ enum TapPhase: Hashable, Sendable {
     case consumedByMenu
 }
 
-/// A line being dragged along, shown live; recorded as one `Edit.move` when dropped.
+/// A shape being dragged along, shown live; recorded as one `Edit.move` when dropped.
 struct ShapeDrag: Hashable, Sendable {
     /// What started the drag; only that gesture's steps continue it.
     enum Gesture: Hashable, Sendable {
@@ -21,9 +21,9 @@ struct ShapeDrag: Hashable, Sendable {
 
     let gesture: Gesture
     let id: ShapeID
-    /// Where the line was when picked up: for cancelling and for the undo entry.
+    /// Where the shape was when picked up: for cancelling and for the undo entry.
     let original: Segment
-    /// Where the pointer picked it up; the line follows the pointer's displacement from here.
+    /// Where the pointer picked it up; the shape follows the pointer's displacement from here.
     let anchor: Point
 
     func segment(forPointerAt point: Point) -> Segment {

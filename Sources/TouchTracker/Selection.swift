@@ -1,6 +1,6 @@
 import Document
 
-/// The selected line. A single click selects at once but only provisionally: the click may still
+/// The selected shape. A single click selects at once but only provisionally: the click may still
 /// turn out to be the first half of a double click, which supersedes it.
 public struct Selection: Hashable, Sendable {
     public var id: ShapeID

@@ -33,7 +33,7 @@ func hitTestSection(_ report: inout BenchReport) {
 
         let indexed = hitTestMedianNanoseconds(queries) { drawing.nearestShape(to: $0, within: 20) }
         let seedQueries = Array(queries.prefix(seedQueryCount))
-        let seed = hitTestMedianNanoseconds(seedQueries) { SampledHitTest.firstLine(near: $0, in: drawing.shapes) }
+        let seed = hitTestMedianNanoseconds(seedQueries) { SampledHitTest.firstShape(near: $0, in: drawing.shapes) }
 
         report.row("  \(label) lines: index built in \(buildNanoseconds / 1_000_000) ms")
         report.record("hit_test_index_median_ns_\(label)", Double(indexed), unit: "ns")
@@ -54,7 +54,7 @@ func hitTestSection(_ report: inout BenchReport) {
             }
             let indexedCircles = hitTestMedianNanoseconds(circleQueries) { drawing.nearestShape(to: $0, within: 20) }
             let seedCircles = hitTestMedianNanoseconds(Array(circleQueries.prefix(seedQueryCount))) {
-                SampledHitTest.firstLine(near: $0, in: drawing.shapes)
+                SampledHitTest.firstShape(near: $0, in: drawing.shapes)
             }
             report.record("hit_test_circles_index_median_ns_1M", Double(indexedCircles), unit: "ns (clicks on and in circles)")
             report.record("hit_test_circles_seed_median_ns_1M", Double(seedCircles), unit: "ns")

@@ -90,7 +90,7 @@ enum Damage: CaseIterable, Sendable {
         #expect(folder.read("drawing.json.damaged-20261130-002005") == bytes)
     }
 
-    @Test func aDocumentWithTooManyLinesIsKeptAside() throws {
+    @Test func aDocumentWithTooManyShapesIsKeptAside() throws {
         let folder = try TemporaryFolder()
         var bytes = Array(#"{"format":"touchtracker-drawing","version":1,"lines":["#.utf8)
         var firstLineTooMany = 0

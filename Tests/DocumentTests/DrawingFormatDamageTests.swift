@@ -70,7 +70,7 @@ private func expectRejection(_ text: String, _ expected: DocumentError, sourceLo
         expectRejection(document(lines: goodLine + "," + goodLine), .duplicateID(ShapeID(1), at: TextPosition(line: 1, column: 90)))
     }
 
-    @Test func theDocumentIsJudgedBeforeItsLinesWhereverTheyStand() {
+    @Test func theDocumentIsJudgedBeforeItsShapesWhereverTheyStand() {
         let badLine = #"{"id":1,"begin":[0,0],"end":[1e7,1]}"#
         expectRejection(#"{"format":"touchtracker-drawing","version":1,"lines":[\#(badLine)],"colour":"red"}"#,
                         .unknownKey("colour", at: TextPosition(line: 1, column: 93)))
@@ -105,7 +105,7 @@ private func expectRejection(_ text: String, _ expected: DocumentError, sourceLo
         expectRejection(#"{"format":"touchtracker-drawing","version":-3,"lines":[]}"#, .unsupportedVersion(-3))
     }
 
-    @Test func tooManyLinesAreRejectedAtTheFirstLineBeyondTheLimit() {
+    @Test func tooManyShapesAreRejectedAtTheFirstShapeBeyondTheLimit() {
         var text = #"{"format":"touchtracker-drawing","version":1,"lines":[\#n"#
         for id in 1...DocumentLimits.maxShapes + 1 {
             text += #"{"id":\#(id),"begin":[0,0],"end":[0,0]},\#n"#

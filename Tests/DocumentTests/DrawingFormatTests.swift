@@ -117,7 +117,7 @@ private func decode(_ text: String) throws(DocumentError) -> Drawing {
         #expect(drawing.nextID == ShapeID(8))
     }
 
-    @Test func linesOutOfIdOrderAreSortedIntoDrawingOrder() throws {
+    @Test func shapesOutOfIdOrderAreSortedIntoDrawingOrder() throws {
         let drawing = try decode(#"{"format":"touchtracker-drawing","version":1,"lines":[{"id":9,"begin":[0,0],"end":[1,1]},{"id":2,"begin":[0,0],"end":[2,2]}]}"#)
         #expect(drawing.shapes.map(\.id) == [ShapeID(2), ShapeID(9)])
     }

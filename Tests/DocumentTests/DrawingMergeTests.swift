@@ -47,7 +47,7 @@ struct DrawingMergeTests {
         #expect(merged(base: [1], theirs: [], ours: [1, 1]) == [1], "they deleted it, we drew another")
     }
 
-    @Test func idsDoNotMatterOnlyWhatTheLinesLookLike() {
+    @Test func idsDoNotMatterOnlyWhatTheShapesLookLike() {
         let merge = DrawingMerge(base: drawing([1, 2]), theirs: drawing([1, 2], firstID: 7), ours: drawing([1, 2], firstID: 90))
         #expect(merge.edit == nil)
         #expect(merge.message(for: "drawing.json") == "reloaded drawing.json: another program changed no lines")
@@ -87,9 +87,9 @@ struct DrawingMergeTests {
     }
 }
 
-@Suite("Many lines at once")
+@Suite("Many shapes at once")
 struct BulkEditTests {
-    @Test func manyLinesAreRemovedAndRestoredInOnePassAndACacheStartsOver() {
+    @Test func manyShapesAreRemovedAndRestoredInOnePassAndACacheStartsOver() {
         let original = drawing((0..<100).map(Double.init))
         var edited = original
         let revision = edited.revision

@@ -6,7 +6,7 @@ struct DrawingRevisionTests {
     let a = Segment(begin: Point(x: 0, y: 0), end: Point(x: 10, y: 0))
     let b = Segment(begin: Point(x: 0, y: 5), end: Point(x: 10, y: 5))
 
-    @Test func addingALineMakesANewRevisionAndRemembersTheLineAsAppended() throws {
+    @Test func addingAShapeMakesANewRevisionAndRemembersTheShapeAsAppended() throws {
         var drawing = Drawing()
         let before = drawing.revision
         let id = drawing.add(a)
@@ -37,7 +37,7 @@ struct DrawingRevisionTests {
         ])
     }
 
-    @Test func restoringALineOfAnotherKindOrStyleOverItsIdReplacesItWhole() {
+    @Test func restoringAShapeOfAnotherKindOrStyleOverItsIdReplacesItWhole() {
         var drawing = Drawing()
         let id = drawing.add(a)
         let start = drawing.revision

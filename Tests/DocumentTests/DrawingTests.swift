@@ -6,7 +6,7 @@ struct DrawingTests {
     let a = Segment(begin: Point(x: 0, y: 0), end: Point(x: 10, y: 0))
     let b = Segment(begin: Point(x: 0, y: 5), end: Point(x: 10, y: 5))
 
-    @Test func addedLinesGetGrowingIdsInDrawingOrder() {
+    @Test func addedShapesGetGrowingIdsInDrawingOrder() {
         var drawing = Drawing()
         let first = drawing.add(a), second = drawing.add(b)
         #expect(first < second)
@@ -14,7 +14,7 @@ struct DrawingTests {
         #expect(drawing.shape(second)?.segment == b)
     }
 
-    @Test func aRemovedLineComesBackAtItsPlace() {
+    @Test func aRemovedShapeComesBackAtItsPlace() {
         var drawing = Drawing()
         let first = drawing.add(a), second = drawing.add(b), third = drawing.add(a)
         let removed = drawing.remove(second)
@@ -32,7 +32,7 @@ struct DrawingTests {
         #expect(drawing.add(b) != first)
     }
 
-    @Test func removeAllReturnsEveryLineForUndo() {
+    @Test func removeAllReturnsEveryShapeForUndo() {
         var drawing = Drawing()
         drawing.add(a); drawing.add(b)
         let removed = drawing.removeAll()
@@ -42,7 +42,7 @@ struct DrawingTests {
         #expect(drawing.shapes.map(\.segment) == [a, b])
     }
 
-    @Test func movingALineKeepsItsIdentityAndPlace() {
+    @Test func movingAShapeKeepsItsIdentityAndPlace() {
         var drawing = Drawing()
         let first = drawing.add(a)
         drawing.add(b)
@@ -54,7 +54,7 @@ struct DrawingTests {
         #expect(!movedMissing)
     }
 
-    @Test func aDrawingBuiltFromLinesContinuesAfterTheLargestId() {
+    @Test func aDrawingBuiltFromShapesContinuesAfterTheLargestId() {
         var drawing = Drawing(shapes: [Shape(id: ShapeID(7), segment: a), Shape(id: ShapeID(3), segment: b)])
         #expect(drawing.shapes.map(\.id) == [ShapeID(3), ShapeID(7)])
         #expect(drawing.add(a) == ShapeID(8))

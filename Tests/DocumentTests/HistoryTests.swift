@@ -22,7 +22,7 @@ private func draw(_ segment: Segment, on drawing: inout IndexedDrawing, _ histor
         #expect(history.redo(on: &drawing) == nil)
     }
 
-    @Test func undoingADrawRemovesTheLineAndRedoPutsItBackWithTheSameID() {
+    @Test func undoingADrawRemovesTheShapeAndRedoPutsItBackWithTheSameID() {
         var history = History()
         var drawing = IndexedDrawing()
         let line = draw(segment(0, 0, 10, 10), on: &drawing, &history)
@@ -33,7 +33,7 @@ private func draw(_ segment: Segment, on drawing: inout IndexedDrawing, _ histor
         #expect(drawing.shapes == [line])
     }
 
-    @Test func undoingADeleteRestoresTheLineAtItsPlaceInDrawingOrder() {
+    @Test func undoingADeleteRestoresTheShapeAtItsPlaceInDrawingOrder() {
         var history = History()
         var drawing = IndexedDrawing()
         let a = draw(segment(0, 0, 10, 0), on: &drawing, &history)
@@ -45,7 +45,7 @@ private func draw(_ segment: Segment, on drawing: inout IndexedDrawing, _ histor
         #expect(drawing.shapes == [a, b, c])
     }
 
-    @Test func undoingAMoveOrNudgePutsTheLineBackBitForBit() {
+    @Test func undoingAMoveOrNudgePutsTheShapeBackBitForBit() {
         var history = History()
         var drawing = IndexedDrawing()
         let original = segment(0.1, 0.2, 10.3, 0.7)
@@ -61,7 +61,7 @@ private func draw(_ segment: Segment, on drawing: inout IndexedDrawing, _ histor
         #expect(drawing.shape(line.id)?.segment == original)
     }
 
-    @Test func clearIsOneEditAndUndoingItBringsBackEveryLine() {
+    @Test func clearIsOneEditAndUndoingItBringsBackEveryShape() {
         var history = History()
         var drawing = IndexedDrawing()
         for i in 0..<5 { draw(segment(0, Double(i) * 30, 100, Double(i) * 30), on: &drawing, &history) }

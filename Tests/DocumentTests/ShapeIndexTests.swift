@@ -64,7 +64,7 @@ private func bruteForceLines(meeting rect: Rect, in lines: [Shape]) -> [ShapeID]
         #expect(d.nearestShape(to: Point(x: 212, y: 116), within: 20) == ShapeID(1))
     }
 
-    @Test func theNearestLineWinsOverAnEarlierOrLaterOne() {
+    @Test func theNearestShapeWinsOverAnEarlierOrLaterOne() {
         let d = drawing([segment(0, 100, 400, 100), segment(0, 125, 400, 125), segment(0, 160, 400, 160)])
         #expect(d.nearestShape(to: Point(x: 200, y: 110), within: 20) == ShapeID(1))
         #expect(d.nearestShape(to: Point(x: 200, y: 115), within: 20) == ShapeID(2))
@@ -72,7 +72,7 @@ private func bruteForceLines(meeting rect: Rect, in lines: [Shape]) -> [ShapeID]
         #expect(d.nearestShape(to: Point(x: 200, y: 143), within: 20) == ShapeID(3))
     }
 
-    @Test func equallyNearLinesGoToTheLatestDrawn() {
+    @Test func equallyNearShapesGoToTheLatestDrawn() {
         let d = drawing([segment(0, 100, 400, 100), segment(0, 125, 400, 125)])
         #expect(d.nearestShape(to: Point(x: 200, y: 112.5), within: 20) == ShapeID(2))
         let overlapping = drawing([segment(0, 0, 100, 100), segment(0, 0, 100, 100), segment(0, 0, 100, 100)])
@@ -82,7 +82,7 @@ private func bruteForceLines(meeting rect: Rect, in lines: [Shape]) -> [ShapeID]
     @Test func aLongLineClickedBetweenTheSeedsSamplesIsFoundByTheIndexButMissedByTheSeed() {
         let lines = [Shape(id: ShapeID(1), segment: segment(0, 0, 2000, 0))]
         let click = Point(x: 50, y: 19)  // samples at x = 0 and 100 are 53.5 px away
-        #expect(SampledHitTest.firstLine(near: click, in: lines) == nil)
+        #expect(SampledHitTest.firstShape(near: click, in: lines) == nil)
         #expect(IndexedDrawing(Drawing(shapes: lines)).nearestShape(to: click, within: 20) == ShapeID(1))
     }
 
@@ -96,7 +96,7 @@ private func bruteForceLines(meeting rect: Rect, in lines: [Shape]) -> [ShapeID]
         }
     }
 
-    @Test func linesFarOutsideTheGridAndNonFiniteCoordinatesStayFindable() {
+    @Test func shapesFarOutsideTheGridAndNonFiniteCoordinatesStayFindable() {
         var d = IndexedDrawing()
         d.restore(Shape(id: ShapeID(1), segment: segment(1e15, 100, 1e15 + 10, 100)))
         d.restore(Shape(id: ShapeID(2), segment: segment(0, 0, 1e18, 0)))
@@ -190,7 +190,7 @@ private func bruteForceLines(meeting rect: Rect, in lines: [Shape]) -> [ShapeID]
 
     // MARK: - Rectangles
 
-    @Test func aRectangleFindsTheLinesWhoseBoundsMeetItEdgesIncludedInDrawingOrder() {
+    @Test func aRectangleFindsTheShapesWhoseBoundsMeetItEdgesIncludedInDrawingOrder() {
         let d = drawing([segment(0, 0, 100, 0), segment(50, -10, 50, 10), segment(101, 0, 200, 0), segment(300, 300, 320, 340)])
         let index = d.index
         #expect(index.shapes(meeting: Rect(minX: 40, minY: -1, maxX: 60, maxY: 1), in: d.drawing).map(\.id) == [ShapeID(1), ShapeID(2)])

@@ -331,7 +331,7 @@ struct CanvasCompositorTests {
         expectSamePixels(window.screen, try reference(Scene(drawing: drawing, selection: dragged), width: 400, height: 300))
     }
 
-    @Test func selectingALineRepairsItsAreaOnceInsteadOfRebuilding() throws {
+    @Test func selectingAShapeRepairsItsAreaOnceInsteadOfRebuilding() throws {
         let window = try FakeWindow(width: 400, height: 300)
         var drawing = Drawing()
         let line = drawing.add(segment(20, 20, 60, 20))

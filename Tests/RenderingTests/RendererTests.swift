@@ -81,7 +81,7 @@ struct RendererTests {
         #expect(surface.pixel(x: 106, y: 50) == 0xFFFFFF)
     }
 
-    @Test func linesInProgressAreRedAndTheSelectionGreen() throws {
+    @Test func shapesInProgressAreRedAndTheSelectionGreen() throws {
         var drawing = Drawing()
         let selected = drawing.add(horizontal, style: ShapeStyle(colour: Colour(hex: 0x1E50DC)))
         drawing.add(Segment(begin: Point(x: 20, y: 20), end: Point(x: 180, y: 20)))

@@ -33,7 +33,7 @@ struct AppCoreAutosaveTests {
         #expect(driver.core.nextDeadline == at(3_500))
     }
 
-    @Test func aLineInProgressIsNotAnEdit() throws {
+    @Test func aShapeInProgressIsNotAnEdit() throws {
         let driver = try CoreDriver()
         let contact = ContactID(device: 2)
         driver.handle(.pointer(GestureInput(.press(button: 1), contact: contact, location: a, serverTime: ServerTime(milliseconds: 0),

@@ -4,7 +4,7 @@ import Testing
 import TouchTracker
 
 @Suite struct ClearTests {
-    @Test func aDoubleClickClearsEveryLineAndDeselectsAsOneUndoableEdit() {
+    @Test func aDoubleClickClearsEveryShapeAndDeselectsAsOneUndoableEdit() {
         var model = CanvasModel()
         model.drawLine(segment(0, 0, 100, 0))
         model.drawLine(segment(0, 50, 100, 50))
@@ -21,7 +21,7 @@ import TouchTracker
         #expect(model.drawing.shapes.count == 1)
     }
 
-    @Test func aDoubleClickAlsoRemovesLinesInProgress() {
+    @Test func aDoubleClickAlsoRemovesShapesInProgress() {
         var model = CanvasModel.with([segment(0, 0, 100, 0)])
         model.contactBegan(ContactID(device: 9), at: point(300, 300))
         model.contactMoved(ContactID(device: 9), to: point(320, 300))
@@ -39,7 +39,7 @@ import TouchTracker
         #expect(model.drawing.revision == before)  // clearing an empty canvas is not an edit
     }
 
-    @Test func aDoubleClickDuringALineDragPutsTheLineBackBeforeClearing() {
+    @Test func aDoubleClickDuringAShapeDragPutsTheShapeBackBeforeClearing() {
         var model = CanvasModel.with([segment(0, 100, 200, 100)])
         model.longPressBegan(at: point(100, 100))
         model.longPressChanged(at: point(100, 300))

@@ -62,7 +62,7 @@ import TouchTracker
 
     private func center(of rect: Rect) -> Point { point(rect.minX + rect.width / 2, rect.minY + rect.height / 2) }
 
-    @Test func clickingDeleteRemovesTheLineAndClosesTheMenu() throws {
+    @Test func clickingDeleteRemovesTheShapeAndClosesTheMenu() throws {
         var model = CanvasModel.with([segment(0, 100, 200, 100), segment(0, 300, 200, 300)])
         model.secondaryClick(at: point(100, 300))
         model.tapProvisional(at: center(of: try #require(model.menu).rect(ofItemAt: 0)))  // inside the Delete item

@@ -17,7 +17,7 @@ import TouchTracker
         #expect(model.canUndo)
     }
 
-    @Test func severalContactsDrawTheirOwnLinesAtOnce() {
+    @Test func severalContactsDrawTheirOwnShapesAtOnce() {
         var model = CanvasModel()
         let finger1 = ContactID(device: 3, touch: 101), finger2 = ContactID(device: 3, touch: 102), pointer2 = ContactID(device: 7)
         model.contactBegan(finger1, at: point(0, 0))

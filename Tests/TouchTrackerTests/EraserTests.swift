@@ -13,7 +13,7 @@ struct EraserTests {
         .with([segment(50, 100, 250, 100), segment(50, 200, 250, 200), segment(300, 50, 300, 250)])
     }
 
-    @Test func aStrokeTakesEveryLineItPassesOverAsItPassesAndIsOneEdit() {
+    @Test func aStrokeTakesEveryShapeItPassesOverAsItPassesAndIsOneEdit() {
         var model = threeLines()
         model.eraserBegan(eraser, at: point(150, 50))
         model.eraserMoved(eraser, to: point(150, 150))
@@ -54,7 +54,7 @@ struct EraserTests {
         #expect(model.drawing == threeLines().drawing && !model.canUndo)
     }
 
-    @Test func aCancelledStrokePutsItsLinesBackAndIsNoEdit() {
+    @Test func aCancelledStrokePutsItsShapesBackAndIsNoEdit() {
         var model = threeLines()
         model.eraserBegan(eraser, at: point(150, 50))
         model.eraserMoved(eraser, to: point(150, 250))
@@ -62,7 +62,7 @@ struct EraserTests {
         #expect(model.drawing == threeLines().drawing && !model.canUndo)
     }
 
-    @Test func theSelectedLineErasedIsNoLongerSelected() {
+    @Test func theSelectedShapeErasedIsNoLongerSelected() {
         var model = threeLines()
         model.click(at: point(150, 100))
         #expect(model.selectedID == ShapeID(1))

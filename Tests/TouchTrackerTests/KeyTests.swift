@@ -4,7 +4,7 @@ import TouchTracker
 
 @Suite struct KeyTests {
     @Test(arguments: [Key.delete, .backspace])
-    func deleteAndBackSpaceDeleteTheSelectedLine(key: Key) {
+    func deleteAndBackSpaceDeleteTheSelectedShape(key: Key) {
         var model = CanvasModel.with([segment(0, 100, 200, 100), segment(0, 300, 200, 300)])
         model.click(at: point(100, 300))
         model.key(key)
@@ -22,7 +22,7 @@ import TouchTracker
         #expect(model.selection == nil)
     }
 
-    @Test func arrowsNudgeTheSelectedLineOnePixelAndTenWithShift() {
+    @Test func arrowsNudgeTheSelectedShapeOnePixelAndTenWithShift() {
         var model = CanvasModel.with([segment(0, 100, 200, 100)])
         model.click(at: point(100, 100))
         model.key(.right)
@@ -83,7 +83,7 @@ import TouchTracker
         #expect(!model.isHelpVisible)
     }
 
-    @Test func editingKeysWaitWhileALineIsBeingDragged() {
+    @Test func editingKeysWaitWhileAShapeIsBeingDragged() {
         var model = CanvasModel.with([segment(0, 100, 200, 100)])
         model.longPressBegan(at: point(100, 100))
         model.longPressChanged(at: point(100, 150))
@@ -95,7 +95,7 @@ import TouchTracker
         #expect(model.history.undoStack.map(\.name) == ["Move"])
     }
 
-    @Test func escapeDuringADragPutsTheLineBack() {
+    @Test func escapeDuringADragPutsTheShapeBack() {
         var model = CanvasModel.with([segment(0, 100, 200, 100)])
         model.longPressBegan(at: point(100, 100))
         model.longPressChanged(at: point(100, 150))

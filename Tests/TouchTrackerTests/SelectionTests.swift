@@ -53,12 +53,12 @@ import TouchTracker
     @Test func aLongLineClickedBetweenTheSeedsSamplePointsIsSelected() {
         var model = CanvasModel.with([segment(0, 300, 2000, 300)])
         // Samples lie every 100 px; (1050, 318) is 18 px from the line but 53 px from the nearest samples.
-        #expect(SampledHitTest.firstLine(near: point(1050, 318), in: model.drawing.shapes) == nil)
+        #expect(SampledHitTest.firstShape(near: point(1050, 318), in: model.drawing.shapes) == nil)
         model.click(at: point(1050, 318))
         #expect(model.selectedID == ShapeID(1))
     }
 
-    @Test func theSelectionFollowsTheLineDrawnLastWhenLinesOverlap() {
+    @Test func theSelectionFollowsTheShapeDrawnLastWhenShapesOverlap() {
         var model = CanvasModel()
         model.drawLine(segment(0, 0, 100, 100))
         model.drawLine(segment(0, 0, 100, 100))

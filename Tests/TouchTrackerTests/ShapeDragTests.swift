@@ -25,7 +25,7 @@ import TouchTracker
         #expect(model.segments[0] == segment(0, 100, 200, 100))
     }
 
-    @Test func theDroppedLineIsFoundWhereItWasDroppedNotWhereItWas() {
+    @Test func theDroppedShapeIsFoundWhereItWasDroppedNotWhereItWas() {
         var model = CanvasModel.with([segment(0, 100, 200, 100)])
         model.longPressBegan(at: point(100, 100))
         model.longPressEnded(at: point(100, 300))
@@ -46,7 +46,7 @@ import TouchTracker
         #expect(model.segments == [segment(0, 110, 200, 110), segment(0, 125, 200, 125)])
     }
 
-    @Test func aCancelledLongPressPutsTheLineBackAndRecordsNothing() {
+    @Test func aCancelledLongPressPutsTheShapeBackAndRecordsNothing() {
         var model = CanvasModel.with([segment(0, 100, 200, 100)])
         model.longPressBegan(at: point(100, 100))
         model.longPressChanged(at: point(300, 300))
@@ -142,7 +142,7 @@ import TouchTracker
         #expect(model.segments == [segment(0, 150, 200, 150), segment(100, 200, 100, 250)])
     }
 
-    @Test func stepsOfTheOtherDragGestureDoNotMoveTheLine() {
+    @Test func stepsOfTheOtherDragGestureDoNotMoveTheShape() {
         var model = CanvasModel.with([segment(0, 100, 200, 100)])
         model.longPressBegan(at: point(100, 100))
         model.moveChanged(at: point(100, 300))

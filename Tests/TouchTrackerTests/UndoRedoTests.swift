@@ -38,7 +38,7 @@ import TouchTracker
         #expect(model.segments == [segment(0, 50, 10, 50)])
     }
 
-    @Test func undoingTheSelectedLinesDrawDeselectsIt() {
+    @Test func undoingTheSelectedShapesDrawDeselectsIt() {
         var model = CanvasModel()
         model.drawLine(segment(0, 0, 100, 0))
         model.click(at: point(50, 0))
