@@ -1,5 +1,6 @@
 import CCairo
-import Document
+import Canvas
+import Shapes
 
 /// Paints the window's frames into its back buffer at a cost that does not grow with the number of
 /// finished shapes: a shape in progress following the pointer, the selected shape being dragged, an

@@ -1,5 +1,7 @@
 import CCairo
-import Document
+import Canvas
+import Shapes
+import Storage
 
 /// Writes a drawing to an image or vector file through the same `Renderer` the window uses.
 ///

@@ -1,4 +1,4 @@
-import Document
+import Canvas
 
 /// What a frame draws over the finished shapes: the shapes in progress (red), the selected shape (green),
 /// each as its outline on the device, and the overlays. A compositor keeps the last frame's, to find what

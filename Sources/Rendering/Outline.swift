@@ -1,5 +1,5 @@
 import CCairo
-import Document
+import Shapes
 #if canImport(Glibc)
 import Glibc
 #endif

@@ -1,5 +1,5 @@
 import CCairo
-import Document
+import Shapes
 
 /// An RGB image of a part of the canvas (the viewport: the part of the window on screen) and a context
 /// drawing on it in canvas coordinates, for the compositor's caches.

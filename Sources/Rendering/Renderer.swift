@@ -1,7 +1,7 @@
 // Rendering: draws a drawing onto any Cairo surface (the window's back buffer, PNG, SVG, PDF).
 // The only module besides XShell that touches Cairo; it knows nothing about X.
 //
-//   Scene             what to draw: the drawing, the selection, overlays (Overlay: menus, help)
+//   Scene (Canvas)    what to draw: the drawing, the selection, overlays (Overlay: menus, help)
 //   Renderer          strokes a whole scene: each shape in its colour and width (Outline: a line or a
 //                     circle), red in progress, green selected
 //   Exporter          writes a drawing to PNG / SVG / PDF through the same renderer
@@ -11,7 +11,8 @@
 //                     damage (DamageRegion, Foreground) from that image plus the red, green and overlay
 //                     parts on top
 import CCairo
-import Document
+import Canvas
+import Shapes
 
 /// Sizes and colours of the canvas; `scaled(by:)` applies the display's DPI / 96. Shapes have their own
 /// colours and widths (px at 96 dpi); every width is drawn `scale` times as wide.

@@ -1,5 +1,6 @@
 import CCairo
-import Document
+import Canvas
+import Shapes
 
 /// The finished shapes as pixels: an image of the viewport holding the background and every finished
 /// shape but the selected one, in drawing order — what `Renderer` paints before the foreground. It

@@ -1,4 +1,4 @@
-import Document
+import Shapes
 
 /// Which shapes of the shape layer can change its pixels, so that shapes buried under others need not be
 /// stroked.

@@ -1,4 +1,4 @@
-import Document
+import Shapes
 #if canImport(Glibc)
 import Glibc  // libm: atan2, cos, sin
 #endif

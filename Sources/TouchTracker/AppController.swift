@@ -1,5 +1,5 @@
-import Document
 import Gestures
+import Shapes
 import Timing
 
 /// The gestures the app recognizes. Their order is the order the engine visits them in (R9).

@@ -1,5 +1,7 @@
-import Document
+import Canvas
 import Gestures
+import Shapes
+import Storage
 import Timing
 
 /// The app, as one step of its event loop with the I/O taken out (swift-nio's EmbeddedEventLoop, a

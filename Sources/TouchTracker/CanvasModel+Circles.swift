@@ -1,5 +1,5 @@
-import Document
 import Gestures
+import Shapes
 
 /// Circles (the book's two-finger challenge): two contacts down at once — two fingers, or two master
 /// pointers — draw a red circle whose box has them at opposite corners; it follows both and is finished, in

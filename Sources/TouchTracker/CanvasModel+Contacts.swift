@@ -1,5 +1,5 @@
-import Document
 import Gestures
+import Shapes
 
 /// Drawing: each contact (pointer, master device or touch) draws its own straight line, red while
 /// down and in the pen's colour and width once lifted. Several contacts draw at once.

@@ -1,4 +1,4 @@
-import Document
+import Shapes
 
 /// Moving shapes: a long press on a shape picks it up and the pointer drags it; a drag that starts
 /// on the selected shape moves it. Either way the shape follows live and is recorded as one move

@@ -1,5 +1,5 @@
-import Document
 import Gestures
+import Shapes
 
 /// The eraser (a stylus's other end, or a tool that says it is an eraser): every shape it passes over goes
 /// as it passes (within the selection tolerance of its path), and the stroke is one edit: one undo brings

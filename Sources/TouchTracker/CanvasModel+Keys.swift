@@ -1,5 +1,5 @@
-import Document
 import Gestures
+import Shapes
 
 /// The keyboard, through `KeyBindings`: the model carries out the commands that change the canvas (delete,
 /// escape, undo, redo, nudges, help) and hands back the ones it cannot (save, export, quit). While the help

@@ -1,4 +1,4 @@
-import Document
+import Shapes
 
 /// The context menu: a right click on a shape selects it and opens the shape's menu (Delete, colours,
 /// widths); on empty canvas it opens the canvas menu (the pen's choices, Undo, Redo, Clear, Export PNG,

@@ -1,4 +1,4 @@
-import Document
+import Shapes
 
 /// Clicks: a single click selects the nearest shape (provisionally, until the double click has
 /// failed); a double click clears the canvas; while the context menu is open, a click only

@@ -1,5 +1,5 @@
-import Document
 import Gestures
+import Shapes
 
 /// The app's behaviour: the book's BNRDrawView, without a display and without the gesture engine.
 ///

@@ -1,4 +1,5 @@
-import Document
+import Canvas
+import Shapes
 import Timing
 
 /// When the window is painted: no more often than the display refreshes, and never later than it must.

@@ -1,4 +1,5 @@
-import Document
+import Canvas
+import Shapes
 
 /// The help overlay (F1 or ?): what the mouse does, then every row of the key table, the last of which
 /// says how to scroll it. It stays readable in any window: where its text does not fit at its size, it

@@ -1,4 +1,4 @@
-import Document
+import Shapes
 
 /// Where a single click stands while the engine tells a single click from a double click.
 enum TapPhase: Hashable, Sendable {

@@ -1,4 +1,4 @@
-import Document
+import Storage
 
 /// What the command line asks for. File names are the bytes given, not text: a name that is not
 /// UTF-8 names that very file.

@@ -1,4 +1,4 @@
-import Document
+import Shapes
 
 /// What the next shape is drawn with: a colour (one of the palette's, or by the shape's angle) and a
 /// width (one of four, or by the pointer's speed; a stylus's pressure wins over speed when it reports

@@ -1,4 +1,5 @@
-import Document
+import Shapes
+import Storage
 
 // How what became of the app's saves, and of its file when another program wrote it, is written in a
 // recording, and read back: so that a replay answers saves from the recording and needs no file system.

@@ -1,4 +1,4 @@
-import Document
+import Shapes
 
 /// The selected shape. A single click selects at once but only provisionally: the click may still
 /// turn out to be the first half of a double click, which supersedes it.

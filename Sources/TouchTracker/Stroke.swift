@@ -1,5 +1,5 @@
-import Document
 import Gestures
+import Shapes
 
 /// A shape a contact is drawing: red while the contact is down, as wide as it will be when finished.
 public struct Stroke: Hashable, Sendable {

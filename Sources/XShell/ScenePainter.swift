@@ -1,4 +1,4 @@
-import Document
+import Canvas
 import Rendering
 
 /// Brings a window's back buffer up to date with a scene (the compositor finds what changed since the last

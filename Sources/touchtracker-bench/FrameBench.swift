@@ -1,6 +1,7 @@
-import Document
+import Canvas
 import Rendering
 import SeededRandom
+import Shapes
 #if canImport(Glibc)
 import Glibc
 #endif

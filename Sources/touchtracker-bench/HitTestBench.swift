@@ -1,6 +1,6 @@
-import Document
-import DocumentTesting
+import DrawingTesting
 import SeededRandom
+import Shapes
 #if canImport(Glibc)
 import Glibc
 #endif

@@ -1,7 +1,8 @@
 import CX11
-import Document
 import Foundation
 import SeededRandom
+import Shapes
+import Storage
 import TestSupport
 import Testing
 import XTestHarness

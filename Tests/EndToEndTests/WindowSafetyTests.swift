@@ -1,6 +1,6 @@
 import CX11
-import Document
 import Foundation
+import Shapes
 import Testing
 import XTestHarness
 

@@ -1,6 +1,7 @@
-import Document
+import Canvas
 @testable import Rendering
 import SeededRandom
+import Shapes
 import Testing
 
 @Suite("The canvas compositor")

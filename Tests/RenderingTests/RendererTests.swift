@@ -1,5 +1,6 @@
-import Document
+import Canvas
 import Rendering
+import Shapes
 import Testing
 
 @Suite("The renderer")

@@ -1,7 +1,8 @@
 import CCairo
-import Document
+import Canvas
 @testable import Rendering
 import SeededRandom
+import Shapes
 import Testing
 
 @Suite("Solid cells")

@@ -1,6 +1,7 @@
-import Document
 import Foundation
 import Gestures
+import Shapes
+import Storage
 import Testing
 import Timing
 @testable import TouchTracker

@@ -1,6 +1,6 @@
-import Document
 import Gestures
 import SeededRandom
+import Shapes
 import Testing
 @testable import TouchTracker
 

@@ -1,6 +1,6 @@
-import Document
 import Foundation
 import Gestures
+import Shapes
 import Testing
 import Timing
 @testable import TouchTracker

@@ -1,5 +1,6 @@
-import Document
 import Gestures
+import Shapes
+import Storage
 import Timing
 @testable import TouchTracker
 

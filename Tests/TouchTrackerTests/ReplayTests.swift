@@ -1,6 +1,6 @@
-import Document
 import Foundation
 import Gestures
+import Storage
 import TestSupport
 import Testing
 import Timing

@@ -1,5 +1,5 @@
-import Document
-import DocumentTesting
+import DrawingTesting
+import Shapes
 import Testing
 import TouchTracker
 
