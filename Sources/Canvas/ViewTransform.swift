@@ -73,9 +73,11 @@ public struct ViewTransform: Hashable, Sendable {
     // MARK: - Changing the view
 
     /// The view at `newZoom` (kept within `zoomRange`), with the document point under window point `fixed`
-    /// still under it (to within half a device pixel: the origin moves in whole pixels).
-    public func zoomed(to newZoom: Double, keeping fixed: Point) -> ViewTransform {
-        let anchor = document(fixed)
+    /// still under it (to within half a device pixel: the origin moves in whole pixels). With `exactly`,
+    /// the point the exact origin puts there (up to half a pixel from the one shown) stays exactly: zooms
+    /// repeated about one place (the keys, about the middle of the window) do not creep.
+    public func zoomed(to newZoom: Double, keeping fixed: Point, exactly: Bool = false) -> ViewTransform {
+        let anchor = exactly ? Point(x: (fixed.x + origin.x) / scale, y: (fixed.y + origin.y) / scale) : document(fixed)
         var view = self
         view.zoom = Self.clampedZoom(newZoom)
         view.origin = Point(x: anchor.x * view.scale - fixed.x, y: anchor.y * view.scale - fixed.y)

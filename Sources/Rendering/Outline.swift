@@ -8,11 +8,16 @@ import Glibc
 /// strokes and what the compositor reasons about. A line is stroked with round caps; a circle is the
 /// ellipse inscribed in its box, a closed path. A circle whose box has no width or height is the segment
 /// it collapses to, so it is a line here (Cairo cannot scale a path by 0).
+///
+/// This is the one place a shape meets the view: made from a shape (document px) at a scale (the view's:
+/// device pixels per px), its points and its width are on the canvas, the drawing scaled to the device,
+/// where everything after it — stroking, coverage, the solid cells — works. (The view's origin is where
+/// the window's corner is on that canvas: the compositor's and the renderer's business, whole pixels.)
 struct Outline: Hashable {
     var kind: ShapeKind
-    /// A line's ends; a circle's box's opposite corners.
+    /// A line's ends; a circle's box's opposite corners: on the canvas.
     var segment: Segment
-    /// In device pixels: the shape's width times the screen's scale.
+    /// In device pixels: the shape's width times the scale.
     var width: Double
 
     init(kind: ShapeKind, segment: Segment, width: Double) {
@@ -22,9 +27,14 @@ struct Outline: Hashable {
         self.width = width
     }
 
-    init(_ shape: Shape, scale: Double) { self.init(kind: shape.kind, segment: shape.segment, width: shape.style.width * scale) }
+    /// `shape` on the canvas of the drawing scaled by `scale`.
+    init(_ shape: Shape, scale: Double) {
+        self.init(kind: shape.kind, segment: shape.segment.scaled(by: scale), width: shape.style.width * scale)
+    }
 
-    init(_ shape: ShapeInProgress, scale: Double) { self.init(kind: shape.kind, segment: shape.segment, width: shape.width * scale) }
+    init(_ shape: ShapeInProgress, scale: Double) {
+        self.init(kind: shape.kind, segment: shape.segment.scaled(by: scale), width: shape.width * scale)
+    }
 
     /// A box thinner than this (px) is flat: its circle is drawn as its segment, which it is to within this.
     static let flat = 1e-6
@@ -33,11 +43,13 @@ struct Outline: Hashable {
     /// a pixel of antialiasing.
     var coverage: Rect { segment.bounds.insetBy(-(width / 2 + 1)) }
 
-    /// Strokes it in the context's source, round caps and joins already set.
-    func stroke(_ cr: OpaquePointer) {
+    /// Strokes it in the context's source, round caps and joins already set; `reach` is the context's
+    /// (`reach(of:)`).
+    func stroke(_ cr: OpaquePointer, within reach: Rect) {
         cairo_set_line_width(cr, width)
         switch kind {
         case .line:
+            let segment = Self.cut(segment, to: reach)
             cairo_move_to(cr, segment.begin.x, segment.begin.y)
             cairo_line_to(cr, segment.end.x, segment.end.y)
         case .circle:
@@ -45,11 +57,31 @@ struct Outline: Hashable {
             cairo_save(cr)
             cairo_translate(cr, (box.minX + box.maxX) / 2, (box.minY + box.maxY) / 2)
             cairo_scale(cr, box.width / 2, box.height / 2)
+            cairo_new_sub_path(cr)  // an arc joins a current point left on the context (text leaves one) with a line
             cairo_arc(cr, 0, 0, 1, 0, 2 * Double.pi)
             cairo_close_path(cr)
             cairo_restore(cr)  // the pen is round on the device, not squashed with the path
         }
         cairo_stroke(cr)
+    }
+
+    /// Cairo rasterises in 24.8 fixed point: a device coordinate beyond about ±8 million pixels wraps. So a
+    /// line is stroked only as far as a million pixels around the context's clip (a long line, much zoomed,
+    /// is cut there, on the same line: nothing it paints inside changes). The area, in the context's
+    /// coordinates, read once per batch of strokes.
+    static func reach(of cr: OpaquePointer) -> Rect {
+        var x0 = 0.0, y0 = 0.0, x1 = 0.0, y1 = 0.0
+        cairo_clip_extents(cr, &x0, &y0, &x1, &y1)
+        return Rect(minX: x0, minY: y0, maxX: x1, maxY: y1).insetBy(-1_000_000)
+    }
+
+    /// `segment`, cut to `reach` where it leaves it.
+    private static func cut(_ segment: Segment, to reach: Rect) -> Segment {
+        let bounds = segment.bounds
+        guard bounds.minX < reach.minX || bounds.minY < reach.minY || bounds.maxX > reach.maxX || bounds.maxY > reach.maxY
+        else { return segment }
+        // Wholly outside, it paints nothing inside: a dot far out stands for it.
+        return segment.clipped(to: reach) ?? Segment(begin: Point(x: reach.minX, y: reach.minY), end: Point(x: reach.minX, y: reach.minY))
     }
 
     // MARK: - Where it paints
@@ -101,5 +133,29 @@ struct Outline: Hashable {
     /// `StrokeBox.inside`; none for a circle (its ring is thin and curved).
     var inside: StrokeBox? {
         kind == .line ? StrokeBox.inside(segment, halfWidth: width / 2) : nil
+    }
+}
+
+extension Segment {
+    /// Both points `scale` times as far from the origin.
+    func scaled(by scale: Double) -> Segment {
+        Segment(begin: Point(x: begin.x * scale, y: begin.y * scale), end: Point(x: end.x * scale, y: end.y * scale))
+    }
+
+    /// The part of the segment inside `box` (Liang–Barsky); nil when none is.
+    func clipped(to box: Rect) -> Segment? {
+        let dx = end.x - begin.x, dy = end.y - begin.y
+        var low = 0.0, high = 1.0
+        for (p, q) in [(-dx, begin.x - box.minX), (dx, box.maxX - begin.x), (-dy, begin.y - box.minY), (dy, box.maxY - begin.y)] {
+            if p == 0 {
+                if q < 0 { return nil }
+                continue
+            }
+            let t = q / p
+            if p < 0 { low = max(low, t) } else { high = min(high, t) }
+            if low > high { return nil }
+        }
+        return Segment(begin: Point(x: begin.x + low * dx, y: begin.y + low * dy),
+                       end: Point(x: begin.x + high * dx, y: begin.y + high * dy))
     }
 }
