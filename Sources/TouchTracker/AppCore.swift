@@ -37,8 +37,13 @@ public final class AppCore {
     private var notice: Notice?
     /// Set once the window could not get the memory to draw; said once.
     private var hasReportedAllocationFailure = false
-    /// dpi / 96 of the screen: the renderer's lengths, the selection tolerance and the panels grow with it.
+    /// dpi / 96 of the screen: the panels and everything on screen grow with it.
     public var scale: Double { controller.model.displayScale }
+    /// Where the drawing paints, followed from step to step for the hints at the window's edges.
+    private var extent = DrawingExtent()
+    /// The view last remembered (`AppEffect.rememberView`), and whether a later one waits to be.
+    private var rememberedView: RememberedView?
+    private var viewToRemember: RememberedView?
     /// When frames are painted.
     private var pacer = FramePacer()
     /// What to paint: the drawing, the shapes in progress, the selection, and the panels over them, as of
@@ -53,32 +58,49 @@ public final class AppCore {
         case noticeExpiry
         /// The window in which a second Ctrl+Q quits without saving ends.
         case quitConfirmation
+        /// The view has stayed put long enough to be remembered.
+        case rememberView
     }
 
     /// How long a passing notice stays.
     public static let noticeDuration = TimeAmount.seconds(4)
     /// How long a second Ctrl+Q (or close) after a failed save quits anyway.
     public static let quitConfirmationWindow = TimeAmount.seconds(5)
+    /// How long the view stays put before it is remembered (a scroll is many small moves).
+    public static let viewMemoryDelay = TimeAmount.seconds(1)
 
-    /// The app showing `opened` on a canvas of `canvas`, at `now`.
-    public init(document opened: OpenedDocument, pen: Pen = Pen(), visibleArea: Rect,
+    /// The app showing `opened` in a window whose part on screen is `visibleArea`, at `now`; its view as
+    /// `rememberedView` when that still shows part of the drawing.
+    public init(document opened: OpenedDocument, pen: Pen = Pen(), rememberedView: RememberedView? = nil, visibleArea: Rect,
                 settings: GestureSettings = .default, now: Deadline, tracing: Bool = false) {
         document = DocumentSession(opened)
         shownPen = pen
-        shownTitle = Self.title(document: document, pen: pen)
         self.tracing = tracing
         timers = TimerWheel(now: now)
-        controller = AppController(model: CanvasModel(drawing: opened.drawing, visibleArea: visibleArea, pen: pen), settings: settings,
-                                   now: now, tracing: tracing)
+        let model = CanvasModel(drawing: opened.drawing, visibleArea: visibleArea, pen: pen, rememberedView: rememberedView)
+        controller = AppController(model: model, settings: settings, now: now, tracing: tracing)
+        shownTitle = Self.title(document: document, pen: pen, zoom: model.view.zoom)
+        extent.update(to: opened.drawing, atRest: true)
         scene = currentScene()
     }
 
     /// The window title in force (the shell sets it when it creates the window).
     public var title: String { shownTitle }
 
-    /// The document's name and state, then the pen when it is not the default (Black, Normal).
-    private static func title(document: DocumentSession, pen: Pen) -> String {
-        document.titleName + (pen == Pen() ? "" : " — \(pen.summary)") + " — TouchTracker"
+    /// The document's name and state, then the zoom when it is not 100% and the pen when it is not the
+    /// default (Black, Normal).
+    private static func title(document: DocumentSession, pen: Pen, zoom: Double) -> String {
+        document.titleName + (zoom == 1 ? "" : " — \(percent(zoom))") + (pen == Pen() ? "" : " — \(pen.summary)")
+            + " — TouchTracker"
+    }
+
+    /// A zoom as people read it: whole percent ("141%"), to a tenth below 10% ("5.9%"), never "100%" but at 1.
+    static func percent(_ zoom: Double) -> String {
+        let tenths = (zoom * 1000).rounded()
+        if zoom < 0.1 { return tenths.truncatingRemainder(dividingBy: 10) == 0 ? "\(Int(tenths / 10))%" : "\(tenths / 10)%" }
+        var whole = Int((zoom * 100).rounded())
+        if whole == 100, zoom != 1 { whole = zoom < 1 ? 99 : 101 }
+        return "\(whole)%"
     }
 
     /// The pen last remembered (`AppEffect.rememberPen`).
@@ -101,6 +123,14 @@ public final class AppCore {
             for command in controller.takeCommandsForTheCore() { perform(command, now: now) }
         case .key(let key, let modifiers):
             if let command = controller.key(key, modifiers) { perform(command, now: now) }
+        case .keyReleased(let key):
+            controller.keyReleased(key)
+        case .focusLost:
+            controller.focusLost()
+        case .scroll(let scroll):
+            controller.scroll(scroll)
+        case .pinch(let pinch):
+            controller.pinch(pinch)
         case .visibleAreaChanged(let area):
             controller.setVisibleArea(area)
         case .largeAllocationAhead:
@@ -148,6 +178,7 @@ public final class AppCore {
             case .autosave: save(now: now)
             case .noticeExpiry: notice = nil
             case .quitConfirmation: isConfirmingQuit = false
+            case .rememberView: rememberViewNow()
             }
         }
         finishStep(now: now)
@@ -173,6 +204,9 @@ public final class AppCore {
 
     // MARK: - Frames
 
+    /// The time between two refreshes of the display: frames come no more often.
+    public var frameInterval: TimeAmount { pacer.interval }
+
     /// When the next frame is due (maybe already): nil while the screen shows everything there is.
     public var nextFrame: Deadline? { pacer.nextFrame(for: content) }
 
@@ -187,7 +221,7 @@ public final class AppCore {
     /// What the screen should show: what the pacer compares with what it showed.
     private var content: FramePacer.Content {
         FramePacer.Content(revision: scene.drawing.revision, shapesInProgress: scene.shapesInProgress, selection: scene.selection,
-                           overlays: scene.overlays, visibleArea: model.visibleArea, scale: scale)
+                           overlays: scene.overlays, hints: scene.hints, visibleArea: model.visibleArea, view: scene.view)
     }
 
     /// The scene of the app as it is now.
@@ -199,24 +233,35 @@ public final class AppCore {
             overlays.append(HelpPanel.overlay(in: model.visibleArea, scale: scale, firstRow: model.helpFirstRow))
         }
         if let shown = notice ?? standingNotice { overlays.append(shown.overlay(in: model.visibleArea, scale: scale)) }
-        return Scene(document: model.document, shapesInProgress: model.shapesInProgressInOrder,
-                     selection: model.selection?.id, overlays: overlays)
+        var scene = Scene(document: model.document, shapesInProgress: model.shapesInProgressInOrder,
+                          selection: model.selection?.id, overlays: overlays)
+        scene.view = model.view
+        scene.hints = EdgeHints.bars(for: extent.bounds, view: model.view, in: model.visibleArea)
+        return scene
     }
 
     // MARK: - After every step
 
-    /// Notices edits (which move the autosave's deadline), passes on the gesture trace and the title, and
-    /// notes what the screen should show now.
+    /// Notices edits (which move the autosave's deadline), passes on the gesture trace and the title, says
+    /// what a clear took, remembers a view that stays put, and notes what the screen should show now.
     private func finishStep(now: Deadline) {
         defer { scene = currentScene() }
         if let due = document.observe(controller.model.drawing, now: now) { schedule(.autosave, at: due) }
+        extent.update(to: controller.model.drawing, atRest: controller.model.draggedShape == nil && controller.isAtRest)
         if tracing { effects += controller.drainTrace().map(AppEffect.trace) }
+        for count in controller.takeClears() {
+            show("Cleared \(count) \(count == 1 ? "shape" : "shapes") — Ctrl+Z brings \(count == 1 ? "it" : "them") back", now: now)
+        }
+        if let view = controller.model.placedView, view != (viewToRemember ?? rememberedView) {
+            viewToRemember = view
+            schedule(.rememberView, at: now + Self.viewMemoryDelay)
+        }
         let pen = controller.model.pen
         if pen != shownPen {
             shownPen = pen
             effects.append(.rememberPen(pen))
         }
-        let title = Self.title(document: document, pen: pen)
+        let title = Self.title(document: document, pen: pen, zoom: controller.model.view.zoom)
         if title != shownTitle {
             shownTitle = title
             effects.append(.setTitle(title))
@@ -230,6 +275,15 @@ public final class AppCore {
 
     private func cancel(_ timer: AppTimer) {
         if let handle = handles.removeValue(forKey: timer) { timers.cancel(handle) }
+    }
+
+    /// Asks the shell to remember the view waiting to be (for the next time the document opens).
+    private func rememberViewNow() {
+        cancel(.rememberView)
+        guard let view = viewToRemember else { return }
+        viewToRemember = nil
+        rememberedView = view
+        effects.append(.rememberView(view))
     }
 
     private func show(_ text: String, now: Deadline) {
@@ -378,6 +432,7 @@ public final class AppCore {
     /// Closes for `reason`: at once when everything is on disk (every earlier step observed its edits),
     /// else after the save, whose outcome decides (`finishClosing`).
     private func close(_ reason: Closing, now: Deadline) {
+        rememberViewNow()
         guard document.hasUnsavedEdits else { return finishClosing(reason, saveFailure: nil, now: now) }
         closing = reason
         save(now: now)

@@ -9,7 +9,7 @@ extension CanvasModel {
     /// Two contacts went down together at `a` and `b`; their own shapes (if any showed) were taken away.
     public mutating func circleBegan(between a: Point, and b: Point, time: ServerTime) {
         if closeMenu() { return }
-        circleInProgress = Stroke(circleBetween: a, and: b, time: time, scale: displayScale)
+        circleInProgress = Stroke(circleBetween: a, and: b, time: time)
     }
 
     /// The contacts moved: the circle's box now has them at its corners.

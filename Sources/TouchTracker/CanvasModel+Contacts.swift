@@ -11,7 +11,7 @@ extension CanvasModel {
                                       pressure: Double? = nil, modifiers: Modifiers = []) {
         if closeMenu() { return }
         let kind: ShapeKind = modifiers.contains(.shift) ? .circle : .line
-        shapesInProgress[contact] = Stroke(kind: kind, at: point, time: time, pressure: pressure, scale: displayScale)
+        shapesInProgress[contact] = Stroke(kind: kind, at: point, time: time, pressure: pressure)
     }
 
     /// The contact moved at `time`: its line now ends at `point`.

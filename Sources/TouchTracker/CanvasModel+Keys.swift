@@ -42,6 +42,9 @@ extension CanvasModel {
         case .chooseWidth(let index): choose(.width) { ($0.width, $0.widthBySpeed) = (Pen.widths[index].pixels, false) }
         case .clear: editKey { $0.clearEverything() }
         case .toggleWidthBySpeed: pen.widthBySpeed.toggle()
+        case .zoom(let steps): zoom(steps: steps)
+        case .zoomToFit: zoomToFit()
+        case .zoomToActualSize: zoomToActualSize()
         case .save, .exportPNG, .quit: return command
         }
         return nil

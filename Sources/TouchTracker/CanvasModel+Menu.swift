@@ -5,16 +5,18 @@ import Shapes
 /// Help); a three-finger swipe up opens the palette panel (the pen's choices, in places a finger can hit).
 /// A click on an item carries out its command; anywhere else it only closes the menu.
 extension CanvasModel {
-    /// A right click at `point`. While the menu is open, any right click only closes it.
+    /// A right click at `point`. While the menu is open, any right click only closes it. The menu opens
+    /// where the click is in the window.
     public mutating func secondaryClick(at point: Point) {
         if closeMenu() { return }
         guard shapeDrag == nil else { return }
         tapPhase = .none
+        let shown = view.window(point)
         if let id = shape(at: point) {
             selection = Selection(id)
-            menu = ContextMenu(at: point, items: ContextMenu.shapeItems, inside: visibleArea, scale: displayScale)
+            menu = ContextMenu(at: shown, items: ContextMenu.shapeItems, inside: visibleArea, scale: displayScale)
         } else {
-            menu = ContextMenu(at: point, items: ContextMenu.canvasItems, inside: visibleArea, scale: displayScale)
+            menu = ContextMenu(at: shown, items: ContextMenu.canvasItems, inside: visibleArea, scale: displayScale)
         }
     }
 
@@ -32,7 +34,7 @@ extension CanvasModel {
         menu = .palette(inside: visibleArea, scale: displayScale)
     }
 
-    /// A click at `point` while the menu is open: the item there, if any, is carried out, and the menu
+    /// A click at window point `point` while the menu is open: the item there, if any, is carried out, and the menu
     /// closes. A command the model cannot carry out (Export PNG) waits in `commandsForTheCore`.
     mutating func chooseFromMenu(at point: Point) {
         let chosen = menu?.item(at: point)

@@ -8,7 +8,7 @@ extension CanvasModel {
     /// deselects on empty canvas. Exactly one of `tapConfirmed()` / `tapSuperseded()` follows.
     public mutating func tapProvisional(at point: Point) {
         if menu != nil {
-            chooseFromMenu(at: point)
+            chooseFromMenu(at: view.window(point))
             tapPhase = .consumedByMenu
             return
         }
@@ -54,6 +54,8 @@ extension CanvasModel {
         cancelShapeDrag()
         shapesInProgress.removeAll()
         selection = nil
-        if !document.shapes.isEmpty { perform(.clear(document.shapes)) }
+        guard !document.shapes.isEmpty else { return }
+        clears.append(document.shapes.count)
+        perform(.clear(document.shapes))
     }
 }

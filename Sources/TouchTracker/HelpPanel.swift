@@ -13,6 +13,8 @@ enum HelpPanel {
         "Shift+drag, or two fingers down together: a circle",
         "Right click: the pen, Undo, Clear, Export (on a shape: Delete)",
         "Three fingers swiped up: colours, widths",
+        "Wheel: scroll (with Shift: across); Ctrl+wheel, pinch: zoom",
+        "Middle drag, or Space+drag: move the view",
     ]
 
     /// Every row, gestures first, then the keys as the key table lists them.

@@ -6,6 +6,8 @@ public enum Key: Hashable, Sendable {
     case left, right, up, down
     case pageUp, pageDown
     case f1
+    /// The keypad's + and − (the main keyboard's are characters).
+    case keypadPlus, keypadMinus
     /// A printable key as typed ("z", "Z", "?"); letters are matched without regard to case.
     case character(Character)
 }

@@ -25,6 +25,12 @@ public enum Command: Hashable, Sendable {
     case chooseWidth(index: Int)
     /// Width by speed (or a stylus's pressure), on or off (S).
     case toggleWidthBySpeed
+    /// Zoom in (positive) or out by this many steps, about the middle of the window.
+    case zoom(steps: Int)
+    /// Show the whole drawing, as large as the window holds it.
+    case zoomToFit
+    /// Show the drawing at 100%.
+    case zoomToActualSize
     /// Save the drawing now.
     case save
     /// Save, then write a PNG beside the document.
@@ -82,6 +88,14 @@ public enum KeyBindings {
                    [(KeyChord(.character("[")), .stepWidth(by: -1)), (KeyChord(.character("]")), .stepWidth(by: 1))]),
         KeyBinding("S", "width by speed (with a stylus: by pressure), on or off", [KeyChord(.character("s"))],
                    .toggleWidthBySpeed),
+        KeyBinding("Ctrl+=, Ctrl+plus, keypad +", "zoom in",
+                   [KeyChord(.character("="), .control), KeyChord(.character("+"), .control), KeyChord(.keypadPlus),
+                    KeyChord(.keypadPlus, .control)], .zoom(steps: 1)),
+        KeyBinding("Ctrl+-, keypad -", "zoom out",
+                   [KeyChord(.character("-"), .control), KeyChord(.keypadMinus), KeyChord(.keypadMinus, .control)],
+                   .zoom(steps: -1)),
+        KeyBinding("Ctrl+0", "fit the whole drawing in the window", [KeyChord(.character("0"), .control)], .zoomToFit),
+        KeyBinding("Ctrl+1", "show the drawing at 100%", [KeyChord(.character("1"), .control)], .zoomToActualSize),
         KeyBinding("Ctrl+S", "save now", [KeyChord(.character("s"), .control)], .save),
         KeyBinding("Ctrl+E", "export a PNG beside the document", [KeyChord(.character("e"), .control)], .exportPNG),
         KeyBinding("Ctrl+Q", "save and quit", [KeyChord(.character("q"), .control)], .quit),
@@ -90,6 +104,12 @@ public enum KeyBindings {
         KeyBinding("Up, Down, PageUp, PageDown", "scroll the help while it is shown",
                    [(KeyChord(.pageUp), .scrollHelp(pages: -1)), (KeyChord(.pageDown), .scrollHelp(pages: 1))]),
     ]
+
+    /// Keys that act while held rather than when pressed: Space, with which a drag moves the view. Their
+    /// releases are input too.
+    public static let heldKeys: Set<Key> = [space]
+    /// Space: held, a left drag moves the view (GIMP, Krita).
+    public static let space = Key.character(" ")
 
     /// Nudge steps in px.
     public static let nudgeStep = 1.0

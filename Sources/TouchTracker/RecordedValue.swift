@@ -22,6 +22,11 @@ struct RecordedValue {
         return text
     }
 
+    func bool() throws(RecordingError) -> Bool {
+        guard case .bool(let value) = json.kind else { throw problem("expected true or false") }
+        return value
+    }
+
     /// A whole number in `Integer`'s range: no sign where it has none, no fraction, no exponent.
     func integer<Integer: FixedWidthInteger>(_: Integer.Type = Integer.self) throws(RecordingError) -> Integer {
         guard case .number(let text) = json.kind, let value = Integer(text) else {

@@ -209,7 +209,8 @@ struct AppCoreCommandTests {
         driver.handle(.settingsChanged(settings, scale: 2))
         #expect(driver.core.controller.gestureSettings == settings)
         #expect(driver.core.scale == 2)
-        #expect(driver.core.model.selectionTolerance == 2 * CanvasModel.standardSelectionTolerance)
+        #expect(driver.core.model.view.scale == 2, "the drawing shows twice as large")
+        #expect(driver.core.model.selectionTolerance == CanvasModel.standardSelectionTolerance, "20 document px: 40 on screen")
     }
 
     @Test func tracingPassesEachDecisionOnAsOneLine() throws {
@@ -221,6 +222,7 @@ struct AppCoreCommandTests {
 
     @Test func theHelpOverlayListsEveryKeyBinding() throws {
         let driver = try CoreDriver()
+        driver.handle(.visibleAreaChanged(Rect(x: 0, y: 0, width: 1600, height: 1200)))  // where it needs no scrolling
         driver.key(.f1)
         let rows = try #require(driver.core.scene.overlays.first?.texts)
         for binding in KeyBindings.table { #expect(rows.contains("\(binding.keys): \(binding.effect)")) }

@@ -32,6 +32,8 @@ final class CoreDriver {
     private(set) var exitStatus: Int32?
     /// Every pen the core asked to remember, in order.
     private(set) var rememberedPens: [Pen] = []
+    /// Every view the core asked to remember, in order.
+    private(set) var rememberedViews: [RememberedView] = []
     /// How many times the core asked to bring the window forward.
     private(set) var raised = 0
     /// When frames were painted.
@@ -41,12 +43,13 @@ final class CoreDriver {
     /// Exports fail with this while it is set.
     var exportFailure: String?
 
-    init(file: String = "drawing.json", contents: String? = nil, tracing: Bool = false) throws {
+    init(file: String = "drawing.json", contents: String? = nil, view: RememberedView? = nil, tracing: Bool = false) throws {
         temporary = try TemporaryFolder("core")
         if let contents { try temporary.write(contents, to: file) }
         let opened = try DocumentStore.open(path: FilePath(temporary.file(file)), now: civil)
         store = opened.store
-        start = RecordingStart(document: opened, visibleArea: Rect(x: 0, y: 0, width: 400, height: 300), settings: .default, now: now)
+        start = RecordingStart(document: opened, view: view, visibleArea: Rect(x: 0, y: 0, width: 400, height: 300), settings: .default,
+                               now: now)
         core = AppCore(start, tracing: tracing)
     }
 
@@ -142,6 +145,8 @@ final class CoreDriver {
                 raised += 1
             case .rememberPen(let pen):
                 rememberedPens.append(pen)
+            case .rememberView(let view):
+                rememberedViews.append(view)
             case .exportPNG(_, let path):
                 exports.append(path)
                 take(.input(.exportFinished(failure: exportFailure), now: now))
