@@ -42,7 +42,10 @@ public final class Shell {
     private var devices = InputDevices()
     let window: CanvasWindow
     /// Paints the core's scene into the window.
-    private var painter = ScenePainter()
+    private let painter = ScenePainter()
+    /// While a zoom's preview shows: when the sharp frame is due (a refresh after the last preview, so that
+    /// a zoom going on shows previews at the display's rate, and the sharp frame once it pauses).
+    private var sharpFrameDue: Deadline?
     /// The app: every decision. Its steps are taken in one place (`take`, Shell+Recording.swift).
     let core: AppCore
     /// Writes every step of the core as it is taken (`--record`); nil when not recording.
@@ -59,6 +62,9 @@ public final class Shell {
     /// Where the pen is remembered between runs (nil: nowhere), and whether failing to was told.
     let penPath: FilePath?
     var hasReportedPenFailure = false
+    /// Where the documents' views are remembered between runs (nil: nowhere), and whether failing to was told.
+    let viewsPath: FilePath?
+    var hasReportedViewsFailure = false
     /// Set by the core's `exit` effect: the loop ends with it.
     var exitStatus: Int32?
     /// Set once the X connection is gone: no more X requests.
@@ -69,9 +75,10 @@ public final class Shell {
     /// Maps the window showing `opened` on `connection`, opened first so that without a display
     /// nothing is done to the document; `recorder` records the session from its start.
     public init(connection: XConnection, options: LaunchOptions, document opened: OpenedDocument,
-                lock: DocumentLock?, penPath: FilePath?, recorder: Recorder? = nil) throws(XShellError) {
+                lock: DocumentLock?, penPath: FilePath?, viewsPath: FilePath? = nil, recorder: Recorder? = nil) throws(XShellError) {
         self.connection = connection
         self.penPath = penPath
+        self.viewsPath = viewsPath
         store = opened.store
         self.lock = lock
         self.recorder = recorder
@@ -87,7 +94,8 @@ public final class Shell {
         let startup = desktop.readAll()
         let geometry = options.geometry
         let pen = penPath.map(Self.rememberedPen) ?? Pen()
-        let start = RecordingStart(document: opened, pen: pen,
+        let view = viewsPath.flatMap { Self.rememberedViews(at: $0, warn: true).view(for: opened.store.path) }
+        let start = RecordingStart(document: opened, pen: pen, view: view,
                                    visibleArea: Rect(x: 0, y: 0, width: Double(geometry.width), height: Double(geometry.height)),
                                    settings: desktop.settings.gestureSettings, now: MonotonicClock.now())
         core = AppCore(start, tracing: options.traceGestures)
@@ -112,6 +120,19 @@ public final class Shell {
             StandardError.write("touchtracker: \(error); drawing with \(Pen().summary) until one is chosen")
         }
         return Pen()
+    }
+
+    /// The views remembered at `path`: none when there is no file, and when it cannot be read (saying so
+    /// when `warn`).
+    static func rememberedViews(at path: FilePath, warn: Bool) -> ViewMemory {
+        do {
+            guard let bytes = try StateFile.read(path, limit: 64 << 10) else { return ViewMemory() }
+            if let memory = ViewMemory(fileBytes: bytes) { return memory }
+            if warn { StandardError.write("touchtracker: the views remembered in \(path) are damaged; they are forgotten") }
+        } catch {
+            if warn { StandardError.write("touchtracker: \(error); no view is remembered") }
+        }
+        return ViewMemory()
     }
 
     /// The event loop. Returns the process exit status, with the document's lock released (the caller
@@ -143,7 +164,7 @@ public final class Shell {
             if !frameWaits, XPending(display) > 0 { continue }
             // To the nanosecond: a frame a millisecond late would be a sixteenth of a refresh. While the
             // server still reads the last frame, its completion event wakes the loop, not the frame's time.
-            let wake = window.isPresenting ? core.nextDeadlineBesidesFrames : core.nextDeadline
+            let wake = window.isPresenting ? core.nextDeadlineBesidesFrames : [core.nextDeadline, sharpFrameDue].compactMap { $0 }.min()
             let timeout = wake.map { $0 - MonotonicClock.now() }
             let descriptors = (frameWaits ? [] : [connection.fileDescriptor]) + (watcher.map { [$0.fileDescriptor] } ?? [])
             switch signals.wait(for: descriptors, timeout: timeout) {
@@ -172,9 +193,18 @@ public final class Shell {
         switch event {
         case .pointer(let input):
             feed(.pointer(input), now: now)
+        case .scroll(let scroll):
+            feed(.scroll(scroll), now: now)
+        case .pinch(let pinch):
+            feed(.pinch(pinch), now: now)
         case .key(let input):
             guard let (key, modifiers) = input.appKey else { return }
             feed(.key(key, modifiers), now: now)
+        case .keyReleased(let input):
+            guard let (key, _) = input.appKey, KeyBindings.heldKeys.contains(key) else { return }
+            feed(.keyReleased(key), now: now)
+        case .focusLost:
+            feed(.focusLost, now: now)
         case .inputDevicesChanged:
             devices = InputDevices(XInput2.queryDevices(on: connection))
         case .exposed(let rect):
@@ -259,7 +289,13 @@ public final class Shell {
     /// the compositor then finds everything that changed in between.
     private func paintIfDue(now: Deadline) {
         guard !isDisconnected, !window.isPresenting else { return }
-        if let scene = core.takeFrame(now: now) { painter.paint(scene, scale: core.scale, on: window) }
+        if let scene = core.takeFrame(now: now) {
+            painter.paint(scene, on: window, preview: true)
+            sharpFrameDue = painter.isShowingPreview ? now + core.frameInterval : nil
+        } else if let due = sharpFrameDue, due <= now {
+            painter.paint(core.scene, on: window)
+            sharpFrameDue = nil
+        }
         guard core.nextFrame == nil, let rect = exposed else { return }  // an exposed part waits for its frame
         window.present(rect)
         exposed = nil
