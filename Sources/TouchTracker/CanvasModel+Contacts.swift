@@ -10,7 +10,7 @@ extension CanvasModel {
     public mutating func contactBegan(_ contact: ContactID, at point: Point, time: ServerTime = ServerTime(milliseconds: 0),
                                       pressure: Double? = nil, modifiers: Modifiers = []) {
         if closeMenu() { return }
-        let kind: ShapeKind = modifiers.contains(.shift) ? .circle : .line
+        let kind: ShapeKind = modifiers.contains(.shift) ? .ellipse : .line
         shapesInProgress[contact] = Stroke(kind: kind, at: point, time: time, pressure: pressure, scale: displayScale)
     }
 

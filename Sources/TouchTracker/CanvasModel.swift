@@ -65,7 +65,7 @@ public struct CanvasModel: Sendable {
     public var shapesInProgressInOrder: [ShapeInProgress] {
         let strokes = shapesInProgress.sorted { ($0.key.device, $0.key.touch) < ($1.key.device, $1.key.touch) }.map(\.value)
         return (strokes + (circleInProgress.map { [$0] } ?? [])).map {
-            ShapeInProgress(kind: $0.kind, segment: $0.segment, width: $0.width(under: pen))
+            ShapeInProgress(geometry: $0.geometry, width: $0.width(under: pen))
         }
     }
 

@@ -37,13 +37,10 @@ public struct Pen: Hashable, Sendable {
     /// Today's (and the book's) width, the default.
     public static let normalWidth = 10.0
 
-    /// The colour this pen gives `shape`: its fixed colour, or the colour of the shape's angle.
-    public func colour(for shape: Shape) -> Colour {
-        switch colour {
-        case .fixed(let colour): colour
-        case .byAngle where shape.kind == .circle: AngleColour.colour(ofBoxFrom: shape.begin, to: shape.end)
-        case .byAngle: AngleColour.colour(from: shape.begin, to: shape.end)
-        }
+    /// The colour this pen gives a shape of `geometry`: its fixed colour, or the colour of the shape's angle.
+    public func colour(for geometry: ShapeGeometry) -> Colour {
+        guard case .fixed(let colour) = colour else { return AngleColour.colour(of: geometry) }
+        return colour
     }
 
     /// `]` (+1) or `[` (-1): the next width in `widths`, stopping at either end; width by speed goes off.

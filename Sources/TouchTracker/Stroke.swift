@@ -27,7 +27,7 @@ public struct Stroke: Hashable, Sendable {
     /// A circle between two contacts pressed together at `a` and `b`: its speed is `b`'s from here on
     /// (the distance between them is no motion).
     init(circleBetween a: Point, and b: Point, time: ServerTime, scale: Double = 1) {
-        self.init(kind: .circle, at: b, time: time, scale: scale)
+        self.init(kind: .ellipse, at: b, time: time, scale: scale)
         segment.begin = a
     }
 
@@ -52,9 +52,16 @@ public struct Stroke: Hashable, Sendable {
         return (width * 100).rounded() / 100
     }
 
+    /// Its geometry so far.
+    public var geometry: ShapeGeometry {
+        switch kind {
+        case .line: .line(segment)
+        case .ellipse: .ellipse(box: segment)
+        }
+    }
+
     /// The finished shape, numbered `id`, drawn with `pen`.
     func finished(id: ShapeID, pen: Pen) -> Shape {
-        let shape = Shape(id: id, kind: kind, segment: segment)
-        return Shape(id: id, kind: kind, segment: segment, style: ShapeStyle(colour: pen.colour(for: shape), width: width(under: pen)))
+        Shape(id: id, geometry: geometry, style: ShapeStyle(colour: pen.colour(for: geometry), width: width(under: pen)))
     }
 }

@@ -1,11 +1,12 @@
 import CX11
+import DrawingTesting
+import Glibc
 import Shapes
 import TestSupport
 import Testing
 import TouchTracker
 import XTestHarness
 #if canImport(Glibc)
-import Glibc
 #endif
 
 /// The book's challenges as they reach the screen and the disk: the pen's colour from a key and its width
@@ -90,8 +91,8 @@ struct PenAndShapeTests {
         }
         #expect(waitUntil(timeout: 5) { (try? running.savedDrawing())?.shapes.count == 1 })
         let saved = try running.savedDrawing().shapes
-        #expect(saved.map(\.kind) == [.circle])
-        #expect(saved.map(\.segment) == [Segment(begin: Point(x: 100, y: 60), end: Point(x: 300, y: 220))])
+        #expect(saved.map(\.kind) == [.ellipse])
+        #expect(saved.map(\.geometry.segment) == [Segment(begin: Point(x: 100, y: 60), end: Point(x: 300, y: 220))])
 
         running.client.move(to: 112, 140)  // 12 px inside the outline: near enough to select it
         running.client.press()
@@ -133,7 +134,7 @@ struct PenAndShapeTests {
         #expect(running.waitForPixel(250, 70, toBe: Colours.green) == Colours.green, "Shift+Down: 10 px lower")
         #expect(running.pixel(250, 64) == Colours.white)
         #expect(waitUntil(timeout: 5) {
-            (try? running.savedDrawing())?.shapes.map(\.segment) == [Segment(begin: Point(x: 150, y: 70), end: Point(x: 350, y: 230))]
+            (try? running.savedDrawing())?.shapes.map(\.geometry.segment) == [Segment(begin: Point(x: 150, y: 70), end: Point(x: 350, y: 230))]
         }, "saved where it was moved")
 
         running.client.key(XK_Delete)

@@ -206,7 +206,7 @@ struct AppControllerTests {
         #expect(driver.model.circleInProgress?.segment == segment(210, 10, 10, 200))
         driver.up(210, 10, device: 2)
         driver.up(10, 200, device: 9)
-        #expect(driver.model.drawing.shapes.map(\.kind) == [.circle])
+        #expect(driver.model.drawing.shapes.map(\.kind) == [.ellipse])
         #expect(driver.model.segments == [segment(210, 10, 10, 200)])
     }
 
@@ -214,9 +214,9 @@ struct AppControllerTests {
         let driver = Driver()
         driver.down(100, 100, modifiers: .shift)
         driver.move(300, 200)
-        #expect(driver.model.shapesInProgress.values.map(\.kind) == [.circle])
+        #expect(driver.model.shapesInProgress.values.map(\.kind) == [.ellipse])
         driver.up(300, 200)
-        #expect(driver.model.drawing.shapes.map(\.kind) == [.circle])
+        #expect(driver.model.drawing.shapes.map(\.kind) == [.ellipse])
         #expect(driver.model.segments == [segment(100, 100, 300, 200)])
     }
 
