@@ -199,7 +199,7 @@ public final class AppCore {
             overlays.append(HelpPanel.overlay(in: model.visibleArea, scale: scale, firstRow: model.helpFirstRow))
         }
         if let shown = notice ?? standingNotice { overlays.append(shown.overlay(in: model.visibleArea, scale: scale)) }
-        return Scene(document: model.document, shapesInProgress: model.shapesInProgressInOrder,
+        return Scene(document: model.document, shapesInProgress: model.shapesInProgress,
                      selection: model.selection?.id, overlays: overlays)
     }
 

@@ -11,25 +11,25 @@ extension CanvasModel {
                                       pressure: Double? = nil, modifiers: Modifiers = []) {
         if closeMenu() { return }
         let kind: ShapeKind = modifiers.contains(.shift) ? .ellipse : .line
-        shapesInProgress[contact] = Stroke(kind: kind, at: point, time: time, pressure: pressure, scale: displayScale)
+        strokes[contact] = ToolStroke(kind: kind, at: point, time: time, pressure: pressure, scale: displayScale, pen: pen)
     }
 
     /// The contact moved at `time`: its line now ends at `point`.
     public mutating func contactMoved(_ contact: ContactID, to point: Point, time: ServerTime = ServerTime(milliseconds: 0),
                                       pressure: Double? = nil) {
-        shapesInProgress[contact]?.move(to: point, time: time, pressure: pressure)
+        strokes[contact]?.move(to: point, time: time, pressure: pressure, pen: pen)
     }
 
     /// The contact lifted at `point`: its line becomes a finished shape in the pen's colour and width
     /// (one undoable edit).
     public mutating func contactEnded(_ contact: ContactID, at point: Point, time: ServerTime = ServerTime(milliseconds: 0)) {
-        guard var stroke = shapesInProgress.removeValue(forKey: contact) else { return }
-        stroke.move(to: point, time: time)
+        guard var stroke = strokes.removeValue(forKey: contact) else { return }
+        stroke.move(to: point, time: time, pen: pen)
         perform(.draw(stroke.finished(id: document.nextID, pen: pen)))
     }
 
     /// The contact was taken away (the gesture turned out to be something else): its line vanishes.
     public mutating func contactCancelled(_ contact: ContactID) {
-        shapesInProgress[contact] = nil
+        strokes[contact] = nil
     }
 }

@@ -1,3 +1,4 @@
+import DrawingTesting
 import Gestures
 import Shapes
 import Testing
@@ -67,19 +68,19 @@ struct AppControllerTests {
         let driver = Driver()
         driver.drag(from: (10, 10), to: (200, 50))
         #expect(driver.model.segments == [segment(10, 10, 200, 50)])
-        #expect(driver.model.shapesInProgress.isEmpty)
+        #expect(driver.model.strokes.isEmpty)
     }
 
     @Test func aLineInProgressIsShownWhileDraggingFromThePressPoint() {
         let driver = Driver()
         driver.down(10, 10); driver.wait(10); driver.move(40, 10); driver.wait(10); driver.move(80, 10)
-        #expect(driver.model.shapesInProgress.values.map(\.segment) == [segment(10, 10, 80, 10)])
+        #expect(driver.model.strokes.values.map(\.shape.geometry.segment) == [segment(10, 10, 80, 10)])
     }
 
     @Test func aClickLeavesNoDot() {
         let driver = Driver()
         driver.click(50, 50)
-        #expect(driver.model.shapesInProgress.isEmpty)
+        #expect(driver.model.strokes.isEmpty)
         driver.wait(500)
         #expect(driver.model.drawing.shapes.isEmpty)
         #expect(driver.app.isAtRest)
@@ -112,7 +113,7 @@ struct AppControllerTests {
         #expect(driver.model.selection == nil)
         driver.wait(500)
         #expect(driver.model.drawing.shapes.isEmpty, "the second press left no dot")
-        #expect(driver.model.shapesInProgress.isEmpty)
+        #expect(driver.model.strokes.isEmpty)
         #expect(driver.app.key(.character("z"), .control) == nil)
         #expect(driver.model.drawing.shapes.count == 2, "the clear is undoable")
     }
@@ -144,7 +145,7 @@ struct AppControllerTests {
         driver.click(200, 100); driver.wait(500)
         driver.drag(from: (150, 105), to: (150, 205))
         #expect(driver.model.segments == [segment(100, 200, 300, 200)])
-        #expect(driver.model.shapesInProgress.isEmpty)
+        #expect(driver.model.strokes.isEmpty)
     }
 
     @Test func aDragStartingElsewhereDrawsEvenWithALineSelected() {
@@ -187,7 +188,7 @@ struct AppControllerTests {
             driver.move(10 + Double(step * 20), 10, device: 2)
             driver.move(10 + Double(step * 20), 200, device: 9)
         }
-        #expect(driver.model.shapesInProgress.count == 2)
+        #expect(driver.model.strokes.count == 2)
         driver.up(210, 10, device: 2)
         driver.up(210, 200, device: 9)
         #expect(Set(driver.model.segments) == [segment(10, 10, 210, 10), segment(10, 200, 210, 200)])
@@ -202,8 +203,8 @@ struct AppControllerTests {
             driver.wait(8)
             driver.move(10 + Double(step * 20), 10, device: 2)
         }
-        #expect(driver.model.shapesInProgress.isEmpty, "their lines are taken away")
-        #expect(driver.model.circleInProgress?.segment == segment(210, 10, 10, 200))
+        #expect(driver.model.strokes.isEmpty, "their lines are taken away")
+        #expect(driver.model.ellipseStroke?.shape.geometry.segment == segment(210, 10, 10, 200))
         driver.up(210, 10, device: 2)
         driver.up(10, 200, device: 9)
         #expect(driver.model.drawing.shapes.map(\.kind) == [.ellipse])
@@ -214,7 +215,7 @@ struct AppControllerTests {
         let driver = Driver()
         driver.down(100, 100, modifiers: .shift)
         driver.move(300, 200)
-        #expect(driver.model.shapesInProgress.values.map(\.kind) == [.ellipse])
+        #expect(driver.model.strokes.values.map(\.shape.geometry.kind) == [.ellipse])
         driver.up(300, 200)
         #expect(driver.model.drawing.shapes.map(\.kind) == [.ellipse])
         #expect(driver.model.segments == [segment(100, 100, 300, 200)])
@@ -229,7 +230,7 @@ struct AppControllerTests {
                 driver.move(10 + Double(step * 30), Double(finger) * 100, touch: finger, source: .touch)
             }
         }
-        #expect(driver.model.shapesInProgress.count == 3)
+        #expect(driver.model.strokes.count == 3)
         for finger in UInt32(1)...3 { driver.up(310, Double(finger) * 100, touch: finger, source: .touch) }
         #expect(driver.model.drawing.shapes.count == 3)
     }
@@ -245,7 +246,7 @@ struct AppControllerTests {
         }
         for finger in UInt32(1)...3 { driver.up(100 + Double(finger) * 60, 100, touch: finger, source: .touch) }
         #expect(driver.model.menu?.anchor == nil && driver.model.menu?.slots.isEmpty == false, "the palette, centred")
-        #expect(driver.model.drawing.shapes.isEmpty && driver.model.shapesInProgress.isEmpty, "the fingers drew nothing")
+        #expect(driver.model.drawing.shapes.isEmpty && driver.model.strokes.isEmpty, "the fingers drew nothing")
     }
 
     @Test func aTouchTapSelectsWithTheTouchThresholds() {
@@ -267,7 +268,7 @@ struct AppControllerTests {
         driver.wait(10); driver.move(100, 10)
         driver.wait(10); driver.up(100, 10, button: 3)
         #expect(driver.model.drawing.shapes.isEmpty)
-        #expect(driver.model.shapesInProgress.isEmpty)
+        #expect(driver.model.strokes.isEmpty)
     }
 
     @Test func gestureDecisionsCanBeTracedAsJSONLines() {

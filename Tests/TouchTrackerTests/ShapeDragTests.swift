@@ -83,7 +83,7 @@ import TouchTracker
         model.moveChanged(at: point(60, 135))
         model.moveEnded(at: point(70, 165))
         #expect(model.segments == [segment(20, 150, 220, 150)])
-        #expect(model.shapesInProgress.isEmpty)
+        #expect(model.strokes.isEmpty)
         #expect(model.history.undoStack.count == 1)
     }
 
