@@ -42,6 +42,7 @@ extension CanvasModel {
         case .chooseWidth(let index): choose(.width) { ($0.width, $0.widthBySpeed) = (Pen.widths[index].pixels, false) }
         case .clear: editKey { $0.clearEverything() }
         case .toggleWidthBySpeed: pen.widthBySpeed.toggle()
+        case .chooseTool(let tool): pen.tool = tool
         case .save, .exportPNG, .quit: return command
         }
         return nil

@@ -13,6 +13,8 @@
 //     +Menu               right click opens the context menu (ContextMenu.swift holds its geometry)
 //     +Keys               commands from the key table
 //   KeyBindings           every key binding, once: dispatch, the help overlay, --help, README, man page
+//   Tool                  every tool, once: what a drag draws (line, circle), its key, cursor and help
+//   Pen                   what the next shape is drawn with (tool, colour, width), and its file
 //   DocumentSession       the open document: edits noticed, autosave state (Autosave), title
 //   Interaction           the two small state machines in flight (a pending click, a dragged shape)
 //   PanelStyle            the panels' one layout helper: text sizes at the screen's scale, text widths

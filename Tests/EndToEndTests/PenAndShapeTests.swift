@@ -219,4 +219,33 @@ struct PenAndShapeTests {
         second.client.release()
         #expect(second.waitForPixel(200, 280, toBe: Self.blue) == Self.blue, "the next line, with the remembered pen")
     }
+
+    @Test func cThenADragDrawsAnEllipseAndTheToolOutlastsARestart() throws {
+        let state = try TemporaryFolder("state")
+        let first = try RunningApp(environment: ["XDG_STATE_HOME": state.path])
+        first.client.key(XK_c)
+        #expect(waitUntil(timeout: 5) { title(first) == "drawing.json — Circle — TouchTracker" }, "\(title(first))")
+        // The box from (100, 60) to (300, 220), no Shift held: the ellipse centred at (200, 140).
+        first.client.drag(from: (100, 60), to: (300, 220))
+        first.client.release()
+        #expect(first.waitForPixel(200, 60, toBe: Colours.black) == Colours.black, "its top")
+        for (x, y) in [(200, 220), (100, 140), (300, 140)] {
+            #expect(first.pixel(x, y) == Colours.black, "the outline at (\(x), \(y))")
+        }
+        #expect(first.pixel(200, 140) == Colours.white && first.pixel(110, 70) == Colours.white, "no line across its box")
+        #expect(waitUntil(timeout: 5) { (try? first.savedDrawing())?.shapes.map(\.geometry)
+            == [.ellipse(box: Segment(begin: Point(x: 100, y: 60), end: Point(x: 300, y: 220)))] })
+        first.client.key(XK_q, modifiers: [XK_Control_L])
+        #expect(first.app.waitForExit() == 0)
+
+        let second = try RunningApp(environment: ["XDG_STATE_HOME": state.path, "XDG_DATA_HOME": first.dataHome.path])
+        #expect(title(second) == "drawing.json — Circle — TouchTracker", "the tool, remembered")
+        second.client.drag(from: (20, 240), to: (120, 290))
+        second.client.release()
+        // (The second app opens the first's document: its data folder is the first's.)
+        #expect(waitUntil(timeout: 5) { (try? first.savedDrawing())?.shapes.map(\.kind) == [.ellipse, .ellipse] },
+                "the next drag: an ellipse")
+        second.client.key(XK_l)
+        #expect(waitUntil(timeout: 5) { title(second) == "drawing.json — TouchTracker" }, "\(title(second))")
+    }
 }

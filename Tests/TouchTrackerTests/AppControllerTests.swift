@@ -31,11 +31,13 @@ final class Driver {
               source: InputSource = .mouse, modifiers: Modifiers = []) {
         send(.press(button: button), x, y, device: device, touch: touch, source: source, modifiers: modifiers)
     }
-    func move(_ x: Double, _ y: Double, device: UInt16 = 2, touch: UInt32 = 0, source: InputSource = .mouse) {
-        send(.motion, x, y, device: device, touch: touch, source: source)
+    func move(_ x: Double, _ y: Double, device: UInt16 = 2, touch: UInt32 = 0, source: InputSource = .mouse,
+              modifiers: Modifiers = []) {
+        send(.motion, x, y, device: device, touch: touch, source: source, modifiers: modifiers)
     }
-    func up(_ x: Double, _ y: Double, button: Int = 1, device: UInt16 = 2, touch: UInt32 = 0, source: InputSource = .mouse) {
-        send(.release(button: button), x, y, device: device, touch: touch, source: source)
+    func up(_ x: Double, _ y: Double, button: Int = 1, device: UInt16 = 2, touch: UInt32 = 0, source: InputSource = .mouse,
+            modifiers: Modifiers = []) {
+        send(.release(button: button), x, y, device: device, touch: touch, source: source, modifiers: modifiers)
     }
 
     /// Lets `ms` pass, firing any timers due on the way.
@@ -48,15 +50,16 @@ final class Driver {
         down(x, y, button: button); wait(30); up(x, y, button: button)
     }
 
-    /// Press, move in steps of 10 px, release: a drag.
-    func drag(from a: (Double, Double), to b: (Double, Double), steps: Int = 8) {
-        down(a.0, a.1)
+    /// Press, move in steps of 10 px, release: a drag, `modifiers` held throughout.
+    func drag(from a: (Double, Double), to b: (Double, Double), steps: Int = 8, modifiers: Modifiers = []) {
+        down(a.0, a.1, modifiers: modifiers)
         for step in 1...steps {
             wait(8)
-            move(a.0 + (b.0 - a.0) * Double(step) / Double(steps), a.1 + (b.1 - a.1) * Double(step) / Double(steps))
+            move(a.0 + (b.0 - a.0) * Double(step) / Double(steps), a.1 + (b.1 - a.1) * Double(step) / Double(steps),
+                 modifiers: modifiers)
         }
         wait(8)
-        up(b.0, b.1)
+        up(b.0, b.1, modifiers: modifiers)
     }
 }
 
