@@ -115,12 +115,14 @@ struct DrawingDecoder {
                 }
                 switch key {
                 case "id": try once(id); id = try readID()
-                case "begin": try once(geometryKeys.begin); geometryKeys.begin = try readPoint()
-                case "end": try once(geometryKeys.end); geometryKeys.end = try readPoint()
                 case "kind" where version > 1: try once(kind); kind = try readKind()
                 case "colour" where version > 1: try once(colour); colour = try readColour()
                 case "width" where version > 1: try once(width); width = try readWidth()
-                default: throw .unknownKey(key, at: scanner.position(at: keyOffset))
+                default:
+                    // A key of some kind's geometry (DrawingFormat+Kinds.swift), or none the version defines.
+                    guard try read(key, into: &geometryKeys, at: keyOffset) else {
+                        throw .unknownKey(key, at: scanner.position(at: keyOffset))
+                    }
                 }
             } while try scanner.continues(before: .closeBrace)
         }
@@ -174,7 +176,7 @@ struct DrawingDecoder {
         return ShapeID(value)
     }
 
-    private mutating func readPoint() throws(DocumentError) -> Point {
+    mutating func readPoint() throws(DocumentError) -> Point {
         try scanner.expect(.openBracket, "expected '[' to begin a point [x, y]")
         let x = try readCoordinate()
         try scanner.expect(.comma, "expected ',' between x and y")

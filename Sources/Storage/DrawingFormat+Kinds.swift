@@ -72,6 +72,22 @@ struct GeometryKeys {
 }
 
 extension DrawingDecoder {
+    /// Reads the value of `key` (at `offset`) into `keys` when it is a geometry key; false when it is none.
+    mutating func read(_ key: String, into keys: inout GeometryKeys, at offset: Int) throws(DocumentError) -> Bool {
+        switch key {
+        case "begin": keys.begin = try readPoint(once: keys.begin, key, at: offset)
+        case "end": keys.end = try readPoint(once: keys.end, key, at: offset)
+        default: return false
+        }
+        return true
+    }
+
+    /// A point for `key`, whose value is `current` so far: a key given twice is an error.
+    private mutating func readPoint(once current: Point?, _ key: String, at offset: Int) throws(DocumentError) -> Point {
+        guard current == nil else { throw .duplicateKey(key, at: scanner.position(at: offset)) }
+        return try readPoint()
+    }
+
     /// The geometry of a shape of `kind` from the keys read; a key it needs and lacks is an error.
     func geometry(of kind: ShapeKind, from keys: GeometryKeys) throws(DocumentError) -> ShapeGeometry {
         switch kind {
