@@ -155,11 +155,13 @@ struct DrawingDecoder {
     private mutating func readWidth() throws(DocumentError) -> Double {
         scanner.skipWhitespace()
         let start = scanner.offset
-        let text = try scanner.readNumberText()
-        guard let value = Float(text), DocumentLimits.isValidWidth(value) else {
+        let number = try scanner.readDouble()
+        // Judged by the number as written, exactly: 100.000001 is beyond 100 even though its Float is 100.
+        let text = scanner.text(number.text)
+        guard scanner.isWithin(DocumentLimits.widths, number), let value = Float(text) else {
             throw .widthOutOfRange(text, at: scanner.position(at: start))
         }
-        return Double(value)
+        return Double(value)  // rounded once, from the text (the Double would round it twice)
     }
 
     private mutating func readID() throws(DocumentError) -> LineID {
@@ -184,7 +186,7 @@ struct DrawingDecoder {
 
     private mutating func readCoordinate() throws(DocumentError) -> Double {
         let number = try scanner.readDouble()
-        guard DocumentLimits.isValidCoordinate(number.value) else {
+        guard scanner.isWithin(-DocumentLimits.maxCoordinateMagnitude...DocumentLimits.maxCoordinateMagnitude, number) else {
             throw .coordinateOutOfRange(scanner.text(number.text), at: scanner.position(at: number.text.lowerBound))
         }
         return number.value
