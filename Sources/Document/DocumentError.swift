@@ -80,7 +80,7 @@ public enum DocumentError: Error, Hashable, Sendable, CustomStringConvertible {
         case .unsupportedVersion(let version):
             return "not a drawing: format version \(version) does not exist"
         case .tooManyLines(let position):
-            return "too many lines: \(position): a drawing holds at most \(DocumentLimits.maxLines)"
+            return "too many shapes: \(position): a drawing holds at most \(DocumentLimits.maxLines)"
         case .coordinateOutOfRange(let text, let position):
             return "not a drawing: \(position): coordinate \(text.printable) is beyond ±\(Int(DocumentLimits.maxCoordinateMagnitude))"
         case .invalidID(let text, let position):
@@ -138,11 +138,11 @@ public enum DrawingEncodingError: Error, Hashable, Sendable, CustomStringConvert
     public var description: String {
         switch self {
         case .tooManyLines(let count):
-            return "the drawing has \(count) lines; a file holds at most \(DocumentLimits.maxLines)"
+            return "the drawing has \(count) shapes; a file holds at most \(DocumentLimits.maxLines)"
         case .coordinateOutOfRange(let id):
-            return "line \(id.rawValue) lies beyond ±\(Int(DocumentLimits.maxCoordinateMagnitude)) px"
+            return "shape \(id.rawValue) lies beyond ±\(Int(DocumentLimits.maxCoordinateMagnitude)) px"
         case .invalidID(let id):
-            return "line id \(id.rawValue) is beyond \(DocumentLimits.maxID)"
+            return "shape id \(id.rawValue) is beyond \(DocumentLimits.maxID)"
         case .widthOutOfRange(let id):
             return "shape \(id.rawValue) is not \(DocumentLimits.widths.lowerBound) to \(DocumentLimits.widths.upperBound) px wide"
         }
