@@ -347,6 +347,8 @@ public final class AppCore {
             document.refuseToSave("\(error)")
             tell("\(error); it is left as it is", now: now)
             if owed { save(now: now) }
+        case .unfinished:
+            break  // only a read that leaves damaged files where they are finds one, and the core asks for none yet
         }
     }
 

@@ -26,6 +26,7 @@ extension SaveOutcome {
 
 extension DiskVersion {
     /// `"missing"`, `{"drawing":{"drawing":DRAWING,"identity":IDENTITY}}`, `{"damaged":RECOVERY}`,
+    /// `{"unfinished":{"problem":DOCUMENT_ERROR,"identity":IDENTITY}}`,
     /// `{"newer":{"problem":DOCUMENT_ERROR,"identity":IDENTITY}}` or `{"unreadable":OPEN_ERROR}`.
     func recorded() throws(DrawingEncodingError) -> JSONValue {
         switch self {
@@ -33,6 +34,8 @@ extension DiskVersion {
         case .drawing(let drawing, let identity):
             .object(["drawing": .object(["drawing": try drawing.recorded(), "identity": identity.recorded])])
         case .damaged(let recovery): .object(["damaged": recovery.recorded])
+        case .unfinished(let problem, let identity):
+            .object(["unfinished": .object(["problem": problem.recorded, "identity": identity.recorded])])
         case .newer(let problem, let identity):
             .object(["newer": .object(["problem": problem.recorded, "identity": identity.recorded])])
         case .unreadable(let error): .object(["unreadable": error.recorded])
@@ -48,6 +51,11 @@ extension DiskVersion {
                          try object.take("identity", FileIdentity.init(recorded:)))
             }
         case ("damaged", let data?): self = .damaged(try DamagedFileRecovery(recorded: data))
+        case ("unfinished", let data?):
+            self = try data.object { (object) throws(RecordingError) in
+                .unfinished(try object.take("problem", DocumentError.init(recorded:)),
+                            try object.take("identity", FileIdentity.init(recorded:)))
+            }
         case ("newer", let data?):
             self = try data.object { (object) throws(RecordingError) in
                 .newer(try object.take("problem", DocumentError.init(recorded:)),
@@ -199,6 +207,8 @@ extension WriteError {
         switch self {
         case .missingFolder(let folder): .object(["missing_folder": folder.recorded])
         case .notARegularFile: .string("not_a_regular_file")
+        case .symbolicLink: .string("symbolic_link")
+        case .untrustedLink(let owner): .object(["untrusted_link": .integer(owner)])
         case .system(let code): .object(["errno": .integer(code)])
         }
     }
@@ -207,6 +217,8 @@ extension WriteError {
         switch try value.variant() {
         case ("missing_folder", let data?): self = .missingFolder(try FilePath(recorded: data))
         case ("not_a_regular_file", nil): self = .notARegularFile
+        case ("symbolic_link", nil): self = .symbolicLink
+        case ("untrusted_link", let data?): self = .untrustedLink(owner: try data.integer())
         case ("errno", let data?): self = .system(code: try data.integer())
         case (let name, _): throw value.problem("unknown write error \"\(name)\"")
         }
@@ -222,6 +234,8 @@ extension DocumentOpenError {
         case .notARegularFile(let path): .object(["not_a_regular_file": path.recorded])
         case .cannotKeepDamaged(let path, let problem, let error):
             .object(["cannot_keep_damaged": .object(["path": path.recorded, "problem": problem.recorded, "error": error.recorded])])
+        case .untrustedLink(let link):
+            .object(["untrusted_link": .object(["path": link.path.recorded, "owner": .integer(link.owner)])])
         }
     }
 
@@ -239,6 +253,10 @@ extension DocumentOpenError {
                 .cannotKeepDamaged(path: try object.take("path", FilePath.init(recorded:)),
                                    try object.take("problem", DocumentError.init(recorded:)),
                                    try object.take("error", SystemError.init(recorded:)))
+            }
+        case ("untrusted_link", let data?):
+            self = try data.object { (object) throws(RecordingError) in
+                .untrustedLink(UntrustedLink(path: try object.take("path", FilePath.init(recorded:)), owner: try object.take("owner").integer()))
             }
         case (let name, _): throw value.problem("unknown open error \"\(name)\"")
         }

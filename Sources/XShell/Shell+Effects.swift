@@ -63,7 +63,7 @@ extension Shell {
 
     private func export(_ drawing: Drawing, to path: FilePath) -> String? {
         do {
-            try Exporter.export(drawing, to: path, format: .png)
+            try Exporter.export(drawing, to: path, format: .png, links: .neverFollowed)  // a name made up beside the document
             return nil
         } catch {
             return "\(error)"

@@ -46,7 +46,7 @@ case .run(let options):
             fail("cannot export \(output): it is the drawing itself; name another file", status: 1)
         }
         do {
-            try Exporter.export(try DocumentStore.load(path: path), to: output, format: format)
+            try Exporter.export(try DocumentStore.load(path: path), to: output, format: format, links: .followedWhenTrusted)
         } catch {
             fail("cannot export \(output): \(error)", status: 1)
         }
@@ -63,7 +63,9 @@ case .run(let options):
     }
     // One window per drawing: a second start hands over to the first instead of competing with it.
     let lock: DocumentLock?
-    switch DocumentPresence.claim(DocumentStore.resolvingLinks(path), on: connection) {
+    let resolved: FilePath
+    do { resolved = try DocumentStore.resolvingLinks(path) } catch { fail(error.description, status: 1) }
+    switch DocumentPresence.claim(resolved, on: connection) {
     case .locked(let held): lock = held
     case .unlocked(let warning):
         StandardError.write("touchtracker: \(warning)")
