@@ -12,11 +12,10 @@ extension Shell {
         while let effect = pending.popFirst() {
             switch effect {
             case .save(let drawing, let expected):
-                let outcome = store.save(drawing, replacing: expected)
-                take(.input(.saveFinished(outcome), now: now))
-                if outcome == .changedOnDisk {  // someone else's file: read it; the core merges and saves again
-                    take(.input(.diskChanged(store.readCurrent(now: CivilTime.now())), now: now))
-                }
+                take(.input(.saveFinished(store.save(drawing, replacing: expected)), now: now))
+                pending += core.takeEffects()
+            case .readDisk(let keepingDamagedAside):
+                take(.input(.diskChanged(store.readCurrent(now: CivilTime.now(), keepingDamagedAside: keepingDamagedAside)), now: now))
                 pending += core.takeEffects()
             case .exportPNG(let drawing, let path):
                 take(.input(.exportFinished(failure: export(drawing, to: path)), now: now))
@@ -49,16 +48,17 @@ extension Shell {
         }
     }
 
-    /// The folder's watch said the document's file may have changed: when its identity is not the one
-    /// last read or written (our own saves have theirs), the core is handed what it holds now.
+    /// The folder's watch said the document's file may have changed: the core is told its identity now (our
+    /// own saves have the one it knows) and whether a writer still holds it; it reads the file once quiet.
     func checkTheDocumentOnDisk(now: Deadline) {
-        guard let watcher, watcher.drain() else { return }
+        guard let watcher, case .changed(let writerOpen) = watcher.drain() else { return }
+        let identity: FileIdentity?
         do {
-            guard try store.currentIdentity() != core.diskIdentity else { return }  // nil: deleted
+            identity = try store.currentIdentity()  // nil: deleted
         } catch {
             return  // cannot even look at it now; the next save checks again
         }
-        feed(.diskChanged(store.readCurrent(now: CivilTime.now())), now: now)
+        feed(.diskActivity(identity, writerOpen: writerOpen), now: now)
     }
 
     private func export(_ drawing: Drawing, to path: FilePath) -> String? {
