@@ -35,6 +35,18 @@ extension Shell {
                 return
             }
         }
+        followTheFile()
+    }
+
+    /// Keeps the lock on the file's identity on the file the core last read or wrote (a save, or another
+    /// program's file, is a new inode), and the X selection a second start asks with it.
+    func followTheFile() {
+        guard let locks else { return }
+        let previous = locks.byIdentity
+        locks.follow(core.diskIdentity)
+        guard locks.byIdentity !== previous, !isDisconnected else { return }
+        if let previous { DocumentPresence(connection: connection, lock: previous).disown(from: window.window) }
+        if let held = locks.byIdentity { DocumentPresence(connection: connection, lock: held).claim(for: window.window) }
     }
 
     /// Writes the pen where the next run finds it; a failure is told once (the pen is a convenience).
@@ -76,7 +88,7 @@ extension Shell {
         ConnectionLoss.install { [unowned self] in
             isDisconnected = true
             feed(.connectionLost, now: MonotonicClock.now())
-            lock?.release()
+            locks?.release()
             return exitStatus ?? 1
         }
     }
