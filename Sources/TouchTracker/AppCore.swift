@@ -1,5 +1,7 @@
-import Document
+import Canvas
 import Gestures
+import Shapes
+import Storage
 import Timing
 
 /// The app, as one step of its event loop with the I/O taken out (swift-nio's EmbeddedEventLoop, a
@@ -39,7 +41,7 @@ public final class AppCore {
     public var scale: Double { controller.model.displayScale }
     /// When frames are painted.
     private var pacer = FramePacer()
-    /// What to paint: the drawing, the lines in progress, the selection, and the panels over them, as of
+    /// What to paint: the drawing, the shapes in progress, the selection, and the panels over them, as of
     /// the end of the last step (made once a step; a frame paints it).
     public private(set) var scene = Scene(drawing: Drawing())
 
@@ -190,7 +192,7 @@ public final class AppCore {
 
     /// What the screen should show: what the pacer compares with what it showed.
     private var content: FramePacer.Content {
-        FramePacer.Content(revision: scene.drawing.revision, linesInProgress: scene.linesInProgress, selection: scene.selection,
+        FramePacer.Content(revision: scene.drawing.revision, shapesInProgress: scene.shapesInProgress, selection: scene.selection,
                            overlays: scene.overlays, visibleArea: model.visibleArea, scale: scale)
     }
 
@@ -203,7 +205,7 @@ public final class AppCore {
             overlays.append(HelpPanel.overlay(in: model.visibleArea, scale: scale, firstRow: model.helpFirstRow))
         }
         if let shown = notice ?? standingNotice { overlays.append(shown.overlay(in: model.visibleArea, scale: scale)) }
-        return Scene(document: model.document, linesInProgress: model.linesInProgressInOrder,
+        return Scene(document: model.document, shapesInProgress: model.shapesInProgressInOrder,
                      selection: model.selection?.id, overlays: overlays)
     }
 
@@ -214,7 +216,7 @@ public final class AppCore {
     private func finishStep(now: Deadline) {
         defer { scene = currentScene() }
         for _ in controller.takeRefusedEdits() {
-            tell("\(document.name) holds \(DocumentLimits.maxLines) shapes, the most a drawing can: the new shape was not added", now: now)
+            tell("\(document.name) holds \(DocumentLimits.maxShapes) shapes, the most a drawing can: the new shape was not added", now: now)
         }
         if let due = document.observe(controller.model.drawing, now: now) { schedule(.autosave, at: due) }
         if tracing { effects += controller.drainTrace().map(AppEffect.trace) }
@@ -370,7 +372,7 @@ public final class AppCore {
         case .drawing(let theirs, let identity):
             let merge = DrawingMerge(base: document.base, theirs: theirs, ours: controller.model.drawing)
             if let edit = merge.edit, !controller.model.accepts(edit) {
-                let limit = DocumentLimits.maxLines
+                let limit = DocumentLimits.maxShapes
                 document.refuseToSave("merging another program's version would pass the \(limit) shapes a drawing holds")
                 tell("\(document.name) was changed by another program; with the window's shapes it would hold more than \(limit): "
                      + "it is left as it is, and the window's drawing is not saved over it", now: now)

@@ -1,4 +1,5 @@
-import Document
+import Shapes
+import Storage
 
 // How what became of the app's saves, and of its file when another program wrote it, is written in a
 // recording, and read back: so that a replay answers saves from the recording and needs no file system.
@@ -184,7 +185,7 @@ extension DocumentSaveError {
 extension DrawingEncodingError {
     var recorded: JSONValue {
         switch self {
-        case .tooManyLines(let count): .object(["too_many_lines": .integer(count)])
+        case .tooManyShapes(let count): .object(["too_many_lines": .integer(count)])  // its name when recordings began
         case .coordinateOutOfRange(let id): .object(["coordinate_out_of_range": .integer(id.rawValue)])
         case .invalidID(let id): .object(["invalid_id": .integer(id.rawValue)])
         case .widthOutOfRange(let id): .object(["width_out_of_range": .integer(id.rawValue)])
@@ -193,10 +194,10 @@ extension DrawingEncodingError {
 
     init(recorded value: RecordedValue) throws(RecordingError) {
         switch try value.variant() {
-        case ("too_many_lines", let data?): self = .tooManyLines(count: try data.integer())
-        case ("coordinate_out_of_range", let data?): self = .coordinateOutOfRange(LineID(try data.integer()))
-        case ("invalid_id", let data?): self = .invalidID(LineID(try data.integer()))
-        case ("width_out_of_range", let data?): self = .widthOutOfRange(LineID(try data.integer()))
+        case ("too_many_lines", let data?): self = .tooManyShapes(count: try data.integer())
+        case ("coordinate_out_of_range", let data?): self = .coordinateOutOfRange(ShapeID(try data.integer()))
+        case ("invalid_id", let data?): self = .invalidID(ShapeID(try data.integer()))
+        case ("width_out_of_range", let data?): self = .widthOutOfRange(ShapeID(try data.integer()))
         case (let name, _): throw value.problem("unknown encoding error \"\(name)\"")
         }
     }
@@ -276,7 +277,7 @@ extension DocumentError {
         case .wrongFormat(let format): .object(["wrong_format": .string(format)])
         case .newerVersion(let version): .object(["newer_version": .integer(version)])
         case .unsupportedVersion(let version): .object(["unsupported_version": .integer(version)])
-        case .tooManyLines(let position): .object(["too_many_lines": .object(["at": at(position)])])
+        case .tooManyShapes(let position): .object(["too_many_lines": .object(["at": at(position)])])  // its name when recordings began
         case .coordinateOutOfRange(let text, let position):
             .object(["coordinate_out_of_range": .object(["text": .string(text), "at": at(position)])])
         case .invalidID(let text, let position): .object(["invalid_id": .object(["text": .string(text), "at": at(position)])])
@@ -309,7 +310,7 @@ extension DocumentError {
         case "wrong_format": self = .wrongFormat(try data.string())
         case "newer_version": self = .newerVersion(try data.integer())
         case "unsupported_version": self = .unsupportedVersion(try data.integer())
-        case "too_many_lines": self = .tooManyLines(at: try data.object { (object) throws(RecordingError) in try at(&object) })
+        case "too_many_lines": self = .tooManyShapes(at: try data.object { (object) throws(RecordingError) in try at(&object) })
         case "coordinate_out_of_range": self = try withText("text", DocumentError.coordinateOutOfRange(_:at:))
         case "invalid_id": self = try withText("text", DocumentError.invalidID(_:at:))
         case "unknown_kind": self = try withText("text", DocumentError.unknownKind(_:at:))
@@ -317,7 +318,7 @@ extension DocumentError {
         case "width_out_of_range": self = try withText("text", DocumentError.widthOutOfRange(_:at:))
         case "duplicate_id":
             self = try data.object { (object) throws(RecordingError) in
-                .duplicateID(LineID(try object.take("id").integer()), at: try at(&object))
+                .duplicateID(ShapeID(try object.take("id").integer()), at: try at(&object))
             }
         default: throw value.problem("unknown document error \"\(name)\"")
         }

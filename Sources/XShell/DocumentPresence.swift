@@ -1,5 +1,5 @@
 import CX11
-import Document
+import Storage
 import Timing
 #if canImport(Glibc)
 import Glibc

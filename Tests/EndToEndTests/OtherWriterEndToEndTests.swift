@@ -1,6 +1,7 @@
 import CX11
-import Document
 import Foundation
+import Shapes
+import Storage
 import TestSupport
 import Testing
 import XTestHarness
@@ -35,7 +36,7 @@ struct OtherWriterEndToEndTests {
     private func windowWithAnUnsavedLine() throws -> RunningApp {
         let running = try RunningApp()
         running.drawLine(from: (50, 100), to: (250, 100))
-        #expect(waitUntil(timeout: 5) { drawing(at: running.documentPath)?.lines.count == 1 }, "the first line was saved")
+        #expect(waitUntil(timeout: 5) { drawing(at: running.documentPath)?.shapes.count == 1 }, "the first line was saved")
         running.drawLine(from: (50, 150), to: (250, 150))  // saved 0.5 s from now, unless something stops it
         return running
     }
@@ -49,7 +50,7 @@ struct OtherWriterEndToEndTests {
         try shell(#"printf '%s' "$2" > "$1"; sleep 1; printf '%s' "$3" >> "$1"; sleep 1; printf '%s' "$4" >> "$1""#,
                   [running.documentPath] + pieces)
         #expect(waitUntil(timeout: 5) {
-            Set(drawing(at: running.documentPath)?.lines.map(\.segment) ?? []) == [line(100), line(150), line(200), line(250)]
+            Set(drawing(at: running.documentPath)?.shapes.map(\.segment) ?? []) == [line(100), line(150), line(200), line(250)]
         }, "their lines and the window's, saved: \(running.app.standardError)")
         #expect(keptAside(running) == [], "no fragment kept aside")
         #expect(running.waitForPixel(150, 250, toBe: Colours.black) == Colours.black, "their lines are shown")
@@ -62,12 +63,12 @@ struct OtherWriterEndToEndTests {
         try FileManager.default.removeItem(atPath: running.documentPath)
         // The window writes it again (its autosave); then another program writes its own version: what it
         // had, and one new shape.
-        #expect(waitUntil(timeout: 5) { drawing(at: running.documentPath)?.lines.count == 2 }, "written again")
+        #expect(waitUntil(timeout: 5) { drawing(at: running.documentPath)?.shapes.count == 2 }, "written again")
         let theirs = try TemporaryFolder("theirs")
         try DocumentStore(path: FilePath(theirs.file("drawing.json"))).save(drawing(100, 200))
         try shell(#"cp "$1" "$2""#, [theirs.file("drawing.json"), running.documentPath])
         #expect(waitUntil(timeout: 5) {
-            Set(drawing(at: running.documentPath)?.lines.map(\.segment) ?? []) == [line(100), line(150), line(200)]
+            Set(drawing(at: running.documentPath)?.shapes.map(\.segment) ?? []) == [line(100), line(150), line(200)]
         }, "the window's unsaved line is kept: \(running.app.standardError)")
         #expect(running.waitForPixel(150, 200, toBe: Colours.black) == Colours.black)
         #expect(running.pixel(150, 150) == Colours.black)

@@ -1,6 +1,8 @@
-import Document
+import Canvas
 import Foundation
 import Gestures
+import Shapes
+import Storage
 import Testing
 import Timing
 @testable import TouchTracker
@@ -69,7 +71,7 @@ struct SlowWriterTests {
         driver.advance(to: at(2_000) + DiskChange.quietPeriod)
         #expect(driver.reads == [false, false])
         #expect(try keptAside(driver).isEmpty, "no fragment kept aside")
-        #expect(Set(try driver.savedDrawing().lines.map(\.segment)) == [line(50), line(80), line(120)], "merged, and saved then")
+        #expect(Set(try driver.savedDrawing().shapes.map(\.segment)) == [line(50), line(80), line(120)], "merged, and saved then")
         #expect(driver.messages == ["merged drawing.json: kept 1 shape another program added"])
     }
 
@@ -84,7 +86,7 @@ struct SlowWriterTests {
         #expect(driver.reads.isEmpty)
         driver.advance(to: at(1_100) + DiskChange.patience)
         #expect(driver.reads == [true], "quiet for that long: a file that is no drawing would be kept aside now")
-        #expect(Set(try driver.savedDrawing().lines.map(\.segment)) == [line(50), line(80), line(120)])
+        #expect(Set(try driver.savedDrawing().shapes.map(\.segment)) == [line(50), line(80), line(120)])
     }
 
     @Test func ourOwnSavesAreNotAnotherProgramsChange() throws {
@@ -111,7 +113,7 @@ struct SlowWriterTests {
         driver.seeTheDisk()
         driver.advance(to: at(1_300) + DiskChange.quietPeriod)
         #expect(driver.exitStatus == 0)
-        #expect(Set(try driver.savedDrawing().lines.map(\.segment)) == [line(50), line(80), line(120)])
+        #expect(Set(try driver.savedDrawing().shapes.map(\.segment)) == [line(50), line(80), line(120)])
     }
 
     @Test func closingWaitsForAWriterThatNeverFinishesNoLongerThanThePatienceAndKeepsItsFileAside() throws {
@@ -130,7 +132,7 @@ struct SlowWriterTests {
         #expect(driver.exitStatus == 0, "closed, after at most the patience")
         #expect(driver.now <= at(4_000) + DiskChange.patience)
         #expect(try keptAside(driver).count == 1, "their unfinished file kept aside")
-        #expect(try driver.savedDrawing().lines.map(\.segment) == [line(50), line(120)])
+        #expect(try driver.savedDrawing().shapes.map(\.segment) == [line(50), line(120)])
     }
 
     @Test func losingTheConnectionReadsTheFileAtOnceAndSaves() throws {
@@ -141,7 +143,7 @@ struct SlowWriterTests {
         driver.handle(.connectionLost)
         #expect(driver.reads == [true])
         #expect(driver.exitStatus == 1)
-        #expect(Set(try driver.savedDrawing().lines.map(\.segment)) == [line(50), line(80), line(120)])
+        #expect(Set(try driver.savedDrawing().shapes.map(\.segment)) == [line(50), line(80), line(120)])
     }
 }
 
@@ -155,15 +157,15 @@ struct DeletedAndWrittenAgainTests {
         try FileManager.default.removeItem(atPath: driver.store.path.description)
         driver.noticeTheDisk()  // read at 1.3 s: deleted
         driver.advance(to: at(1_500))  // the autosave writes it again, with both lines
-        #expect(try driver.savedDrawing().lines.map(\.segment) == [line(50), line(120)])
+        #expect(try driver.savedDrawing().shapes.map(\.segment) == [line(50), line(120)])
 
         driver.advance(to: at(2_300))
         try driver.anotherProgramWrites(drawing(line(50), line(80)))  // theirs: what they had, and one new line
         driver.noticeTheDisk()
-        #expect(driver.core.model.drawing.lines.map(\.segment) == [line(50), line(120), line(80)], "the window's line stays")
+        #expect(driver.core.model.drawing.shapes.map(\.segment) == [line(50), line(120), line(80)], "the window's line stays")
         #expect(driver.messages.last == "merged drawing.json: kept 1 shape another program added", "merged, not reloaded")
         driver.advance(to: at(3_500))
-        #expect(try driver.savedDrawing().lines.map(\.segment) == [line(50), line(120), line(80)])
+        #expect(try driver.savedDrawing().shapes.map(\.segment) == [line(50), line(120), line(80)])
     }
 
     @Test func aFileTheyDeleteAndWriteAnewWithoutOurLinesStillKeepsTheLinesTheyNeverSaw() throws {
@@ -176,7 +178,7 @@ struct DeletedAndWrittenAgainTests {
         driver.advance(to: at(2_300))
         try driver.anotherProgramWrites(drawing(line(80)))  // they deleted ours at 50, and drew one at 80
         driver.noticeTheDisk()
-        #expect(driver.core.model.drawing.lines.map(\.segment) == [line(120), line(80)])
+        #expect(driver.core.model.drawing.shapes.map(\.segment) == [line(120), line(80)])
         #expect(driver.messages.last == "merged drawing.json: kept 1 shape another program added, removed 1 it deleted")
     }
 }
@@ -185,27 +187,27 @@ struct DeletedAndWrittenAgainTests {
 struct ShapeLimitTests {
     /// A drawing of `count` short lines.
     private func drawing(of count: Int) -> Drawing {
-        Drawing(lines: (1...count).map {
-            Line(id: LineID(UInt64($0)), segment: Segment(begin: Point(x: 300, y: Double($0 % 100)), end: Point(x: 301, y: Double($0 % 100))))
+        Drawing(shapes: (1...count).map {
+            Shape(id: ShapeID(UInt64($0)), segment: Segment(begin: Point(x: 300, y: Double($0 % 100)), end: Point(x: 301, y: Double($0 % 100))))
         })
     }
 
     @Test func aShapeThatWouldPassTheLimitIsRefusedAtOnceWithANoticeAndNothingIsLost() throws {
-        let driver = try CoreDriver(opening: drawing(of: DocumentLimits.maxLines))
+        let driver = try CoreDriver(opening: drawing(of: DocumentLimits.maxShapes))
         driver.drawLine(from: GesturePoint(x: 10, y: 150), to: GesturePoint(x: 200, y: 150), at: 0)
-        let count = driver.core.model.drawing.lines.count
-        #expect(count == DocumentLimits.maxLines, "\(count) shapes")
-        let said = "drawing.json holds \(DocumentLimits.maxLines) shapes, the most a drawing can: the new shape was not added"
+        let count = driver.core.model.drawing.shapes.count
+        #expect(count == DocumentLimits.maxShapes, "\(count) shapes")
+        let said = "drawing.json holds \(DocumentLimits.maxShapes) shapes, the most a drawing can: the new shape was not added"
         #expect(driver.messages == [said])
         #expect(driver.core.scene.overlays.map(\.rows) == [[Overlay.Row("D" + said.dropFirst())]])
-        #expect(driver.core.model.linesInProgress.isEmpty)
+        #expect(driver.core.model.shapesInProgress.isEmpty)
         driver.handle(.closeRequested)
         #expect(driver.saveRequests.isEmpty, "nothing changed: nothing to save")
         #expect(driver.exitStatus == 0)
     }
 
     @Test func aMergeThatWouldPassTheLimitLeavesTheirFileAsItIsAndKeepsOursUnsaved() throws {
-        let base = drawing(of: DocumentLimits.maxLines - 1)
+        let base = drawing(of: DocumentLimits.maxShapes - 1)
         let driver = try CoreDriver(opening: base)
         driver.drawLine(from: GesturePoint(x: 10, y: 150), to: GesturePoint(x: 200, y: 150), at: 0)  // ours: the last that fits
         var theirs = base
@@ -215,10 +217,10 @@ struct ShapeLimitTests {
         driver.handle(.diskActivity(identity, writerOpen: false))
         driver.advance(to: at(0) + DiskChange.quietPeriod)
         #expect(driver.messages == ["drawing.json was changed by another program; with the window's shapes it would hold more than "
-                                    + "\(DocumentLimits.maxLines): it is left as it is, and the window's drawing is not saved over it"])
+                                    + "\(DocumentLimits.maxShapes): it is left as it is, and the window's drawing is not saved over it"])
         driver.advance(to: at(3_000))
         #expect(driver.saveRequests.isEmpty, "their file is not saved over")
         #expect(driver.core.title == "drawing.json (unsaved) — TouchTracker")
-        #expect(driver.core.model.drawing.lines.count == DocumentLimits.maxLines, "the window keeps its own")
+        #expect(driver.core.model.drawing.shapes.count == DocumentLimits.maxShapes, "the window keeps its own")
     }
 }
