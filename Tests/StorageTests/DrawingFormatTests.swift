@@ -1,4 +1,5 @@
 import DrawingTesting
+import Foundation
 import Shapes
 @testable import Storage
 import Testing
@@ -18,6 +19,25 @@ private func decode(_ text: String) throws(DocumentError) -> Drawing {
 @Suite struct DrawingFormatTests {
     @Test func anEmptyDrawingIsWrittenAsAnEmptyListOfShapes() throws {
         #expect(try text(Drawing()) == #"{"format":"touchtracker-drawing","version":2,"shapes":[]}"# + "\n")
+    }
+
+    /// A file manager knows a drawing by its first bytes, whatever its name: the magic of the MIME type that
+    /// `make install` installs (assets/io.github.touchtracker.TouchTracker.mime.xml) is how the writer begins
+    /// every drawing, so reordering the writer's keys fails here rather than on users' desktops.
+    @Test func everyDrawingBeginsWithTheMagicOfItsMimeType() throws {
+        let assets = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("assets")
+        let xml = try String(contentsOf: assets.appendingPathComponent("io.github.touchtracker.TouchTracker.mime.xml"),
+                             encoding: .utf8)
+        let attributes = try #require(xml.split(separator: "<match ").dropFirst().first?.split(separator: ">").first)
+        #expect(attributes.contains(#"type="string" offset="0""#))
+        let value = try #require(attributes.split(separator: #"value=""#).dropFirst().first?.split(separator: "\"").first)
+        let magic = value.replacingOccurrences(of: "&quot;", with: "\"")
+        #expect(magic == #"{"format":"\#(DrawingFormat.name)""#)
+        var drawing = Drawing()
+        #expect(try text(drawing).hasPrefix(magic))
+        drawing.add(.ellipse(box: segment(10, 20.5, 300, 40)), style: ShapeStyle(colour: Colour(hex: 0x1E50DC), width: 5))
+        #expect(try text(drawing).hasPrefix(magic))
     }
 
     @Test func shapesAreWrittenOnePerTextLineInIdOrderWithKeysInAFixedOrder() throws {
@@ -143,8 +163,8 @@ private func decode(_ text: String) throws(DocumentError) -> Drawing {
             try DrawingFormat.encode(Drawing(shapes: [Shape(id: ShapeID(DocumentLimits.maxID + 1), geometry: .line(segment(0, 0, 0, 0)))]))
         }
         let tooMany = (1...(DocumentLimits.maxShapes + 1)).map { Shape(id: ShapeID(UInt64($0)), geometry: .line(segment(0, 0, 0, 0))) }
-        #expect(throws: DrawingEncodingError.tooManyLines(count: DocumentLimits.maxShapes + 1)) {
-            try DrawingFormat.encode(Drawing(shapes: tooMany))
+        #expect(throws: DrawingEncodingError.tooManyShapes(count: DocumentLimits.maxShapes + 1)) {
+            _ = try DrawingFormat.encode(Drawing(shapes: tooMany))  // not returned: a failure would print 80 MB
         }
     }
 
