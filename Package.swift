@@ -75,7 +75,7 @@ let package = Package(
             name: "StorageTests", dependencies: ["Storage", "Shapes", "DrawingTesting", "SeededRandom", "TestSupport"]),
         .testTarget(
             name: "RenderingTests",
-            dependencies: ["Rendering", "Shapes", "Storage", "Canvas", "CCairo", "SeededRandom", "TestSupport"]),
+            dependencies: ["Rendering", "Shapes", "Storage", "Canvas", "CCairo", "DrawingTesting", "SeededRandom", "TestSupport"]),
         .testTarget(
             name: "TouchTrackerTests",
             dependencies: [
@@ -89,7 +89,8 @@ let package = Package(
         .testTarget(
             name: "EndToEndTests",
             dependencies: [
-                "CX11", "XTestHarness", "Shapes", "Storage", "TouchTracker", "touchtracker", "SeededRandom", "TestSupport",
+                "CX11", "XTestHarness", "Shapes", "Storage", "DrawingTesting", "TouchTracker", "touchtracker", "SeededRandom",
+                "TestSupport",
             ]),
     ],
     swiftLanguageModes: [.v6]

@@ -42,11 +42,12 @@ public enum Exporter {
     public static let largestImageSide = 32767
 
     /// Renders `drawing` into `path` in `format`, on `page(for:)` moved to the origin, and writes it
-    /// through `FileWriter` (see there for links, devices and FIFOs).
-    public static func export(_ drawing: Drawing, to path: FilePath, format: Format, scale: Double = 1,
+    /// through `FileWriter` (see there for links, devices and FIFOs): `links` says whether the user named
+    /// the path (`--export OUT`) or the program made it up (Ctrl+E's picture beside the document).
+    public static func export(_ drawing: Drawing, to path: FilePath, format: Format, scale: Double = 1, links: FileWriter.Links,
                               style: RenderStyle = RenderStyle()) throws(ExportError) {
         let bytes = try render(drawing, format: format, scale: scale, style: style)
-        do { try FileWriter.write(bytes, to: path) } catch { throw .write(error) }
+        do { try FileWriter.write(bytes, to: path, links: links) } catch { throw .write(error) }
     }
 
     /// The file `export` writes, in memory: an SVG page measured in px, a PDF page in points (0.75 a px), a

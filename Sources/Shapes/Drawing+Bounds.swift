@@ -3,7 +3,7 @@
 extension Shape {
     /// The area its stroke covers: its bounds (a circle's box) widened by half its width on every side (a
     /// line's round caps reach that far past its ends).
-    public var paintedBounds: Rect { segment.bounds.insetBy(-style.width / 2) }
+    public var paintedBounds: Rect { bounds.insetBy(-style.width / 2) }
 }
 
 extension Drawing {
@@ -11,7 +11,7 @@ extension Drawing {
     public var paintedBounds: Rect? { bounds(of: \.paintedBounds) }
 
     /// The area its shapes' centre lines lie in (a circle's box), without their widths; nil when it has none.
-    public var bounds: Rect? { bounds(of: \.segment.bounds) }
+    public var bounds: Rect? { bounds(of: \.bounds) }
 
     private func bounds(of each: (Shape) -> Rect) -> Rect? {
         guard let first = shapes.first else { return nil }

@@ -35,9 +35,10 @@ public enum AppGesture: Int, Hashable, Comparable, Sendable, CustomStringConvert
 ///                                                and takes them away from the canvas: they draw nothing)
 ///   two contacts down at once  draw a circle    (two fingers or two pointers; requires the swipe to fail;
 ///                                                takes their shapes away)
-///   anything else reaches the canvas as contacts: each left-button contact draws its own line (with Shift,
-///   a circle); a middle-button contact moves the view, and so does a left-button one pressed while
-///   Space is held (it is a middle-button contact to the engine: it neither selects nor clears).
+///   anything else reaches the canvas as contacts: each left-button contact draws its own shape with the
+///   pen's tool (`Tool`: the line tool draws a line, or with Shift a circle); a middle-button contact moves
+///   the view, and so does a left-button one pressed while Space is held (it is a middle-button contact to
+///   the engine: it neither selects nor clears).
 ///   An eraser (a stylus's other end) is not a gesture: it erases whatever it passes over.
 ///
 /// The engine sees window pixels (its thresholds are lengths on screen); the model gets document px,
@@ -173,6 +174,12 @@ public final class AppController {
         return model.commandsForTheCore
     }
 
+    /// Edits the model refused since the last call, for passing the shape limit; the list is emptied.
+    public func takeRefusedEdits() -> [Edit] {
+        defer { model.refusedEdits.removeAll() }
+        return model.refusedEdits
+    }
+
     /// Another program's version of the document, merged in (see `CanvasModel.applyMerge`).
     public func applyMerge(_ edit: Edit) { model.applyMerge(edit) }
 
@@ -244,9 +251,11 @@ public final class AppController {
             model.contactBegan(sample.contact, at: documentPoint(sample.location), time: sample.serverTime,
                                pressure: sample.pressure, modifiers: sample.modifiers)
         case .moved(let sample) where sample.button == 1:
-            model.contactMoved(sample.contact, to: documentPoint(sample.location), time: sample.serverTime, pressure: sample.pressure)
+            model.contactMoved(sample.contact, to: documentPoint(sample.location), time: sample.serverTime,
+                               pressure: sample.pressure, modifiers: sample.modifiers)
         case .ended(let sample) where sample.button == 1:
-            model.contactEnded(sample.contact, at: documentPoint(sample.location), time: sample.serverTime)
+            model.contactEnded(sample.contact, at: documentPoint(sample.location), time: sample.serverTime,
+                               modifiers: sample.modifiers)
         case .began(let sample) where sample.button == 2:
             model.viewDragBegan(sample.contact, atWindowPoint: Point(sample.location))
         case .moved(let sample) where sample.button == 2:

@@ -1,6 +1,7 @@
 import Canvas
 import Gestures
 import Shapes
+import Storage
 
 /// The app's behaviour: the book's BNRDrawView, without a display and without the gesture engine.
 ///
@@ -25,12 +26,17 @@ public struct CanvasModel: Sendable {
 
     /// The drawing and its hit-testing index.
     public internal(set) var document: IndexedDrawing
-    /// What the next shape is drawn with.
-    public internal(set) var pen: Pen
-    /// The shape each contact down is drawing (red); not part of the document until it lifts.
-    public internal(set) var shapesInProgress: [ContactID: Stroke] = [:]
-    /// The circle two contacts are drawing together, if any.
-    public internal(set) var circleInProgress: Stroke?
+    /// What the next shape is drawn with. The shapes in progress show the width they will get under it.
+    public internal(set) var pen: Pen {
+        didSet {
+            for contact in strokes.keys { strokes[contact]?.update(under: pen) }
+            ellipseStroke?.update(under: pen)
+        }
+    }
+    /// The stroke each contact down is drawing (its shape red); not part of the document until it lifts.
+    public internal(set) var strokes: [ContactID: ToolStroke] = [:]
+    /// The ellipse two contacts are drawing together, if any.
+    public internal(set) var ellipseStroke: ToolStroke?
     /// Undo and redo.
     public internal(set) var history = History()
     /// The selected shape, if any (drawn green).
@@ -39,6 +45,9 @@ public struct CanvasModel: Sendable {
     public internal(set) var menu: ContextMenu?
     /// Commands chosen in a menu that only the core can carry out (Export PNG), oldest first.
     public internal(set) var commandsForTheCore: [Command] = []
+    /// Edits refused because they would take the drawing past `DocumentLimits.maxShapes` (a file could not
+    /// hold it), oldest first, for the core to say so.
+    public internal(set) var refusedEdits: [Edit] = []
     /// Whether the help overlay is shown (F1 or ?).
     public internal(set) var isHelpVisible = false
     /// The first row the help shows where it scrolls (a window too small for it).
@@ -82,12 +91,11 @@ public struct CanvasModel: Sendable {
     /// The drawing: finished shapes in drawing order.
     public var drawing: Drawing { document.drawing }
 
-    /// The shapes in progress bottom to top, by contact: a shape keeps its place among the others while it lasts.
-    public var shapesInProgressInOrder: [ShapeInProgress] {
-        let strokes = shapesInProgress.sorted { ($0.key.device, $0.key.touch) < ($1.key.device, $1.key.touch) }.map(\.value)
-        return (strokes + (circleInProgress.map { [$0] } ?? [])).map {
-            ShapeInProgress(kind: $0.kind, segment: $0.segment, width: $0.width(under: pen))
-        }
+    /// The shapes in progress bottom to top, by contact: a shape keeps its place among the others while it
+    /// lasts; the ellipse two contacts draw together on top.
+    public var shapesInProgress: [ShapeInProgress] {
+        let byContact = strokes.sorted { ($0.key.device, $0.key.touch) < ($1.key.device, $1.key.touch) }
+        return byContact.map(\.value.shape) + (ellipseStroke.map { [$0.shape] } ?? [])
     }
 
     public var canUndo: Bool { history.canUndo }
@@ -119,10 +127,18 @@ public struct CanvasModel: Sendable {
 // MARK: - Shared steps (used by the gesture files)
 
 extension CanvasModel {
-    /// Applies and records a new edit.
+    /// Applies and records a new edit, unless it would take the drawing past the limit of shapes a file
+    /// holds: then nothing changes and the edit is refused (`refusedEdits`). Undo and redo only go back
+    /// and forth between drawings that were within it.
     mutating func perform(_ edit: Edit) {
+        guard accepts(edit) else { return refusedEdits.append(edit) }
         history.perform(edit, on: &document)
         dropSelectionOfRemovedShape()
+    }
+
+    /// Whether `edit` leaves the drawing within `DocumentLimits.maxShapes` shapes (or does not add any).
+    public func accepts(_ edit: Edit) -> Bool {
+        edit.shapeCountChange <= 0 || document.shapes.count + edit.shapeCountChange <= DocumentLimits.maxShapes
     }
 
     /// Applies an edit made outside the window: another program's version of the file, merged in. It is

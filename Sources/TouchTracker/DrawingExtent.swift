@@ -35,7 +35,7 @@ struct DrawingExtent {
         case .moved(let id, _, let to):
             mayShrink = true
             let width = drawing.shape(id)?.style.width ?? 0
-            widen(to: to.bounds.insetBy(-width / 2))
+            widen(to: to.bounds.insetBy(-width / 2))  // the geometry's bounds
         case .restyled(let before):
             mayShrink = true
             if let now = drawing.shape(before.id) { widen(to: now.paintedBounds) }

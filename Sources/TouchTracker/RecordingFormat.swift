@@ -35,8 +35,9 @@ import Timing
 ///   for the document (its zoom and the document point in the middle of the window).
 /// - Every line after it is a step of the core, in order: an input handed in at `now_ns`, named by its
 ///   one other key (`AppInput`: `pointer`, `key`, `area`, `settings`, `close_requested`, ...,
-///   `save_finished`, `disk_changed`, `export_finished`: what became of saves and exports, so a replay
-///   needs no file system), or time passing (`advance_ns`); or a line the shell itself traced (`trace`).
+///   `save_finished`, `disk_activity`, `disk_changed`, `export_finished`: what became of saves, reads and
+///   exports, so a replay needs no file system), or time passing (`advance_ns`); or a line the shell itself
+///   traced (`trace`).
 ///   Cases of an enumeration are a string (`"missing"`) or an object of one member (`{"saved":{...}}`).
 /// - Keys in the order written here; reading takes any order, but a key given twice, a key the version
 ///   does not define, a missing key and anything else on a line are errors, each naming the line and column.

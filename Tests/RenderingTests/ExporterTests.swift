@@ -12,7 +12,7 @@ import Glibc
 struct ExporterTests {
     func drawing(_ segments: Segment...) -> Drawing {
         var drawing = Drawing()
-        for segment in segments { drawing.add(segment) }
+        for segment in segments { drawing.add(.line(segment)) }
         return drawing
     }
 
@@ -34,16 +34,16 @@ struct ExporterTests {
 
     @Test func thePageHoldsEveryShapeWithHalfItsOwnWidthAndTheMargin() {
         var drawing = Drawing()
-        drawing.add(segment(100, 100, 900, 700), kind: .circle, style: ShapeStyle(width: 40))
-        drawing.add(segment(500, 300, 1000, 300), style: ShapeStyle(width: 2))
+        drawing.add(.ellipse(box: segment(100, 100, 900, 700)), style: ShapeStyle(width: 40))
+        drawing.add(.line(segment(500, 300, 1000, 300)), style: ShapeStyle(width: 2))
         #expect(Exporter.page(for: drawing) == Rect(minX: 60, minY: 60, maxX: 1021, maxY: 740))
     }
 
     /// A blue circle in the box from (100, 100) to (300, 200), 16 px wide, and an orange line along y = 40.
     func colouredDrawing() -> Drawing {
         var drawing = Drawing()
-        drawing.add(segment(100, 100, 300, 200), kind: .circle, style: ShapeStyle(colour: Colour(hex: 0x1E50DC), width: 16))
-        drawing.add(segment(10, 40, 300, 40), style: ShapeStyle(colour: Colour(hex: 0xF08C00), width: 5))
+        drawing.add(.ellipse(box: segment(100, 100, 300, 200)), style: ShapeStyle(colour: Colour(hex: 0x1E50DC), width: 16))
+        drawing.add(.line(segment(10, 40, 300, 40)), style: ShapeStyle(colour: Colour(hex: 0xF08C00), width: 5))
         return drawing
     }
 
@@ -54,7 +54,7 @@ struct ExporterTests {
     @Test func aPNGShowsCirclesAndColoursAPixelADocumentPixel() throws {
         #expect(Exporter.page(for: colouredDrawing()) == Self.colouredPage)
         let folder = try TemporaryFolder("export"), path = folder.file("out." + "png")
-        try Exporter.export(colouredDrawing(), to: FilePath(path), format: .png)
+        try Exporter.export(colouredDrawing(), to: FilePath(path), format: .png, links: .followedWhenTrusted)
         let image = try #require(PNGImage(path: path))
         #expect(image.width == 341 && image.height == 211)
         func at(_ x: Int, _ y: Int) -> UInt32 { image.pixel(x: x + 13, y: y - 17) }
@@ -66,7 +66,7 @@ struct ExporterTests {
     @Test func aPNGAtAScaleIsThePictureThatManyTimesLarger() throws {
         let bytes = try Exporter.render(colouredDrawing(), format: .png, scale: 2)
         let folder = try TemporaryFolder("export"), path = folder.file("out.png")
-        try FileWriter.write(bytes, to: FilePath(path))
+        try FileWriter.write(bytes, to: FilePath(path), links: .followedWhenTrusted)
         let image = try #require(PNGImage(path: path))
         #expect(image.width == 682 && image.height == 422)
         func at(_ x: Int, _ y: Int) -> UInt32 { image.pixel(x: 2 * (x + 13), y: 2 * (y - 17)) }
@@ -105,7 +105,7 @@ struct ExporterTests {
 
     @Test func linesOffTheTopAndLeftAreVisibleInTheExportedPNG() throws {
         let folder = try TemporaryFolder("export"), path = folder.file("out." + "png")
-        try Exporter.export(drawing(segment(-50, -30, 100, -30)), to: FilePath(path), format: .png)
+        try Exporter.export(drawing(segment(-50, -30, 100, -30)), to: FilePath(path), format: .png, links: .followedWhenTrusted)
         let image = try #require(PNGImage(path: path))
         #expect(image.width == 200 && image.height == 50)
         // The page starts at (-75, -55): the line runs along y = 25 from x = 25 to x = 175.
@@ -116,7 +116,7 @@ struct ExporterTests {
 
     @Test func aSmallDrawingFarFromTheOriginExportsAsASmallPNG() throws {
         let folder = try TemporaryFolder("export"), path = folder.file("out." + "png")
-        try Exporter.export(drawing(segment(999_000, -1_000_000, 1_000_000, -999_500)), to: FilePath(path), format: .png)
+        try Exporter.export(drawing(segment(999_000, -1_000_000, 1_000_000, -999_500)), to: FilePath(path), format: .png, links: .followedWhenTrusted)
         let image = try #require(PNGImage(path: path))
         #expect(image.width == 1050 && image.height == 550)
         #expect(image.pixel(x: 25, y: 25) == 0x000000, "the line's start")
@@ -127,7 +127,7 @@ struct ExporterTests {
         let folder = try TemporaryFolder("export"), path = folder.file("out." + "png")
         let huge = drawing(segment(-1_000_000, 0, 1_000_000, 0))
         #expect(throws: ExportError.pageTooLarge(width: 2_000_050, height: 50, format: .png, limit: 32767)) {
-            try Exporter.export(huge, to: FilePath(path), format: .png)
+            try Exporter.export(huge, to: FilePath(path), format: .png, links: .followedWhenTrusted)
         }
         #expect(access(path, F_OK) != 0)
         let message = ExportError.pageTooLarge(width: 2_000_050, height: 50, format: .png, limit: 32767).description
@@ -138,7 +138,7 @@ struct ExporterTests {
         let huge = drawing(segment(-1_000_000, -1_000_000, 1_000_000, 1_000_000))
         for format in [Exporter.Format.svg, .pdf] {
             let folder = try TemporaryFolder("export"), path = folder.file("out." + format.rawValue)
-            try Exporter.export(huge, to: FilePath(path), format: format)
+            try Exporter.export(huge, to: FilePath(path), format: format, links: .followedWhenTrusted)
             #expect(readFile(path).starts(with: format.magic))
         }
     }
@@ -147,14 +147,14 @@ struct ExporterTests {
         let drawing = drawing(segment(20, 50, 180, 50), segment(900, 700, 950, 750))
         for format in Exporter.Format.allCases {
             let folder = try TemporaryFolder("export"), path = folder.file("out." + format.rawValue)
-            try Exporter.export(drawing, to: FilePath(path), format: format)
+            try Exporter.export(drawing, to: FilePath(path), format: format, links: .followedWhenTrusted)
             #expect(readFile(path).starts(with: format.magic))
         }
     }
 
     @Test func anExportIntoAMissingFolderSaysTheFolderIsMissing() {
         let error = #expect(throws: ExportError.write(.missingFolder("/nonexistent/dir"))) {
-            try Exporter.export(Drawing(), to: "/nonexistent/dir/out.png", format: .png)
+            try Exporter.export(Drawing(), to: "/nonexistent/dir/out.png", format: .png, links: .followedWhenTrusted)
         }
         #expect(error?.description == "the folder /nonexistent/dir does not exist")
     }
@@ -162,7 +162,7 @@ struct ExporterTests {
     @Test func anExportOntoAFolderIsRefusedAndTheFolderKept() throws {
         let folder = try TemporaryFolder("export"), path = folder.file("out." + "pdf")
         mkdir(path, 0o700)
-        #expect(throws: ExportError.write(.notARegularFile)) { try Exporter.export(Drawing(), to: FilePath(path), format: .pdf) }
+        #expect(throws: ExportError.write(.notARegularFile)) { try Exporter.export(Drawing(), to: FilePath(path), format: .pdf, links: .followedWhenTrusted) }
         var status = stat()
         #expect(stat(path, &status) == 0 && status.st_mode & S_IFMT == S_IFDIR)
     }
@@ -172,7 +172,7 @@ struct ExporterTests {
         let folder = try TemporaryFolder("export"), path = folder.file("out." + format.rawValue)
         symlink("/dev/full", path)
         let error = #expect(throws: ExportError.write(.system(code: ENOSPC))) {
-            try Exporter.export(drawing(segment(20, 50, 180, 50)), to: FilePath(path), format: format)
+            try Exporter.export(drawing(segment(20, 50, 180, 50)), to: FilePath(path), format: format, links: .followedWhenTrusted)
         }
         #expect(error?.description == "No space left on device")
     }
@@ -183,7 +183,7 @@ struct ExporterTests {
         let old = fopen(path, "w")
         fputs("old", old)
         fclose(old)
-        try Exporter.export(drawing(segment(20, 50, 180, 50)), to: FilePath(path), format: format)
+        try Exporter.export(drawing(segment(20, 50, 180, 50)), to: FilePath(path), format: format, links: .followedWhenTrusted)
         let bytes = readFile(path)
         #expect(bytes.starts(with: format.magic), "the whole new file, from its first byte")
         #expect(bytes.count > 100)

@@ -208,7 +208,7 @@ import Glibc
         let centre = d.model.view.document(point(400, 300))
         #expect(abs(centre.y - ViewTransform.documentLimit) < 1 / d.model.view.scale + 1e-6)
         d.drag(from: (400, 300), to: (400, 590))
-        #expect(d.model.drawing.shapes.first.map { $0.segment.end.y <= ViewTransform.documentLimit } == true)
+        #expect(d.model.segments.first.map { $0.end.y <= ViewTransform.documentLimit } == true)
     }
 
     // MARK: - The view a document opens with
@@ -239,7 +239,7 @@ import Glibc
 
     @Test func aRememberedViewIsRestoredWhileItShowsPartOfTheDrawing() {
         var drawing = Drawing()
-        drawing.add(segment(0, 0, 3000, 3000))
+        drawing.add(.line(segment(0, 0, 3000, 3000)))
         let remembered = RememberedView(zoom: 2, centre: point(1500, 1500))
         let restored = CanvasModel(drawing: drawing, rememberedView: remembered)
         #expect(restored.view.zoom == 2 && restored.view.window(point(1500, 1500)) == point(400, 300))
