@@ -14,7 +14,7 @@ Gestures            Timing
 Desktop             Gestures Timing
 Document            Glibc Synchronization
 TouchTracker        Document Gestures Glibc Timing
-Rendering           CCairo Dispatch Document Glibc Synchronization
+Rendering           CCairo Document Glibc Synchronization
 XShell              CX11 CCairo Glibc Desktop Document Gestures Rendering Timing TouchTracker
 touchtracker        Glibc Document Rendering TouchTracker XShell
 DocumentTesting     Document Glibc SeededRandom
