@@ -21,6 +21,7 @@ import XTestHarness
 //                  the server's DAMAGE reports) and the CPU of app and server together, in % of a core;
 //                  beside it the server's CPU for the same input with no window at all (the floor)
 //   memory         the app's RSS with 100k lines loaded against an empty drawing, per line
+//   idle           wake-ups of the app's threads at rest, after a large first frame (XPathBench+Idle)
 //
 // The app paints at most once per refresh of the display, which under Xvfb it takes for 60 Hz
 // (`assumedRefresh`). A timed isolated event is sent more than a refresh after the last one's pixel
@@ -88,6 +89,7 @@ struct XPathBench {
         report.record("startup_to_first_frame_ms_\(largest.label)", .nan)
         report.record("x_cpu_percent_1khz_input_only", .nan)
         report.record("app_bytes_per_line_rss", .nan)
+        report.record("idle_wakeups_per_second", .nan)
     }
 
     func run(_ report: inout BenchReport) {
@@ -106,6 +108,7 @@ struct XPathBench {
             report.record("app_bytes_per_line_rss", .nan)
         }
         measureLargestStartup(&report)
+        measureIdleWakeups(&report)
         measureInputAlone(&report)
     }
 
@@ -196,7 +199,7 @@ struct XPathBench {
 
     /// Writes a drawing of `count` lines, starts the app on it and waits until its lines are on screen; nil,
     /// said in a row, when the app does not start or does not show them.
-    private func launchShowing(count: Int, label: String, _ report: inout BenchReport) -> LaunchedApp? {
+    func launchShowing(count: Int, label: String, _ report: inout BenchReport) -> LaunchedApp? {
         let path = folder + "/lines-\(label).json"
         guard BenchDrawing.write(BenchDrawing.segments(count: count), to: path), let app = launch(document: path) else {
             report.row("  \(label) lines: the app did not start")
