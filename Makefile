@@ -8,11 +8,13 @@ PREFIX       ?= /usr/local
 DESTDIR      ?=
 SUDO         := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-# Debian packages: what building and running needs, and what the tests need on top.
-RUN_PACKAGES  := pkg-config libx11-dev libxi-dev libxext-dev libxrandr-dev libcairo2-dev
-TEST_PACKAGES := $(RUN_PACKAGES) xvfb libxtst-dev libxdamage-dev desktop-file-utils groff-base
+# Debian packages: what building and running needs, what the tests need on top, and what the bench needs on
+# top of that (Xournal++, which its X path compares us with).
+RUN_PACKAGES   := pkg-config libx11-dev libxi-dev libxext-dev libxrandr-dev libcairo2-dev
+TEST_PACKAGES  := $(RUN_PACKAGES) xvfb libxtst-dev libxdamage-dev desktop-file-utils groff-base
+BENCH_PACKAGES := $(TEST_PACKAGES) xournalpp
 
-.PHONY: run build test test-long clean deps test-deps bench install uninstall
+.PHONY: run build test test-long clean deps test-deps bench-deps bench install uninstall
 
 run: deps build
 	.build/release/touchtracker $(ARGS)
@@ -37,8 +39,8 @@ test-long: test-deps
 	TOUCHTRACKER_LONG_TESTS=1 $(SWIFT) test --no-parallel --filter EndToEndTests $(TEST_FLAGS)
 
 # The bench also runs the real program in a private Xvfb (the X-path section), so it needs the app
-# built in release and the test packages.
-bench: test-deps
+# built in release, the test packages and Xournal++.
+bench: bench-deps
 	$(SWIFT) build -c release --product touchtracker
 	$(SWIFT) build -c release --product touchtracker-bench
 	.build/release/touchtracker-bench $(ARGS)
@@ -60,5 +62,8 @@ deps:
 
 test-deps:
 	$(call install-missing,$(TEST_PACKAGES))
+
+bench-deps:
+	$(call install-missing,$(BENCH_PACKAGES))
 
 include assets/install.mk

@@ -22,6 +22,7 @@ import XTestHarness
 //                  beside it the server's CPU for the same input with no window at all (the floor)
 //   memory         the app's RSS with 100k lines loaded against an empty drawing, per line
 //   idle           wake-ups of the app's threads at rest, after a large first frame (XPathBench+Idle)
+//   Xournal++      the 1 kHz drag's CPU against Xournal++'s on the same lines (XPathBench+Xournal)
 //
 // The app paints at most once per refresh of the display, which under Xvfb it takes for 60 Hz
 // (`assumedRefresh`). A timed isolated event is sent more than a refresh after the last one's pixel
@@ -90,6 +91,7 @@ struct XPathBench {
         report.record("x_cpu_percent_1khz_input_only", .nan)
         report.record("app_bytes_per_line_rss", .nan)
         report.record("idle_wakeups_per_second", .nan)
+        report.record("x_cpu_ratio_vs_xournalpp_1khz_\(comparedDrawing.label)", .nan)
     }
 
     func run(_ report: inout BenchReport) {
@@ -110,6 +112,7 @@ struct XPathBench {
         measureLargestStartup(&report)
         measureIdleWakeups(&report)
         measureInputAlone(&report)
+        measureAgainstXournal(&report)
     }
 
     /// Starts the app on the largest drawing the format allows and records when its first frame, every
