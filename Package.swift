@@ -62,7 +62,7 @@ let package = Package(
         // Tests: one target per module; EndToEndTests start their own Xvfb.
         .testTarget(name: "SeededRandomTests", dependencies: ["SeededRandom"]),
         .testTarget(name: "TimingTests", dependencies: ["Timing", "SeededRandom"]),
-        .testTarget(name: "GesturesTests", dependencies: ["Gestures", "Timing", "SeededRandom"]),
+        .testTarget(name: "GesturesTests", dependencies: ["Gestures", "Timing", "SeededRandom", "TestSupport"]),
         .testTarget(name: "DocumentTests", dependencies: ["Document", "DocumentTesting", "SeededRandom", "TestSupport"]),
         .testTarget(name: "RenderingTests", dependencies: ["Rendering", "Document", "CCairo", "SeededRandom", "TestSupport"]),
         .testTarget(
