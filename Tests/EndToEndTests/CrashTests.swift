@@ -14,11 +14,11 @@ import XTestHarness
 /// plus this round's edit or not. The document starts with 10,000 lines off-canvas so each save
 /// takes long enough for kills to land inside it.
 ///
-/// 200 rounds; TOUCHTRACKER_LONG_TESTS=1 runs 1000. The kill times come from a seed printed with
-/// any failure; TOUCHTRACKER_CRASH_SEED=N repeats a run's choices.
+/// 40 rounds under `make test` (about 20 of them aimed at a save under way); `make test-long` runs 1000.
+/// The kill times come from a seed printed with any failure; TOUCHTRACKER_CRASH_SEED=N repeats a run's choices.
 @Suite("Documents survive SIGKILL, end to end", .serialized)
 struct CrashTests {
-    static let rounds = ProcessInfo.processInfo.environment["TOUCHTRACKER_LONG_TESTS"] == "1" ? 1000 : 200
+    static let rounds = TestLength.pick(40, long: 1000)
 
     /// Cell `round` of a 40 x 25 grid on a 1000 x 750 window; its line is short and centred.
     static func cell(_ round: Int) -> (x: Int, y: Int) { (x: (round % 40) * 25, y: (round / 40 % 25) * 30) }
