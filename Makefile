@@ -22,21 +22,34 @@ run: deps build
 build: deps
 	$(SWIFT) build -c release --product touchtracker
 
-# Each module's imports against the architecture, then the assets; unit tests in parallel; then the end-to-end
-# tests one at a time, each with its own Xvfb and app, so that timing-sensitive checks (double clicks, idle CPU)
-# do not compete with each other for 2 cores.
+# Each module's imports against the architecture, then the assets; then the tests in two groups:
+#   at once     the unit tests (in parallel, CPU-bound) and beside them the end-to-end tests that measure no time
+#                (in parallel, each with its own Xvfb and app, mostly waiting on them); their log follows the
+#                unit tests'. SwiftPM holds .build for a whole `swift test`, so they run from the test bundle itself.
+#   alone        the end-to-end tests that measure time (double clicks, pointer speed, autosave pacing, kills
+#                against saves): those in a suite named Alone, one at a time, with nothing else running.
+# TOUCHTRACKER_LONG_TESTS=1 (make test-long) gives the random tests their long runs (TestLength).
+define run-tests
+	@bundle=$$($(SWIFT) build --show-bin-path)/TouchTrackerPackageTests.xctest; log=.build/end-to-end.log; \
+	$(1) $$bundle --testing-library swift-testing --filter EndToEndTests --skip /Alone/ $(TEST_FLAGS) > $$log 2>&1 & \
+	endToEnd=$$!; \
+	$(1) $(SWIFT) test --skip-build --skip EndToEndTests $(TEST_FLAGS); unit=$$?; \
+	wait $$endToEnd; endToEndStatus=$$?; \
+	echo "== the end-to-end tests that measure no time ($$log) =="; cat $$log; \
+	[ $$unit = 0 ] && [ $$endToEndStatus = 0 ]
+	$(1) $(SWIFT) test --skip-build --no-parallel --filter /Alone/ $(TEST_FLAGS)
+endef
+
 test: test-deps
 	sh assets/check-imports.sh
 	sh assets/check-assets.sh
 	$(SWIFT) build --build-tests
-	$(SWIFT) test --skip EndToEndTests $(TEST_FLAGS)
-	$(SWIFT) test --no-parallel --filter EndToEndTests $(TEST_FLAGS)
+	$(call run-tests,)
 
-# The longer modes: 1000 SIGKILL rounds in the crash test.
+# The long runs: 1000 SIGKILL rounds in the crash test, the random tests' full sizes.
 test-long: test-deps
 	$(SWIFT) build --build-tests
-	$(SWIFT) test --skip EndToEndTests $(TEST_FLAGS)
-	TOUCHTRACKER_LONG_TESTS=1 $(SWIFT) test --no-parallel --filter EndToEndTests $(TEST_FLAGS)
+	$(call run-tests,TOUCHTRACKER_LONG_TESTS=1)
 
 # The bench also runs the real program in a private Xvfb (the X-path section), so it needs the app
 # built in release, the test packages and Xournal++.
