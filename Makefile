@@ -1,6 +1,8 @@
 # TouchTracker for X11. Two commands set everything up on a fresh Debian/Ubuntu machine:
 #   make run    install what is missing, build (release), open the window
 #   make test   install what the tests need, run the whole suite (unit + end-to-end in Xvfb)
+# and one remakes the README's picture after a visual change:
+#   make screenshot   docs/screenshot.png from the real window under Xvfb (assets/make-screenshot.sh)
 
 SWIFT        ?= swift
 export PATH  := $(PATH):/opt/swift/usr/bin
@@ -8,13 +10,17 @@ PREFIX       ?= /usr/local
 DESTDIR      ?=
 SUDO         := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-# Debian packages: what building and running needs, what the tests need on top, and what the bench needs on
-# top of that (Xournal++, which its X path compares us with).
-RUN_PACKAGES   := pkg-config libx11-dev libxi-dev libxext-dev libxrandr-dev libcairo2-dev
-TEST_PACKAGES  := $(RUN_PACKAGES) xvfb libxtst-dev libxdamage-dev desktop-file-utils groff-base
-BENCH_PACKAGES := $(TEST_PACKAGES) xournalpp
+# Debian packages: what building and running needs, what taking the screenshot needs, what the tests need
+# on top (assets/check-assets.sh checks the installed desktop files with appstream, shared-mime-info, xdg-utils
+# with File::MimeInfo, and gio; the end-to-end tests remake the screenshot to compare it), and what the bench
+# needs on top of that (Xournal++, which its X path compares us with).
+RUN_PACKAGES        := pkg-config libx11-dev libxi-dev libxext-dev libxrandr-dev libcairo2-dev
+SCREENSHOT_PACKAGES := xvfb xdotool imagemagick
+TEST_PACKAGES       := $(RUN_PACKAGES) $(SCREENSHOT_PACKAGES) libxtst-dev libxdamage-dev desktop-file-utils \
+	groff-base appstream shared-mime-info xdg-utils libfile-mimeinfo-perl libglib2.0-bin
+BENCH_PACKAGES      := $(TEST_PACKAGES) xournalpp
 
-.PHONY: run build test test-long clean deps test-deps bench-deps bench install uninstall
+.PHONY: run build test test-long clean deps test-deps screenshot-deps bench-deps bench screenshot install uninstall
 
 run: deps build
 	.build/release/touchtracker $(ARGS)
@@ -58,6 +64,11 @@ bench: bench-deps
 	$(SWIFT) build -c release --product touchtracker-bench
 	.build/release/touchtracker-bench $(ARGS)
 
+# The README's picture, from the release build's real window; commit the result. PackagingTests fail, saying
+# to run this, when the build no longer draws what the committed picture shows.
+screenshot: screenshot-deps build
+	sh assets/make-screenshot.sh docs/screenshot.png
+
 clean:
 	rm -rf .build
 
@@ -75,6 +86,9 @@ deps:
 
 test-deps:
 	$(call install-missing,$(TEST_PACKAGES))
+
+screenshot-deps:
+	$(call install-missing,$(SCREENSHOT_PACKAGES))
 
 bench-deps:
 	$(call install-missing,$(BENCH_PACKAGES))

@@ -1,5 +1,7 @@
 import CCairo
-import Document
+import Canvas
+import Shapes
+import Storage
 
 /// Writes a drawing to an image or vector file through the same `Renderer` the window uses.
 ///
@@ -27,13 +29,13 @@ public enum Exporter {
     /// coordinates) or far away are on the page too; the exporter translates the page to the origin.
     public static func page(for drawing: Drawing, minimum: (width: Int, height: Int) = (800, 600),
                             style: RenderStyle = RenderStyle()) -> Rect {
-        guard !drawing.lines.isEmpty else {
+        guard !drawing.shapes.isEmpty else {
             return Rect(x: 0, y: 0, width: Double(minimum.width), height: Double(minimum.height))
         }
         // Not `Rect.union`: it drops empty rectangles, and a horizontal or vertical line's bounds are empty.
         var content = Rect(minX: .infinity, minY: .infinity, maxX: -.infinity, maxY: -.infinity)
-        for line in drawing.lines {
-            let bounds = line.segment.bounds.insetBy(-line.style.width * style.scale)
+        for shape in drawing.shapes {
+            let bounds = shape.segment.bounds.insetBy(-shape.style.width * style.scale)
             content = Rect(minX: min(content.minX, bounds.minX), minY: min(content.minY, bounds.minY),
                            maxX: max(content.maxX, bounds.maxX), maxY: max(content.maxY, bounds.maxY))
         }
@@ -54,11 +56,12 @@ public enum Exporter {
     public static let largestImageSide = 32767
 
     /// Renders `drawing` into `path` in `format`, on `page(for:)` moved to the origin, and writes it
-    /// through `FileWriter` (see there for links, devices and FIFOs).
-    public static func export(_ drawing: Drawing, to path: FilePath, format: Format,
+    /// through `FileWriter` (see there for links, devices and FIFOs): `links` says whether the user named
+    /// the path (`--export OUT`) or the program made it up (Ctrl+E's picture beside the document).
+    public static func export(_ drawing: Drawing, to path: FilePath, format: Format, links: FileWriter.Links,
                               style: RenderStyle = RenderStyle()) throws(ExportError) {
         let bytes = try render(drawing, format: format, style: style)
-        do { try FileWriter.write(bytes, to: path) } catch { throw .write(error) }
+        do { try FileWriter.write(bytes, to: path, links: links) } catch { throw .write(error) }
     }
 
     /// The file `export` writes, in memory. A PNG whose page would exceed `largestImageSide` is refused

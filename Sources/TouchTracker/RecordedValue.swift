@@ -1,4 +1,4 @@
-import Document
+import Storage
 
 /// A JSON value read from one line of a recording, read strictly: every accessor says what it expected
 /// and where (the recording's line and column) when the value is not that.
@@ -31,6 +31,11 @@ struct RecordedValue {
     }
 
     /// A number, or one of the strings `JSONValue.double` writes for infinities and NaN.
+    func bool() throws(RecordingError) -> Bool {
+        guard case .bool(let value) = json.kind else { throw problem("expected true or false") }
+        return value
+    }
+
     func double() throws(RecordingError) -> Double {
         switch json.kind {
         case .number(let text): if let value = Double(text) { return value }

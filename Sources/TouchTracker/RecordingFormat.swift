@@ -1,5 +1,6 @@
-import Document
 import Gestures
+import Shapes
+import Storage
 import Timing
 
 /// The file format of a recorded session (`--record REC`), version 1: one JSON object a line, each line
@@ -26,8 +27,9 @@ import Timing
 ///   remembered from the run before, as its file holds it (`Pen.fileBytes`).
 /// - Every line after it is a step of the core, in order: an input handed in at `now_ns`, named by its
 ///   one other key (`AppInput`: `pointer`, `key`, `area`, `settings`, `close_requested`, ...,
-///   `save_finished`, `disk_changed`, `export_finished`: what became of saves and exports, so a replay
-///   needs no file system), or time passing (`advance_ns`); or a line the shell itself traced (`trace`).
+///   `save_finished`, `disk_activity`, `disk_changed`, `export_finished`: what became of saves, reads and
+///   exports, so a replay needs no file system), or time passing (`advance_ns`); or a line the shell itself
+///   traced (`trace`).
 ///   Cases of an enumeration are a string (`"missing"`) or an object of one member (`{"saved":{...}}`).
 /// - Keys in the order written here; reading takes any order, but a key given twice, a key the version
 ///   does not define, a missing key and anything else on a line are errors, each naming the line and column.

@@ -23,9 +23,10 @@
 //   DesktopSettingsWatcher  XSETTINGS, Xft.dpi, live  WindowManagerConventions  icon, ping, cursor
 import CX11
 import Desktop
-import Document
 import Gestures
 import Rendering
+import Shapes
+import Storage
 import Timing
 import TouchTracker
 #if canImport(Glibc)
@@ -50,8 +51,9 @@ public final class Shell {
     let store: DocumentStore
     /// Tells when another program may have written the document (nil when the folder cannot be watched).
     let watcher: DocumentWatcher?
-    /// The document's lock, held while the window is open (nil where the folder cannot hold one).
-    let lock: DocumentLock?
+    /// The document's locks, held while the window is open (nil where none could be taken); the lock on
+    /// the file's identity follows the file the core last read or wrote.
+    let locks: DocumentLocks?
     /// The desktop's double-click time and distance, drag threshold and resolution, followed live.
     private let desktop: DesktopSettingsWatcher
     private let tracesGestures: Bool
@@ -68,11 +70,11 @@ public final class Shell {
     /// Maps the window showing `opened` on `connection`, opened first so that without a display
     /// nothing is done to the document; `recorder` records the session from its start.
     public init(connection: XConnection, options: LaunchOptions, document opened: OpenedDocument,
-                lock: DocumentLock?, penPath: FilePath?, recorder: Recorder? = nil) throws(XShellError) {
+                locks: DocumentLocks?, penPath: FilePath?, recorder: Recorder? = nil) throws(XShellError) {
         self.connection = connection
         self.penPath = penPath
         store = opened.store
-        self.lock = lock
+        self.locks = locks
         self.recorder = recorder
         do {
             watcher = try DocumentWatcher(for: opened.store.path)
@@ -95,7 +97,8 @@ public final class Shell {
         // Once the window has selected device changes: none is missed.
         if xinput != nil { devices = InputDevices(XInput2.queryDevices(on: connection)) }
         take(.input(.visibleAreaChanged(window.visibleArea), now: MonotonicClock.now()))
-        if let lock { DocumentPresence(connection: connection, lock: lock).claim(for: window.window) }
+        for lock in locks?.all ?? [] { DocumentPresence(connection: connection, lock: lock).claim(for: window.window) }
+        followTheFile()
         followRefresh(now: MonotonicClock.now())
         for case .warn(let warning) in startup { StandardError.write("touchtracker: \(warning)") }
         apply(desktop.settings, now: MonotonicClock.now())
@@ -116,7 +119,7 @@ public final class Shell {
     /// The event loop. Returns the process exit status, with the document's lock released (the caller
     /// exits, and `exit` runs no deinitializers).
     public func run() -> Int32 {
-        defer { lock?.release() }
+        defer { locks?.release() }
         let display = connection.display
         let signals = TerminationSignals()
         reportTheLossOfTheConnection()
@@ -184,7 +187,8 @@ public final class Shell {
             followRefresh(now: now)
         case .closeRequested:
             feed(.closeRequested, now: now)
-        case .comeForwardRequested:
+        case .comeForwardRequested(let request):
+            DocumentPresence.answer(request, on: connection)
             feed(.anotherStartAsked, now: now)
         case .pinged(let serverTime):
             window.answerPing(serverTime: serverTime)

@@ -1,6 +1,6 @@
 // touchtracker --replay REC: a recorded session taken again, without a display or in a window.
-import Document
 import Rendering
+import Storage
 import TouchTracker
 import XShell
 #if canImport(Glibc)
@@ -58,7 +58,7 @@ enum ReplayCommand {
         }
         if let (path, format) = output {
             do {
-                try Exporter.export(drawing, to: path, format: format)
+                try Exporter.export(drawing, to: path, format: format, links: .followedWhenTrusted)
             } catch {
                 fail("cannot export \(path): \(error)", status: 1)
             }

@@ -24,7 +24,7 @@ struct BehaviourTests {
         running.client.release(button)
     }
 
-    @Test func theDeleteKeyDeletesTheSelectedLine() throws {
+    @Test func theDeleteKeyDeletesTheSelectedShape() throws {
         let running = try appWithALine()
         click(running, 150, 100)
         #expect(running.waitForPixel(150, 100, toBe: Colours.green) == Colours.green)

@@ -1,6 +1,7 @@
 import CX11
-import Document
 import Foundation
+import Shapes
+import Storage
 import TestSupport
 import Testing
 import XTestHarness
@@ -77,12 +78,12 @@ struct WindowTests {
     @Test func anIdleWindowWakesNoThreadAfterAFirstFrameOnTheCoresAndASave() throws {
         let folder = try TemporaryFolder("e2e")
         let path = folder.file("drawing.json")
-        // 400 short lines apart: more than the first frame strokes on one core (LineLayer.strokesPerHalf).
+        // 400 short lines apart: more than the first frame strokes on one core (ShapeLayer.strokesPerHalf).
         let lines = (0..<400).map { index in
             let (x, y) = (Double(10 + 19 * (index % 20)), Double(12 + 14 * (index / 20)))
-            return Line(id: LineID(UInt64(index + 1)), segment: Segment(begin: Point(x: x, y: y), end: Point(x: x + 12, y: y)))
+            return Shape(id: ShapeID(UInt64(index + 1)), segment: Segment(begin: Point(x: x, y: y), end: Point(x: x + 12, y: y)))
         }
-        try DocumentStore(path: FilePath(path)).save(Drawing(lines: lines))
+        try DocumentStore(path: FilePath(path)).save(Drawing(shapes: lines))
         let running = try RunningApp(arguments: [path])
         running.waitForPixel(16, 12, toBe: Colours.black)
         running.drawLine(from: (50, 292), to: (350, 292))
@@ -99,7 +100,7 @@ struct WindowTests {
         }
         #expect(quiet, "the app's threads still wake at rest: \(woken.sorted()) ran within the last 2 s")
         let saved = try DrawingFormat.decode(folder.read("drawing.json") ?? [])
-        #expect(saved.lines.count == 401, "the edit was saved before the rest")
+        #expect(saved.shapes.count == 401, "the edit was saved before the rest")
     }
 }
 
