@@ -68,8 +68,8 @@ let package = Package(
         // Tests: one target per module; EndToEndTests start their own Xvfb.
         .testTarget(name: "SeededRandomTests", dependencies: ["SeededRandom"]),
         .testTarget(name: "TimingTests", dependencies: ["Timing", "SeededRandom"]),
-        .testTarget(name: "GesturesTests", dependencies: ["Gestures", "Timing", "SeededRandom"]),
-        .testTarget(name: "ShapesTests", dependencies: ["Shapes", "DrawingTesting", "SeededRandom"]),
+        .testTarget(name: "GesturesTests", dependencies: ["Gestures", "Timing", "SeededRandom", "TestSupport"]),
+        .testTarget(name: "ShapesTests", dependencies: ["Shapes", "Canvas", "DrawingTesting", "SeededRandom"]),
         .testTarget(
             name: "StorageTests", dependencies: ["Storage", "Shapes", "DrawingTesting", "SeededRandom", "TestSupport"]),
         .testTarget(
