@@ -68,7 +68,7 @@ let package = Package(
         // Tests: one target per module; EndToEndTests start their own Xvfb.
         .testTarget(name: "SeededRandomTests", dependencies: ["SeededRandom"]),
         .testTarget(name: "TimingTests", dependencies: ["Timing", "SeededRandom"]),
-        .testTarget(name: "GesturesTests", dependencies: ["Gestures", "Timing", "SeededRandom"]),
+        .testTarget(name: "GesturesTests", dependencies: ["Gestures", "Timing", "SeededRandom", "TestSupport"]),
         .testTarget(name: "CanvasTests", dependencies: ["Canvas", "Shapes", "SeededRandom"]),
         .testTarget(name: "ShapesTests", dependencies: ["Shapes", "Canvas", "DrawingTesting", "SeededRandom"]),
         .testTarget(
