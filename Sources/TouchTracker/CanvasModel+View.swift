@@ -32,7 +32,7 @@ extension CanvasModel {
         if input.modifiers.contains(.control) {
             let steps = -(input.dy + input.dx)  // up (negative) zooms in
             guard steps != 0 else { return }
-            move(to: view.zoomed(to: view.zoom * Self.zoomFactor(steps: steps), keeping: input.location))
+            move(to: view.zoomed(to: Self.zoom(view.zoom, steppedBy: steps), keeping: input.location))
             return
         }
         var (dx, dy) = (input.dx, input.dy)
@@ -102,8 +102,13 @@ extension CanvasModel {
 
     // MARK: - The view itself
 
-    /// The factor `steps` zoom steps (fractions too) zoom by.
-    static func zoomFactor(steps: Double) -> Double { pow(2, steps / zoomStepsPerDoubling) }
+    /// `zoom` moved by `steps` zoom steps (fractions too): a zoom that lands on a whole step (within what
+    /// rounding leaves) is that step exactly, so three clicks in and three out are 100% again, not 99%.
+    static func zoom(_ zoom: Double, steppedBy steps: Double) -> Double {
+        let level = log2(zoom) * zoomStepsPerDoubling + steps
+        let whole = level.rounded()
+        return pow(2, (abs(level - whole) < 1e-6 ? whole : level) / zoomStepsPerDoubling)
+    }
 
     /// The middle of the part of the window on screen.
     var visibleCentre: Point { Point(x: (visibleArea.minX + visibleArea.maxX) / 2, y: (visibleArea.minY + visibleArea.maxY) / 2) }

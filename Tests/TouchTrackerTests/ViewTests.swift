@@ -82,6 +82,17 @@ import Glibc
         #expect(abs(d.model.view.zoom - 0.05 * pow(2, 0.25)) < 1e-12, "a click up zooms in a step")
     }
 
+    @Test func wheelClicksInAndAsManyOutAreExactly100PercentAgainAndSoAreFractionsThatAddUpToSteps() {
+        let d = driver()
+        let pointer = point(523.25, 171.5)
+        for _ in 0..<3 { scroll(d.app, dy: -1, at: pointer, [.control]) }
+        #expect(d.model.view.zoom == pow(2, 0.75))
+        for _ in 0..<3 { scroll(d.app, dy: 1, at: pointer, [.control]) }
+        #expect(d.model.view.zoom == 1, "not 0.9999999999999998, which the title would show as 99%")
+        for _ in 0..<10 { scroll(d.app, dy: -0.1, at: pointer, [.control], smooth: true) }
+        #expect(d.model.view.zoom == pow(2, 0.25), "ten tenths of a click are a step")
+    }
+
     @Test func aWheelTurnedDuringADragNeitherEndsNorBreaksIt() {
         let d = driver([])
         d.down(100, 100)
