@@ -2,7 +2,7 @@ import Shapes
 import Storage
 
 /// The views of the documents last viewed, remembered beside the pen (`$XDG_STATE_HOME/touchtracker/views`)
-/// so that a document opens where it was left: per document (by the path it saves to, its symbolic links
+/// so that a document opens where it was left: per document (by the path it saves to, absolute, its symbolic links
 /// resolved), the zoom and the document point in the middle of the window. The most recent first, at most
 /// `capacity`: a document not opened for long is forgotten. The file is text, a header and a line each:
 ///

@@ -70,7 +70,7 @@ extension Shell {
     private func remember(_ view: RememberedView) {
         guard let viewsPath else { return }
         var memory = Self.rememberedViews(at: viewsPath, warn: false)
-        memory.remember(view, for: store.path)
+        memory.remember(view, for: viewName)
         do {
             try StateFile.write(memory.fileBytes, to: viewsPath)
         } catch {

@@ -66,6 +66,9 @@ public final class Shell {
     /// Where the documents' views are remembered between runs (nil: nowhere), and whether failing to was told.
     let viewsPath: FilePath?
     var hasReportedViewsFailure = false
+    /// The name the document's view is remembered by: the path it saves to, made absolute (the same
+    /// drawing opened from another folder is found, and another folder's drawing of the same name is not).
+    let viewName: FilePath
     /// Set by the core's `exit` effect: the loop ends with it.
     var exitStatus: Int32?
     /// Set once the X connection is gone: no more X requests.
@@ -81,6 +84,7 @@ public final class Shell {
         self.penPath = penPath
         self.viewsPath = viewsPath
         store = opened.store
+        viewName = Self.absolute(opened.store.path)
         self.locks = locks
         self.recorder = recorder
         do {
@@ -95,7 +99,7 @@ public final class Shell {
         let startup = desktop.readAll()
         let geometry = options.geometry
         let pen = penPath.map(Self.rememberedPen) ?? Pen()
-        let view = viewsPath.flatMap { Self.rememberedViews(at: $0, warn: true).view(for: opened.store.path) }
+        let view = viewsPath.map { Self.rememberedViews(at: $0, warn: true) }?.view(for: viewName)
         let start = RecordingStart(document: opened, pen: pen, view: view,
                                    visibleArea: Rect(x: 0, y: 0, width: Double(geometry.width), height: Double(geometry.height)),
                                    settings: desktop.settings.gestureSettings, now: MonotonicClock.now())
@@ -122,6 +126,13 @@ public final class Shell {
             StandardError.write("touchtracker: \(error); drawing with \(Pen().summary) until one is chosen")
         }
         return Pen()
+    }
+
+    /// `path` as seen from the working folder, when it is relative.
+    static func absolute(_ path: FilePath) -> FilePath {
+        guard !path.isAbsolute, let folder = getcwd(nil, 0) else { return path }
+        defer { free(folder) }
+        return FilePath(cString: folder).appending(path)
     }
 
     /// The views remembered at `path`: none when there is no file, and when it cannot be read (saying so
