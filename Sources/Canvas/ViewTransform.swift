@@ -22,6 +22,8 @@ public struct ViewTransform: Hashable, Sendable {
 
     /// The zooms the view can have: 5% to 3200%.
     public static let zoomRange = 0.05...32.0
+    /// The scales a PNG export may be drawn at (`--export-scale`): 0.1 to 8 pixels a px; 1 unless asked.
+    public static let exportScales = 0.1...8.0
     /// How far from 0 a document coordinate may lie (the file format's bound): the centre of the view
     /// stays within it, and input is mapped to points within it.
     public static let documentLimit = 1_000_000.0

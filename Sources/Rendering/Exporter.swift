@@ -33,8 +33,6 @@ public enum Exporter {
     public static let margin = 20.0
     /// The page of an empty drawing: the default window's size, in px.
     public static let emptyPage = (width: 800.0, height: 600.0)
-    /// How much larger than its page a PNG may be drawn (`--export-scale`): 0.1 to 8 pixels a px.
-    public static let scales = 0.1...8.0
     /// Points (1/72 in) per px (1/96 in): a PDF's page is measured in points.
     public static let pointsPerPixel = 0.75
 
@@ -51,13 +49,13 @@ public enum Exporter {
     }
 
     /// The file `export` writes, in memory: an SVG page measured in px, a PDF page in points (0.75 a px), a
-    /// PNG `scale` pixels a px (`scales`; 1: a pixel a px), each the page the drawing's own sizes make. A
+    /// PNG `scale` pixels a px (`ViewTransform.exportScales`; 1: a pixel a px), each the page the drawing's own sizes make. A
     /// PNG whose page would exceed `largestImageSide` is refused with `ExportError.pageTooLarge`; SVG and
     /// PDF pages hold any valid drawing.
     public static func render(_ drawing: Drawing, format: Format, scale: Double = 1,
                               style: RenderStyle = RenderStyle()) throws(ExportError) -> [UInt8] {
         let page = page(for: drawing)
-        let scale = format == .png ? min(max(scale, scales.lowerBound), scales.upperBound) : 1
+        let scale = format == .png ? min(max(scale, ViewTransform.exportScales.lowerBound), ViewTransform.exportScales.upperBound) : 1
         let width = Int((page.width * scale).rounded(.up)), height = Int((page.height * scale).rounded(.up))
         if format == .png, max(width, height) > largestImageSide {
             throw .pageTooLarge(width: width, height: height, format: format, limit: largestImageSide)

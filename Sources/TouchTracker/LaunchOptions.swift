@@ -1,3 +1,4 @@
+import Canvas
 import Storage
 
 /// What the command line asks for. File names are the bytes given, not text: a name that is not
@@ -8,6 +9,8 @@ public struct LaunchOptions: Hashable, Sendable {
     public var documentPath: FilePath?
     /// `--export OUT`: render the document to OUT and exit without a display.
     public var exportPath: FilePath?
+    /// `--export-scale S`: a PNG export's pixels a px (`ViewTransform.exportScales`); nil: 1.
+    public var exportScale: Double?
     public var doubleClickMilliseconds: Int?
     public var doubleClickDistance: Double?
     public var traceGestures = false
@@ -37,6 +40,7 @@ public struct LaunchOptions: Hashable, Sendable {
           --geometry WxH[{+-}X{+-}Y]    window size and position; -X, -Y from the right, bottom (default 800x600)
           --export OUT.png|OUT.svg|OUT.pdf
                                         render FILE to OUT without a display, then exit
+          --export-scale S              with --export OUT.png: pixels per px (1/96 in), \(exportScaleText) (default 1)
           --double-click-ms N           double-click window in ms (overrides the desktop setting)
           --double-click-distance PX    double-click distance in px (overrides the desktop setting)
           --trace-gestures              print one JSON line per gesture decision on stderr
@@ -52,6 +56,12 @@ public struct LaunchOptions: Hashable, Sendable {
         keys:
 
         """ + keyLines
+
+    /// The scales `--export-scale` takes, as its help says them ("0.1 to 8").
+    private static var exportScaleText: String {
+        func text(_ value: Double) -> String { value == value.rounded() ? String(Int(value)) : String(value) }
+        return "\(text(ViewTransform.exportScales.lowerBound)) to \(text(ViewTransform.exportScales.upperBound))"
+    }
 
     /// The tools' keys, as the key table writes them ("L, C").
     private static var toolKeys: String { Tool.table.map { $0.key.uppercased() }.joined(separator: ", ") }
@@ -116,6 +126,11 @@ public struct LaunchOptions: Hashable, Sendable {
                     return .invalid("--export \"\(path)\": the file must end in .png, .svg or .pdf")
                 }
                 options.exportPath = path
+            case "--export-scale":
+                guard let text = textValue(), let scale = Double(text), ViewTransform.exportScales.contains(scale) else {
+                    return .invalid("--export-scale needs a number from \(exportScaleText)")
+                }
+                options.exportScale = scale
             case "--double-click-ms":
                 guard let text = textValue(), let ms = Int(text), (1...10_000).contains(ms) else {
                     return .invalid("--double-click-ms needs a whole number of milliseconds from 1 to 10000")
@@ -137,6 +152,7 @@ public struct LaunchOptions: Hashable, Sendable {
 
     /// What the options given cannot do together, if anything.
     private var conflict: String? {
+        if exportScale != nil, exportPath?.pathExtension != "png" { return "--export-scale sizes a PNG: give it with --export OUT.png" }
         guard replayPath != nil else {
             if play { return "--play plays a recording: give it with --replay REC" }
             if recordPath != nil, exportPath != nil { return "--record records a session in the window; --export opens none" }

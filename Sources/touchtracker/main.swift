@@ -46,7 +46,8 @@ case .run(let options):
             fail("cannot export \(output): it is the drawing itself; name another file", status: 1)
         }
         do {
-            try Exporter.export(try DocumentStore.load(path: path), to: output, format: format, links: .followedWhenTrusted)
+            try Exporter.export(try DocumentStore.load(path: path), to: output, format: format, scale: options.exportScale ?? 1,
+                                links: .followedWhenTrusted)
         } catch {
             fail("cannot export \(output): \(error)", status: 1)
         }

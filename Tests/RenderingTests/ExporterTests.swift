@@ -1,4 +1,5 @@
 import CCairo
+import Canvas
 import Rendering
 import Shapes
 import Storage
@@ -72,7 +73,7 @@ struct ExporterTests {
         func at(_ x: Int, _ y: Int) -> UInt32 { image.pixel(x: 2 * (x + 13), y: 2 * (y - 17)) }
         #expect(at(100, 150) == 0x1E50DC && at(200, 150) == 0xFFFFFF && at(150, 40) == 0xF08C00)
         #expect(image.pixel(x: 300, y: 2 * (42 - 17)) == 0xF08C00, "2 px from the line's centre: it is 10 pixels wide")
-        #expect(Exporter.scales == 0.1...8)
+        #expect(ViewTransform.exportScales == 0.1...8)
     }
 
     @Test func anSVGHasTheColoursAndTheCircleAsCurves() throws {
