@@ -214,23 +214,29 @@ struct DocumentationTests {
         let afterHeading = try #require(architecture.range(of: "## One event's path")).upperBound
         let block = try #require(architecture[afterHeading...].firstMatch(of: #/```\n([\s\S]*?)```/#)).output.1
         let sources = try FileManager.default.subpathsOfDirectory(atPath: Self.root.appendingPathComponent("Sources").path)
-        // What Sources declares: the word after each of these keywords.
+        // What Sources declares: the word after each of these keywords; a type's members are those declared in
+        // the files that declare or extend it.
         let typeKeywords: Set<Substring> = ["struct", "enum", "class", "protocol", "typealias", "actor"]
         let memberKeywords: Set<Substring> = ["func", "case", "var", "let"]
-        var types: Set<String> = Set(sources.filter { !$0.contains("/") }), members: Set<String> = []
+        var types: Set<String> = Set(sources.filter { !$0.contains("/") }), members: [String: Set<String>] = [:]
         for file in sources where file.hasSuffix(".swift") {
             let words = try text("Sources/" + file).split { !($0.isLetter || $0.isNumber || $0 == "_") }
+            var fileTypes: Set<String> = [], fileMembers: Set<String> = []
             for (keyword, word) in zip(words, words.dropFirst()) {
-                if typeKeywords.contains(keyword) { types.insert(String(word)) }
-                if memberKeywords.contains(keyword) { members.insert(String(word)) }
+                if typeKeywords.contains(keyword) { types.insert(String(word)); fileTypes.insert(String(word)) }
+                if keyword == "extension" { fileTypes.insert(String(word)) }
+                if memberKeywords.contains(keyword) { fileMembers.insert(String(word)) }
             }
+            for type in fileTypes { members[type, default: []].formUnion(fileMembers) }
         }
         let fromX: Set<Substring> = ["XEvent", "XIDeviceEvent", "XShmPutImage", "XPutImage"]
         var names = 0
         for match in block.matches(of: #/\b([A-Z][A-Za-z0-9]*)(?:\.([a-z][A-Za-z0-9]*))?/#) where !fromX.contains(match.output.1) {
-            #expect(types.contains(String(match.output.1)), "\(match.output.1) is neither a type nor a module in Sources")
+            let isDeclared = types.contains(String(match.output.1))
+            #expect(isDeclared, "\(match.output.1) is neither a type nor a module in Sources")
             if let member = match.output.2 {
-                #expect(members.contains(String(member)), "\(match.output.1).\(member) is not declared in Sources")
+                let isMember = members[String(match.output.1)]?.contains(String(member)) == true
+                #expect(isMember, "\(match.output.1).\(member) is not declared in Sources")
             }
             names += 1
         }
