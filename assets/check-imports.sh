@@ -17,7 +17,7 @@ Storage             Glibc Shapes
 Canvas              Shapes
 TouchTracker        Canvas Gestures Glibc Shapes Storage Timing
 Rendering           CCairo Canvas Glibc Shapes Storage Synchronization
-XShell              CX11 CCairo Canvas Glibc Desktop Gestures Rendering Shapes Storage Timing TouchTracker
+XShell              CX11 CCairo Canvas Glibc Desktop Gestures Rendering Shapes Storage Synchronization Timing TouchTracker
 touchtracker        Glibc Rendering Shapes Storage TouchTracker XShell
 DrawingTesting      Glibc SeededRandom Shapes Storage
 TestSupport         Foundation

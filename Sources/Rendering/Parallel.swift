@@ -1,3 +1,4 @@
+import Storage
 import Synchronization
 #if canImport(Glibc)
 import Glibc
@@ -45,36 +46,4 @@ private final class Results<Result: Sendable>: Sendable {
 
     /// Every result, in order; call once every part is stored.
     var all: [Result] { slots.withLock { $0.map { $0! } } }
-}
-
-/// A POSIX thread running one closure, which `join` waits for. A thread that cannot be started (the
-/// system out of threads) leaves its closure to `join`, which runs it on the caller's thread instead.
-private struct JoinedThread {
-    private let body: Body
-    private let thread: pthread_t?
-
-    init(_ body: @escaping @Sendable () -> Void) {
-        self.body = Body(body)
-        var thread = pthread_t()
-        let started = pthread_create(&thread, nil, { context in
-            Unmanaged<Body>.fromOpaque(context!).takeRetainedValue().run()
-            return nil
-        }, Unmanaged.passRetained(self.body).toOpaque())
-        if started == 0 {
-            self.thread = thread
-        } else {
-            Unmanaged.passUnretained(self.body).release()
-            self.thread = nil
-        }
-    }
-
-    func join() {
-        guard let thread else { return body.run() }
-        pthread_join(thread, nil)
-    }
-
-    private final class Body: Sendable {
-        let run: @Sendable () -> Void
-        init(_ run: @escaping @Sendable () -> Void) { self.run = run }
-    }
 }
