@@ -13,7 +13,7 @@ Timing
 Gestures            Timing
 Desktop             Gestures Timing
 Shapes              Synchronization
-Storage             Glibc Shapes
+Storage             Glibc Shapes Synchronization
 Canvas              Shapes
 TouchTracker        Canvas Gestures Glibc Shapes Storage Timing
 Rendering           CCairo Canvas Glibc Shapes Storage Synchronization
