@@ -45,6 +45,14 @@ func savingSection(_ report: inout BenchReport) {
     }) { bench, report in bench.measureDuringAutosave(&report) }
 }
 
+/// The largest drawing's first frame against reading its file (XPathBench+Startup.swift).
+func startupSection(_ report: inout BenchReport) {
+    withXPathBench(&report, unavailable: { reason, report in
+        report.row("  n/a (\(reason))")
+        report.record("startup_400k_vs_read_floor", .nan)
+    }) { bench, report in bench.measureStartupAgainstTheReadFloor(&report) }
+}
+
 /// Runs `body` with the app, a private Xvfb, an XTest client and a temporary folder; says why not
 /// (`unavailable`) when one of them is missing.
 private func withXPathBench(_ report: inout BenchReport, unavailable: (String, inout BenchReport) -> Void,

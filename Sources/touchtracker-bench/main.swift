@@ -36,6 +36,7 @@ let sections: [(String, (inout BenchReport) -> Void)] = [
     ("Documents", documentSection),
     ("X path", xPathSection),
     ("Saving", savingSection),
+    ("Startup", startupSection),
 ]
 for (title, run) in sections where only.isEmpty || only.contains(where: { title.lowercased().hasPrefix($0) }) {
     report.beginSection(title, quiet: arguments.contains("--json"))
