@@ -40,6 +40,8 @@ public enum Edit: Hashable, Sendable {
     case replace(removed: [Line], added: [Line])
     /// A shape was given another colour or width.
     case restyle(LineID, from: ShapeStyle, to: ShapeStyle)
+    /// Shapes were pasted from the clipboard, on top of the others (the shapes, with the ids they were given).
+    case paste([Line])
 
     /// A short human name ("Undo Move"), for menus and traces.
     public var name: String {
@@ -51,6 +53,7 @@ public enum Edit: Hashable, Sendable {
         case .clear: "Clear"
         case .replace: "Merge"
         case .restyle: "Colour and Width"
+        case .paste: "Paste"
         }
     }
 
@@ -61,6 +64,7 @@ public enum Edit: Hashable, Sendable {
         case .delete(let line): target.remove(line.id)
         case .move(let id, _, let to), .nudge(let id, _, let to): target.setSegment(to, of: id)
         case .restyle(let id, _, let to): target.setStyle(to, of: id)
+        case .paste(let lines): target.restore(contentsOf: lines)
         case .clear: target.removeAll()
         case .replace(let removed, let added):
             target.remove(contentsOf: removed.map(\.id))
@@ -75,6 +79,7 @@ public enum Edit: Hashable, Sendable {
         case .delete(let line): target.restore(line)
         case .move(let id, let from, _), .nudge(let id, let from, _): target.setSegment(from, of: id)
         case .restyle(let id, let from, _): target.setStyle(from, of: id)
+        case .paste(let lines): target.remove(contentsOf: lines.map(\.id))
         case .clear(let lines): target.restore(contentsOf: lines)
         case .replace(let removed, let added):
             target.remove(contentsOf: added.map(\.id))

@@ -24,7 +24,7 @@ public final class AppCore {
     /// The core's own timers; the gesture engine keeps its wheel to itself.
     private var timers: TimerWheel<AppTimer>
     private var handles: [AppTimer: TimerHandle] = [:]
-    private var effects: [AppEffect] = []
+    var effects: [AppEffect] = []
     private var shownTitle: String
     private let tracing: Bool
     /// Set while a close waits for the save before it.
@@ -35,6 +35,8 @@ public final class AppCore {
     private var notice: Notice?
     /// Set once the window could not get the memory to draw; said once.
     private var hasReportedAllocationFailure = false
+    /// Copying and pasting under way (AppCore+Clipboard.swift).
+    var clipboard = ClipboardState()
     /// dpi / 96 of the screen: the renderer's lengths, the selection tolerance and the panels grow with it.
     public var scale: Double { controller.model.displayScale }
     /// When frames are painted.
@@ -132,6 +134,10 @@ public final class AppCore {
             pacer.interval = interval ?? FramePacer.standardInterval
         case .exportFinished(let failure):
             exportFinished(failure, now: now)
+        case .clipboardOwned(let failure):
+            clipboardOwned(failure: failure, now: now)
+        case .clipboardReceived(let receipt, let pointer):
+            clipboardReceived(receipt, pointer: pointer, now: now)
         }
         finishStep(now: now)
     }
@@ -230,7 +236,7 @@ public final class AppCore {
         if let handle = handles.removeValue(forKey: timer) { timers.cancel(handle) }
     }
 
-    private func show(_ text: String, now: Deadline) {
+    func show(_ text: String, now: Deadline) {
         notice = Notice(text: text)
         schedule(.noticeExpiry, at: now + Self.noticeDuration)
     }
@@ -245,6 +251,7 @@ public final class AppCore {
     private func perform(_ command: Command, now: Deadline) {
         switch command {
         case .save:
+            savesSayWhere = true
             save(now: now)
         case .exportPNG:
             save(now: now)  // the document (and its folder) exist before the picture beside it
@@ -253,6 +260,12 @@ public final class AppCore {
             pendingExport = path
         case .quit:
             close(.userAsked, now: now)
+        case .copy:
+            copy(cut: false, now: now)
+        case .cut:
+            copy(cut: true, now: now)
+        case .paste:
+            paste(now: now)
         default:
             break  // the model's own; it carried them out
         }
@@ -277,6 +290,8 @@ public final class AppCore {
 
     /// The drawing of the save under way: its outcome is the next input.
     private var savingDrawing: Drawing?
+    /// Set by Ctrl+S: the next save that works says where it went.
+    private var savesSayWhere = false
 
     /// Asks the shell to save (replacing only the file last read or written); `saveFinished` follows
     /// before anything else.
@@ -296,7 +311,10 @@ public final class AppCore {
             if case .saved(recovered: true) = document.saved(drawing, identity: identity) {
                 effects.append(.message("saved \(document.path) again"))
                 show("Saved \(document.name) again", now: now)
+            } else if savesSayWhere {
+                show("Saved \(document.path)", now: now)
             }
+            savesSayWhere = false
             cancel(.autosave)
             finishClosingIfAsked(failure: nil, now: now)
         case .failed(let error):
@@ -308,6 +326,7 @@ public final class AppCore {
 
     private func saveFailed(_ failure: DocumentSaveError, now: Deadline) {
         savingDrawing = nil
+        savesSayWhere = false
         if case .failed(_, let retryAt, let isNew) = document.saveFailed(failure, now: now) {
             schedule(.autosave, at: retryAt)
             if isNew, closing == nil { effects.append(.message("\(failure); the drawing is kept in memory, unsaved")) }
@@ -351,7 +370,7 @@ public final class AppCore {
     }
 
     /// One line on stderr and the same in the window, for a while.
-    private func tell(_ line: String, now: Deadline) {
+    func tell(_ line: String, now: Deadline) {
         effects.append(.message(line))
         show(line.prefix(1).uppercased() + line.dropFirst(), now: now)
     }

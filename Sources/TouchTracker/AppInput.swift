@@ -44,4 +44,9 @@ public enum AppInput: Hashable, Sendable {
     case anotherStartAsked
     /// What became of `AppEffect.exportPNG`: nil when the picture was written, else why not (one line).
     case exportFinished(failure: String?)
+    /// What became of `AppEffect.ownClipboard`: nil when the window owns the clipboard, else why not.
+    case clipboardOwned(failure: String?)
+    /// What the clipboard held when the app asked (`AppEffect.requestClipboard`), and where the pointer was
+    /// then, in window coordinates (nil: on another screen).
+    case clipboardReceived(ClipboardReceipt, pointer: Point?)
 }

@@ -2,7 +2,7 @@ import Document
 import Gestures
 
 /// The keyboard, through `KeyBindings`: the model carries out the commands that change the canvas (delete,
-/// escape, undo, redo, nudges, help) and hands back the ones it cannot (save, export, quit). While the help
+/// escape, undo, redo, nudges, help) and hands back the ones it cannot (files, the clipboard, quit). While the help
 /// is shown, the up and down arrows scroll it instead of nudging.
 extension CanvasModel {
     /// Handles a key press; returns the command when the core must carry it out, nil otherwise.
@@ -42,7 +42,7 @@ extension CanvasModel {
         case .chooseWidth(let index): choose(.width) { ($0.width, $0.widthBySpeed) = (Pen.widths[index].pixels, false) }
         case .clear: editKey { $0.clearEverything() }
         case .toggleWidthBySpeed: pen.widthBySpeed.toggle()
-        case .save, .exportPNG, .quit: return command
+        case .save, .exportPNG, .quit, .copy, .cut, .paste, .open, .saveAs, .exportAs, .newWindow: return command
         }
         return nil
     }

@@ -26,6 +26,9 @@ extension AppInput {
         case .diskChanged(let version): ("disk_changed", try version.recorded())
         case .anotherStartAsked: ("another_start_asked", .object([:]))
         case .exportFinished(let failure): ("export_finished", .object(["failure": failure.map(JSONValue.string) ?? .null]))
+        case .clipboardOwned(let failure): ("clipboard_owned", .object(["failure": failure.map(JSONValue.string) ?? .null]))
+        case .clipboardReceived(let receipt, let pointer):
+            ("clipboard_received", .object(["receipt": receipt.recorded, "pointer": pointer.map(\.recorded) ?? .null]))
         }
     }
 
@@ -61,6 +64,15 @@ extension AppInput {
             self = .exportFinished(failure: try data.object { (object) throws(RecordingError) in
                 try object.take("failure").optional { (failure) throws(RecordingError) in try failure.string() }
             })
+        case "clipboard_owned":
+            self = .clipboardOwned(failure: try data.object { (object) throws(RecordingError) in
+                try object.take("failure").optional { (failure) throws(RecordingError) in try failure.string() }
+            })
+        case "clipboard_received":
+            self = try data.object { (object) throws(RecordingError) in
+                .clipboardReceived(try object.take("receipt", ClipboardReceipt.init(recorded:)),
+                                   pointer: try object.take("pointer").optional(Point.init(recorded:)))
+            }
         default: throw data.problem("unknown input \"\(name)\"")
         }
     }
@@ -253,5 +265,51 @@ extension Pen {
             throw value.problem("expected a pen: \"colour ...\\nwidth ...\\nspeed on|off\\n\"")
         }
         self = pen
+    }
+}
+
+// MARK: - The clipboard
+
+extension ClipboardReceipt {
+    /// `{"shapes":BYTES}`, `{"text":BYTES}`, `"empty"` or `{"unavailable":"why"}`; BYTES as a string when they
+    /// are UTF-8 (a drawing's JSON is), else an array of numbers.
+    var recorded: JSONValue {
+        switch self {
+        case .shapes(let bytes): .object(["shapes": Self.recorded(bytes)])
+        case .text(let bytes): .object(["text": Self.recorded(bytes)])
+        case .empty: .string("empty")
+        case .unavailable(let reason): .object(["unavailable": .string(reason)])
+        }
+    }
+
+    init(recorded value: RecordedValue) throws(RecordingError) {
+        switch try value.variant() {
+        case ("shapes", let data?): self = .shapes(try Self.bytes(recorded: data))
+        case ("text", let data?): self = .text(try Self.bytes(recorded: data))
+        case ("empty", nil): self = .empty
+        case ("unavailable", let data?): self = .unavailable(try data.string())
+        case (let name, _): throw value.problem("unknown clipboard receipt \"\(name)\"")
+        }
+    }
+
+    private static func recorded(_ bytes: [UInt8]) -> JSONValue {
+        String(validating: bytes, as: UTF8.self).map(JSONValue.string) ?? .array(bytes.map { .integer($0) })
+    }
+
+    private static func bytes(recorded value: RecordedValue) throws(RecordingError) -> [UInt8] {
+        guard case .array(let elements) = value.json.kind else { return Array(try value.string().utf8) }
+        var bytes: [UInt8] = []
+        for element in elements { bytes.append(try value.child(element).integer()) }
+        return bytes
+    }
+}
+
+extension Point {
+    /// `[x, y]`.
+    var recorded: JSONValue { .array([.double(x), .double(y)]) }
+
+    init(recorded value: RecordedValue) throws(RecordingError) {
+        let coordinates = try value.doubles(2)
+        self.init(x: coordinates[0], y: coordinates[1])
     }
 }

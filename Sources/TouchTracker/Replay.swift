@@ -46,7 +46,8 @@ public final class Replay {
             var effects: [AppEffect] = []
             for effect in core.takeEffects() {
                 switch effect {
-                case .save, .exportPNG, .rememberPen: continue  // answered by the recording; files a replay leaves alone
+                case .save, .exportPNG, .rememberPen, .ownClipboard, .requestClipboard:
+                    continue  // answered by the recording; files and the clipboard a replay leaves alone
                 case .exit(let status):
                     exitStatus = status
                     return effects + [effect]  // the shell performs nothing after it

@@ -51,7 +51,9 @@ struct AppCoreAutosaveTests {
         driver.drawLine(from: a, to: b, at: 0)
         driver.key(.character("s"), .control)
         #expect(driver.saveRequests.count == 1 && driver.fileExists)
-        #expect(driver.core.nextDeadlineBesidesFrames == nil, "the debounce's timer went with the save")
+        #expect(driver.core.nextDeadlineBesidesFrames == at(0) + AppCore.noticeDuration,
+                "the debounce's timer went with the save; the notice saying where stays a while")
+        #expect(driver.core.scene.overlays.first?.texts == ["Saved \(driver.store.path)"])
     }
 }
 
@@ -220,6 +222,7 @@ struct AppCoreCommandTests {
 
     @Test func theHelpOverlayListsEveryKeyBinding() throws {
         let driver = try CoreDriver()
+        driver.handle(.visibleAreaChanged(Rect(x: 0, y: 0, width: 1600, height: 1200)))  // where it fits whole
         driver.key(.f1)
         let rows = try #require(driver.core.scene.overlays.first?.texts)
         for binding in KeyBindings.table { #expect(rows.contains("\(binding.keys): \(binding.effect)")) }

@@ -39,6 +39,12 @@ final class CoreDriver {
     var saveFailure: DocumentSaveError?
     /// Exports fail with this while it is set.
     var exportFailure: String?
+    /// Every set of shapes the core put on the clipboard, in order.
+    private(set) var copies: [Drawing] = []
+    /// Taking the clipboard fails with this while it is set.
+    var clipboardFailure: String?
+    /// How many times the core asked for the clipboard's content (answered by the test, with `.clipboardReceived`).
+    private(set) var pasteRequests = 0
 
     init(file: String = "drawing.json", contents: String? = nil, tracing: Bool = false) throws {
         temporary = try TemporaryFolder("core")
@@ -145,6 +151,12 @@ final class CoreDriver {
                 exports.append(path)
                 take(.input(.exportFinished(failure: exportFailure), now: now))
                 pending += core.takeEffects()
+            case .ownClipboard(let shapes):
+                copies.append(shapes)
+                take(.input(.clipboardOwned(failure: clipboardFailure), now: now))
+                pending += core.takeEffects()
+            case .requestClipboard:
+                pasteRequests += 1
             case .setTitle(let title): titles.append(title)
             case .message(let line): messages.append(line)
             case .trace(let line): traces.append(line)

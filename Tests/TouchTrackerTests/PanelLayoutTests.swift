@@ -59,14 +59,14 @@ import Testing
     }
 
     @Test func whereItDoesNotFitItsTextShrinksFirst() {
-        let layout = HelpPanel.layout(in: Rect(x: 0, y: 0, width: 800, height: 600), scale: 2)
+        let layout = HelpPanel.layout(in: Rect(x: 0, y: 0, width: 1000, height: 900), scale: 2)
         #expect(layout.columns == 1 && !layout.scrolls)
         #expect(layout.style.fontSize < 26 && layout.style.fontSize >= 18, "smaller, not below 9 px at 96 dpi")
-        #expect(layout.frame.width <= 800 && layout.frame.height <= 600)
+        #expect(layout.frame.width <= 1000 && layout.frame.height <= 900)
     }
 
     @Test func aWideShortWindowGetsColumns() {
-        let area = Rect(x: 0, y: 0, width: 900, height: 200)
+        let area = Rect(x: 0, y: 0, width: 900, height: 240)
         let layout = HelpPanel.layout(in: area, scale: 1)
         #expect(layout.columns == 2 && !layout.scrolls)
         let overlay = HelpPanel.overlay(in: area, scale: 1, firstRow: 0)

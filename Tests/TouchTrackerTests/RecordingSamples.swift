@@ -60,6 +60,11 @@ enum RecordingSamples {
             .diskChanged(.unreadable(.newerVersion(path: path, .invalidColour("#12345", at: TextPosition(line: 2, column: 80))))),
             .saveFinished(.failed(.unsavable(path: path, .widthOutOfRange(LineID(2))))),
             .anotherStartAsked, .exportFinished(failure: nil), .exportFinished(failure: "No space left on device"),
+            .clipboardOwned(failure: nil), .clipboardOwned(failure: "the X server gave the clipboard to another program"),
+            .clipboardReceived(.shapes(Array(#"{"format":"touchtracker-drawing","version":2,"shapes":[]}"#.utf8)),
+                               pointer: Point(x: 12.5, y: -3)),
+            .clipboardReceived(.text([0x68, 0xFF, 0x0A]), pointer: nil), .clipboardReceived(.empty, pointer: Point(x: 0, y: 0)),
+            .clipboardReceived(.unavailable("the clipboard's owner stopped answering (5 s)"), pointer: nil),
         ]
     }
 
