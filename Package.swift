@@ -71,7 +71,7 @@ let package = Package(
         // The regression suite in users' terms: the sessions recorded in Tests/Recordings, replayed.
         .testTarget(name: "RecordingTests", dependencies: ["TouchTracker", "Document"]),
         .testTarget(name: "DesktopTests", dependencies: ["Desktop", "Gestures", "Timing"]),
-        .testTarget(name: "XShellTests", dependencies: ["XShell", "Desktop", "TouchTracker", "Document", "CX11"]),
+        .testTarget(name: "XShellTests", dependencies: ["XShell", "Desktop", "TouchTracker", "Document", "Rendering", "CX11"]),
         .testTarget(
             name: "EndToEndTests",
             dependencies: ["CX11", "XTestHarness", "Document", "TouchTracker", "touchtracker", "SeededRandom", "TestSupport"]),

@@ -21,6 +21,12 @@ extension Shell {
             case .exportPNG(let drawing, let path):
                 take(.input(.exportFinished(failure: export(drawing, to: path)), now: now))
                 pending += core.takeEffects()
+            case .ownClipboard(let shapes):
+                ownClipboard(shapes, now: now)
+                pending += core.takeEffects()
+            case .requestClipboard:
+                requestClipboard(now: now)
+                pending += core.takeEffects()
             case .rememberPen(let pen):
                 remember(pen)
             case .raiseWindow:

@@ -64,6 +64,10 @@ public final class Shell {
     var isDisconnected = false
     /// What the server asked us to repaint (Expose) since the last frame, served from the back buffer.
     private var exposed: Rect?
+    /// The CLIPBOARD selection: copying, pasting, and handing over to a clipboard manager on closing.
+    let clipboard: ClipboardService
+    /// The server time of the latest input event: the clipboard is taken and asked for at this time.
+    var lastEventTime: UInt = 0
 
     /// Maps the window showing `opened` on `connection`, opened first so that without a display
     /// nothing is done to the document; `recorder` records the session from its start.
@@ -91,6 +95,7 @@ public final class Shell {
                                    settings: desktop.settings.gestureSettings, now: MonotonicClock.now())
         core = AppCore(start, tracing: options.traceGestures)
         window = try CanvasWindow(connection: connection, geometry: geometry, title: core.title, xinput: xinput)
+        clipboard = ClipboardService(connection: connection, window: window.window, now: MonotonicClock.now())
         begin(start)
         // Once the window has selected device changes: none is missed.
         if xinput != nil { devices = InputDevices(XInput2.queryDevices(on: connection)) }
@@ -119,6 +124,11 @@ public final class Shell {
         defer { lock?.release() }
         let display = connection.display
         let signals = TerminationSignals()
+        /// The window closes: the clipboard goes to a clipboard manager first, if one runs.
+        func closing(_ status: Int32) -> Int32 {
+            handOverTheClipboard(signals: signals)
+            return status
+        }
         reportTheLossOfTheConnection()
         while true {
             let now = MonotonicClock.now()
@@ -127,13 +137,14 @@ public final class Shell {
                 XNextEvent(display, &event)
                 if window.takeCompletion(event) { continue }  // the server has read a shared put's pixels
                 dispatch(translate(&event, readTime: now), now: now)
-                if let exitStatus { return exitStatus }
+                if let exitStatus { return closing(exitStatus) }
             }
+            serviceClipboard(now: now)
             // Only after the queue is drained: the engine classifies by the events' own timestamps,
             // and a timer covers only the case where no event came (R3).
             take(.advance(to: now))
             performEffects(now: now)
-            if let exitStatus { return exitStatus }
+            if let exitStatus { return closing(exitStatus) }
             paintIfDue(now: now)
             // While a frame waits for its time, input waits with it: read now, it would only be drawn
             // then. So a mouse reporting 1000 times a second wakes the loop about twice per frame.
@@ -142,7 +153,8 @@ public final class Shell {
             if !frameWaits, XPending(display) > 0 { continue }
             // To the nanosecond: a frame a millisecond late would be a sixteenth of a refresh. While the
             // server still reads the last frame, its completion event wakes the loop, not the frame's time.
-            let wake = window.isPresenting ? core.nextDeadlineBesidesFrames : core.nextDeadline
+            let wake = [window.isPresenting ? core.nextDeadlineBesidesFrames : core.nextDeadline, clipboard.nextDeadline]
+                .compactMap { $0 }.min()
             let timeout = wake.map { $0 - MonotonicClock.now() }
             let descriptors = (frameWaits ? [] : [connection.fileDescriptor]) + (watcher.map { [$0.fileDescriptor] } ?? [])
             switch signals.wait(for: descriptors, timeout: timeout) {
@@ -152,7 +164,7 @@ public final class Shell {
             case .terminationSignal: feed(.terminationSignal, now: MonotonicClock.now())
             case .failed(let code): feed(.waitFailed(String(cString: strerror(code))), now: MonotonicClock.now())
             }
-            if let exitStatus { return exitStatus }
+            if let exitStatus { return closing(exitStatus) }
         }
     }
 
@@ -168,10 +180,13 @@ public final class Shell {
     }
 
     private func dispatch(_ event: ShellEvent, now: Deadline) {
+        if dispatchToClipboard(event, now: now) { return }
         switch event {
         case .pointer(let input):
+            lastEventTime = UInt(input.serverTime.milliseconds)
             feed(.pointer(input), now: now)
         case .key(let input):
+            lastEventTime = input.time
             guard let (key, modifiers) = input.appKey else { return }
             feed(.key(key, modifiers), now: now)
         case .inputDevicesChanged:
@@ -190,7 +205,7 @@ public final class Shell {
             window.answerPing(serverTime: serverTime)
         case .managerAnnounced(let selection):
             perform(desktop.managerAnnounced(selection: selection), now: now)
-        case .propertyChanged(let changed, let atom):
+        case .propertyChanged(let changed, let atom, _):
             perform(desktop.propertyChanged(window: changed, atom: atom), now: now)
         case .destroyed(let destroyed):
             if destroyed == window.window {
@@ -199,8 +214,8 @@ public final class Shell {
             } else {
                 perform(desktop.windowDestroyed(destroyed), now: now)
             }
-        case .unhandled:
-            break
+        case .unhandled, .selectionRequested, .selectionCleared, .selectionNotified:
+            break  // the selections are the clipboard's (dispatchToClipboard)
         }
     }
 
