@@ -74,7 +74,7 @@ let package = Package(
         .testTarget(name: "XShellTests", dependencies: ["XShell", "Desktop", "TouchTracker", "Document", "Rendering", "CX11"]),
         .testTarget(
             name: "EndToEndTests",
-            dependencies: ["CX11", "XTestHarness", "Document", "TouchTracker", "touchtracker", "SeededRandom", "TestSupport"]),
+            dependencies: ["CX11", "CCairo", "XTestHarness", "Document", "TouchTracker", "touchtracker", "SeededRandom", "TestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )
