@@ -1,12 +1,13 @@
 // swift-tools-version:6.0
 // TouchTracker for X11: a drawing program whose heart is a gesture engine.
 // Module boundaries (see README "Architecture"; `assets/check-imports.sh` checks every import against them):
-//   Timing, Gestures, Desktop, Document, TouchTracker: Swift, no X, no Cairo: testable without a display.
-//   Gestures depends on Timing only, Desktop on Gestures and Timing only; Document also uses libc (files,
-//   fsync, rename, local time) and Synchronization.
-//   Rendering: the only Cairo user (besides XShell's window surface).
+//   Timing, Gestures, Desktop, Shapes, Storage, Canvas, TouchTracker: Swift, no X, no Cairo: testable without
+//   a display. Gestures depends on Timing only, Desktop on Gestures and Timing only; Shapes (the drawing) on
+//   nothing but Synchronization; Storage (drawings on disk) on Shapes and libc (files, fsync, rename, local
+//   time); Canvas (what a frame shows) on Shapes.
+//   Rendering: the only Cairo user (besides XShell's window surface), the only painter of Canvas's scenes.
 //   XShell: the only importer of CX11 in the program.
-//   For the tests and the bench only: DocumentTesting (the loader's fuzzer, the book's hit test),
+//   For the tests and the bench only: DrawingTesting (the loader's fuzzer, the book's hit test),
 //   XTestHarness (Xvfb, child processes and an XTest client), TestSupport (tests only; Foundation).
 import PackageDescription
 
@@ -34,20 +35,25 @@ let package = Package(
         .target(name: "Timing"),
         .target(name: "Gestures", dependencies: ["Timing"]),
         .target(name: "Desktop", dependencies: ["Gestures", "Timing"]),
-        .target(name: "Document", linkerSettings: [.linkedLibrary("m")]),
-        .target(name: "TouchTracker", dependencies: ["Timing", "Gestures", "Document"]),
+        .target(name: "Shapes"),
+        .target(name: "Storage", dependencies: ["Shapes"], linkerSettings: [.linkedLibrary("m")]),
+        .target(name: "Canvas", dependencies: ["Shapes"]),
+        .target(name: "TouchTracker", dependencies: ["Timing", "Gestures", "Shapes", "Storage", "Canvas"]),
 
         // Cairo and X.
-        .target(name: "Rendering", dependencies: ["CCairo", "Document"]),
+        .target(name: "Rendering", dependencies: ["CCairo", "Shapes", "Storage", "Canvas"]),
         .target(
             name: "XShell",
-            dependencies: ["CX11", "CCairo", "Rendering", "TouchTracker", "Desktop", "Timing", "Gestures", "Document"]),
+            dependencies: [
+                "CX11", "CCairo", "Rendering", "TouchTracker", "Desktop", "Timing", "Gestures", "Shapes", "Storage",
+                "Canvas",
+            ]),
 
         // Programs.
-        .executableTarget(name: "touchtracker", dependencies: ["XShell", "TouchTracker", "Rendering", "Document"]),
+        .executableTarget(name: "touchtracker", dependencies: ["XShell", "TouchTracker", "Rendering", "Shapes", "Storage"]),
 
         // For the tests and the bench only, never linked into the program.
-        .target(name: "DocumentTesting", dependencies: ["Document", "SeededRandom"]),  // loader fuzzer, book's hit test
+        .target(name: "DrawingTesting", dependencies: ["Shapes", "Storage", "SeededRandom"]),  // loader fuzzer, book's hit test
         .target(name: "TestSupport"),  // the tests' temporary folder (Foundation)
 
         // Driving the real program from outside: the end-to-end tests and the bench's X path.
@@ -55,26 +61,35 @@ let package = Package(
         .executableTarget(
             name: "touchtracker-bench",
             dependencies: [
-                "Timing", "Gestures", "Document", "DocumentTesting", "Rendering", "TouchTracker", "SeededRandom", "CX11",
-                "CXTest", "XTestHarness",
+                "Timing", "Gestures", "Shapes", "Storage", "Canvas", "DrawingTesting", "Rendering", "TouchTracker",
+                "SeededRandom", "CX11", "CXTest", "XTestHarness",
             ]),
 
         // Tests: one target per module; EndToEndTests start their own Xvfb.
         .testTarget(name: "SeededRandomTests", dependencies: ["SeededRandom"]),
         .testTarget(name: "TimingTests", dependencies: ["Timing", "SeededRandom"]),
         .testTarget(name: "GesturesTests", dependencies: ["Gestures", "Timing", "SeededRandom"]),
-        .testTarget(name: "DocumentTests", dependencies: ["Document", "DocumentTesting", "SeededRandom", "TestSupport"]),
-        .testTarget(name: "RenderingTests", dependencies: ["Rendering", "Document", "CCairo", "SeededRandom", "TestSupport"]),
+        .testTarget(name: "ShapesTests", dependencies: ["Shapes", "DrawingTesting", "SeededRandom"]),
+        .testTarget(
+            name: "StorageTests", dependencies: ["Storage", "Shapes", "DrawingTesting", "SeededRandom", "TestSupport"]),
+        .testTarget(
+            name: "RenderingTests",
+            dependencies: ["Rendering", "Shapes", "Storage", "Canvas", "CCairo", "SeededRandom", "TestSupport"]),
         .testTarget(
             name: "TouchTrackerTests",
-            dependencies: ["TouchTracker", "Gestures", "Timing", "Document", "DocumentTesting", "SeededRandom", "TestSupport"]),
+            dependencies: [
+                "TouchTracker", "Gestures", "Timing", "Shapes", "Storage", "Canvas", "DrawingTesting", "SeededRandom",
+                "TestSupport",
+            ]),
         // The regression suite in users' terms: the sessions recorded in Tests/Recordings, replayed.
-        .testTarget(name: "RecordingTests", dependencies: ["TouchTracker", "Document"]),
+        .testTarget(name: "RecordingTests", dependencies: ["TouchTracker", "Shapes", "Storage"]),
         .testTarget(name: "DesktopTests", dependencies: ["Desktop", "Gestures", "Timing"]),
-        .testTarget(name: "XShellTests", dependencies: ["XShell", "Desktop", "TouchTracker", "Document", "Rendering", "CX11"]),
+        .testTarget(name: "XShellTests", dependencies: ["XShell", "Desktop", "TouchTracker", "Shapes", "Storage", "Rendering", "CX11"]),
         .testTarget(
             name: "EndToEndTests",
-            dependencies: ["CX11", "CCairo", "XTestHarness", "Document", "TouchTracker", "touchtracker", "SeededRandom", "TestSupport"]),
+            dependencies: [
+                "CX11", "CCairo", "XTestHarness", "Shapes", "Storage", "TouchTracker", "touchtracker", "SeededRandom", "TestSupport",
+            ]),
     ],
     swiftLanguageModes: [.v6]
 )

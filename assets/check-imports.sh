@@ -4,7 +4,7 @@
 set -eu
 cd "$(dirname "$0")/.."
 
-# What each module may import besides the Swift standard library. Glibc is libc (TouchTracker, DocumentTesting: libm only); Synchronization and Dispatch
+# What each module may import besides the Swift standard library. Glibc is libc (TouchTracker, DrawingTesting: libm only; Storage: files); Synchronization and Dispatch
 # come with the toolchain; Foundation only in TestSupport (and in Tests/, which this does not read).
 # The C modules (CX11, CCairo, CXTest) are module maps with no Swift, so they have no row.
 table='
@@ -12,15 +12,17 @@ SeededRandom
 Timing
 Gestures            Timing
 Desktop             Gestures Timing
-Document            Glibc Synchronization
-TouchTracker        Document Gestures Glibc Timing
-Rendering           CCairo Dispatch Document Glibc Synchronization
-XShell              CX11 CCairo Glibc Desktop Document Gestures Rendering Timing TouchTracker
-touchtracker        Glibc Document Rendering TouchTracker XShell
-DocumentTesting     Document Glibc SeededRandom
+Shapes              Synchronization
+Storage             Glibc Shapes
+Canvas              Shapes
+TouchTracker        Canvas Gestures Glibc Shapes Storage Timing
+Rendering           CCairo Canvas Dispatch Glibc Shapes Storage Synchronization
+XShell              CX11 CCairo Canvas Glibc Desktop Gestures Rendering Shapes Storage Timing TouchTracker
+touchtracker        Glibc Rendering Shapes Storage TouchTracker XShell
+DrawingTesting      Glibc SeededRandom Shapes Storage
 TestSupport         Foundation
 XTestHarness        CX11 CXTest Glibc Synchronization
-touchtracker-bench  CX11 CXTest Dispatch Glibc Document DocumentTesting Gestures Rendering SeededRandom Timing TouchTracker XTestHarness
+touchtracker-bench  CX11 CXTest Canvas Dispatch Glibc DrawingTesting Gestures Rendering SeededRandom Shapes Storage Timing TouchTracker XTestHarness
 '
 
 find Sources -name '*.swift' | LC_ALL=C sort | TABLE=$table awk '

@@ -1,15 +1,16 @@
 import CCairo
-import Document
+import Canvas
+import Shapes
 
 /// Paints the window's frames into its back buffer at a cost that does not grow with the number of
 /// finished shapes: a shape in progress following the pointer, the selected shape being dragged, an
 /// overlay or a newly finished shape costs the same with 10 shapes as with 100,000. (Deleting, moving,
 /// restyling, undoing and selecting repair the shape's area from the shapes the drawing's index finds
 /// there, unless later lines cover it whole; the first frame strokes the shapes that show, not those
-/// buried: see `LineLayer`.)
+/// buried: see `ShapeLayer`.)
 ///
-/// The finished shapes but the selected one live in a `LineLayer` (a cached image kept in step with the
-/// drawing's remembered changes). Each frame finds the damage — what the line layer changed, plus the
+/// The finished shapes but the selected one live in a `ShapeLayer` (a cached image kept in step with the
+/// drawing's remembered changes). Each frame finds the damage — what the shape layer changed, plus the
 /// old and new place of whatever is drawn over it (`Foreground`) — copies those rectangles from the
 /// layer to a scratch image, draws there the red shapes, the green shape and the overlays that reach
 /// into them, and copies the rectangles on to the back buffer. The pixels are exactly the ones
@@ -17,7 +18,7 @@ import Document
 /// screen.
 public final class CanvasCompositor {
     public let renderer: Renderer
-    private var layer: LineLayer?
+    private var layer: ShapeLayer?
     /// Where frames are put together before they reach the back buffer (and the layer's repairs).
     private var scratch: PixelImage?
     /// The foreground the back buffer shows, and the back buffer it was drawn into.
@@ -56,21 +57,21 @@ public final class CanvasCompositor {
         return damage.rects
     }
 
-    /// The work the line layer has done so far.
+    /// The work the shape layer has done so far.
     public var statistics: CompositorStatistics { layer?.statistics ?? CompositorStatistics() }
 
-    /// Bytes the compositor holds: the line layer and the scratch image, each 4 bytes a pixel of the
+    /// Bytes the compositor holds: the shape layer and the scratch image, each 4 bytes a pixel of the
     /// viewport, and the layer's solid cells (a 64-bit id per cell of a few pixels a side).
     public var cacheBytes: Int { (layer?.bytes ?? 0) + (scratch?.bytes ?? 0) }
 
-    /// The line layer and the scratch image for this viewport (new ones when it changed).
-    private func images(width: Int, height: Int, origin: PixelPoint) throws(CairoError) -> (LineLayer, PixelImage) {
+    /// The shape layer and the scratch image for this viewport (new ones when it changed).
+    private func images(width: Int, height: Int, origin: PixelPoint) throws(CairoError) -> (ShapeLayer, PixelImage) {
         if let layer, let scratch, scratch.width == width, scratch.height == height, scratch.origin == origin {
             return (layer, scratch)
         }
         let counts = statistics
         (layer, scratch) = (nil, nil)  // the old ones go before the new ones come: never both in memory
-        let freshLayer = try LineLayer(width: width, height: height, origin: origin, renderer: renderer,
+        let freshLayer = try ShapeLayer(width: width, height: height, origin: origin, renderer: renderer,
                                        statistics: counts)
         let freshScratch = try PixelImage(width: width, height: height, origin: origin)
         (layer, scratch) = (freshLayer, freshScratch)

@@ -1,17 +1,17 @@
-/// Counts of the work a compositor has done on its cache of finished lines, for tests and the bench.
+/// Counts of the work a compositor has done on its cache of finished shapes, for tests and the bench.
 public struct CompositorStatistics: Hashable, Sendable {
-    /// Times every finished line was stroked again (first frame, resize, clear, an unknown drawing, or
+    /// Times every finished shape was stroked again (first frame, resize, clear, an unknown drawing, or
     /// more changes at once than the drawing remembers).
     public var rebuilds = 0
-    /// Lines stroked on top of the layer because they were added on top of the drawing.
-    public var appendedLines = 0
-    /// Times some areas were repainted from the lines reaching into them (delete, move, undo).
+    /// Shapes stroked on top of the layer because they were added on top of the drawing.
+    public var appendedShapes = 0
+    /// Times some areas were repainted from the shapes reaching into them (delete, move, undo).
     public var repairs = 0
-    /// Lines stroked by rebuilds and repairs together.
-    public var linesRestroked = 0
-    /// Lines not stroked by rebuilds, repairs or when added, because every cell they reach is solid
-    /// (covered whole by other lines: see `SolidCells`).
-    public var buriedLines = 0
+    /// Shapes stroked by rebuilds and repairs together.
+    public var shapesRestroked = 0
+    /// Shapes not stroked by rebuilds, repairs or when added, because every cell they reach is solid
+    /// (covered whole by later lines: see `SolidCells`).
+    public var buriedShapes = 0
 
     public init() {}
 }

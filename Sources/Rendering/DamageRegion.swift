@@ -1,4 +1,4 @@
-import Document
+import Shapes
 
 /// Areas of a canvas to repaint: whole-pixel rectangles inside the canvas. A rectangle added over or
 /// against one already there is merged with it, so the list stays short and nothing is painted twice.

@@ -1,4 +1,4 @@
-import Document
+import Storage
 
 /// Why a drawing could not be exported; one line, for "cannot export OUT: ".
 public enum ExportError: Error, CustomStringConvertible, Equatable {

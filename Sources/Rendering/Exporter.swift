@@ -1,5 +1,7 @@
 import CCairo
-import Document
+import Canvas
+import Shapes
+import Storage
 
 /// Writes a drawing to an image or vector file through the same `Renderer` the window uses; `render` makes
 /// the same bytes in memory (the clipboard's pictures, framed tightly: `Framing.shapes`).
@@ -37,7 +39,7 @@ public enum Exporter {
             return page(for: drawing, minimum: minimum, style: style)
         case .shapes(let margin):
             let bounds = page(for: drawing, minimum: (0, 0), style: style)
-            return drawing.lines.isEmpty ? bounds : bounds.insetBy(-margin.rounded(.up))
+            return drawing.shapes.isEmpty ? bounds : bounds.insetBy(-margin.rounded(.up))
         }
     }
 
@@ -51,13 +53,13 @@ public enum Exporter {
     /// coordinates) or far away are on the page too; the exporter translates the page to the origin.
     public static func page(for drawing: Drawing, minimum: (width: Int, height: Int) = (800, 600),
                             style: RenderStyle = RenderStyle()) -> Rect {
-        guard !drawing.lines.isEmpty else {
+        guard !drawing.shapes.isEmpty else {
             return Rect(x: 0, y: 0, width: Double(minimum.width), height: Double(minimum.height))
         }
         // Not `Rect.union`: it drops empty rectangles, and a horizontal or vertical line's bounds are empty.
         var content = Rect(minX: .infinity, minY: .infinity, maxX: -.infinity, maxY: -.infinity)
-        for line in drawing.lines {
-            let bounds = line.segment.bounds.insetBy(-line.style.width * style.scale)
+        for shape in drawing.shapes {
+            let bounds = shape.segment.bounds.insetBy(-shape.style.width * style.scale)
             content = Rect(minX: min(content.minX, bounds.minX), minY: min(content.minY, bounds.minY),
                            maxX: max(content.maxX, bounds.maxX), maxY: max(content.maxY, bounds.maxY))
         }

@@ -1,17 +1,17 @@
-import Document
+import Canvas
 
 /// What a frame draws over the finished shapes: the shapes in progress (red), the selected shape (green),
 /// each as its outline on the device, and the overlays. A compositor keeps the last frame's, to find what
 /// the next frame must repaint; it holds no finished shapes, so keeping it never makes the drawing copy
-/// its lines on the next edit.
+/// its shapes on the next edit.
 struct Foreground: Equatable {
-    var linesInProgress: [Outline]
+    var shapesInProgress: [Outline]
     var selected: Outline?
     var overlays: [Overlay]
 
     init(_ scene: Scene, scale: Double) {
-        linesInProgress = scene.linesInProgress.map { Outline($0, scale: scale) }
-        selected = scene.selectedLine.map { Outline($0, scale: scale) }
+        shapesInProgress = scene.shapesInProgress.map { Outline($0, scale: scale) }
+        selected = scene.selectedShape.map { Outline($0, scale: scale) }
         overlays = scene.overlays
     }
 
@@ -21,9 +21,9 @@ struct Foreground: Equatable {
     func damage(to next: Foreground, into damage: inout DamageRegion) {
         // Shapes in progress keep their order (by contact) while they last, so a shape in both frames is
         // drawn over the same shapes: only those in one frame and not the other change pixels.
-        if linesInProgress != next.linesInProgress {
-            for shape in linesInProgress where !next.linesInProgress.contains(shape) { damage.add(shape.coverage) }
-            for shape in next.linesInProgress where !linesInProgress.contains(shape) { damage.add(shape.coverage) }
+        if shapesInProgress != next.shapesInProgress {
+            for shape in shapesInProgress where !next.shapesInProgress.contains(shape) { damage.add(shape.coverage) }
+            for shape in next.shapesInProgress where !shapesInProgress.contains(shape) { damage.add(shape.coverage) }
         }
         if selected != next.selected {
             for shape in [selected, next.selected].compactMap({ $0 }) { damage.add(shape.coverage) }

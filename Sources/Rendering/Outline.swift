@@ -1,5 +1,5 @@
 import CCairo
-import Document
+import Shapes
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -22,7 +22,7 @@ struct Outline: Hashable {
         self.width = width
     }
 
-    init(_ line: Line, scale: Double) { self.init(kind: line.kind, segment: line.segment, width: line.style.width * scale) }
+    init(_ shape: Shape, scale: Double) { self.init(kind: shape.kind, segment: shape.segment, width: shape.style.width * scale) }
 
     init(_ shape: ShapeInProgress, scale: Double) { self.init(kind: shape.kind, segment: shape.segment, width: shape.width * scale) }
 

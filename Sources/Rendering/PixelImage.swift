@@ -1,11 +1,11 @@
 import CCairo
-import Document
+import Shapes
 
 /// An RGB image of a part of the canvas (the viewport: the part of the window on screen) and a context
 /// drawing on it in canvas coordinates, for the compositor's caches.
 ///
 /// Cairo rasterises a stroke slightly differently when a clip cuts it (a few antialiased pixels
-/// differ by a few levels), so the compositor never strokes under a clip: it strokes whole lines on
+/// differ by a few levels), so the compositor never strokes under a clip: it strokes whole shapes on
 /// an image of the whole viewport, exactly as `Renderer.draw` does, and moves pixels between images
 /// with `copy`, which is exact.
 final class PixelImage {

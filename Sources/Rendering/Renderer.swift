@@ -1,17 +1,18 @@
 // Rendering: draws a drawing onto any Cairo surface (the window's back buffer, PNG, SVG, PDF).
 // The only module besides XShell that touches Cairo; it knows nothing about X.
 //
-//   Scene             what to draw: the drawing, the selection, overlays (Overlay: menus, help)
+//   Scene (Canvas)    what to draw: the drawing, the selection, overlays (Overlay: menus, help)
 //   Renderer          strokes a whole scene: each shape in its colour and width (Outline: a line or a
 //                     circle), red in progress, green selected
 //   Exporter          writes a drawing to PNG / SVG / PDF through the same renderer
-//   CanvasCompositor  the window's frames at a cost independent of the number of lines: finished lines
-//                     live in a cached image (LineLayer, with SolidCells: which shapes lines bury),
+//   CanvasCompositor  the window's frames at a cost independent of the number of shapes: finished shapes
+//                     live in a cached image (ShapeLayer, with SolidCells: which shapes lines bury),
 //                     kept in step through the drawing's remembered changes; a frame repaints only the
 //                     damage (DamageRegion, Foreground) from that image plus the red, green and overlay
 //                     parts on top
 import CCairo
-import Document
+import Canvas
+import Shapes
 
 /// Sizes and colours of the canvas; `scaled(by:)` applies the display's DPI / 96. Shapes have their own
 /// colours and widths (px at 96 dpi); every width is drawn `scale` times as wide.
@@ -64,18 +65,18 @@ public struct Renderer: Sendable {
             cairo_clip(cr)
         }
         paintBackground(cr)
-        strokeFinished(scene.drawing.lines.lazy.filter { $0.id != scene.selection }, cr)
+        strokeFinished(scene.drawing.shapes.lazy.filter { $0.id != scene.selection }, cr)
         drawForeground(Foreground(scene, scale: style.scale), cr)
     }
 
-    /// The area a stroke of `line` covers (its bounds, a circle's box, widened by half its width, plus a
+    /// The area a stroke of `shape` covers (its bounds, a circle's box, widened by half its width, plus a
     /// pixel of antialiasing).
-    public func coverage(of line: Line) -> Rect { outline(of: line).coverage }
+    public func coverage(of shape: Shape) -> Rect { outline(of: shape).coverage }
 
     /// The area a stroke of `shape` covers, as for a finished shape.
     public func coverage(of shape: ShapeInProgress) -> Rect { Outline(shape, scale: style.scale).coverage }
 
-    func outline(of line: Line) -> Outline { Outline(line, scale: style.scale) }
+    func outline(of shape: Shape) -> Outline { Outline(shape, scale: style.scale) }
 
     // MARK: - Steps shared with the compositor (each leaves the context's state as it found it)
 
@@ -84,20 +85,20 @@ public struct Renderer: Sendable {
         cairo_paint(cr)
     }
 
-    /// Strokes finished `lines`, each in its colour, one at a time, in order; returns how many.
+    /// Strokes finished `shapes`, each in its colour, one at a time, in order; returns how many.
     @discardableResult
-    func strokeFinished<Lines: Sequence<Line>>(_ lines: Lines, _ cr: OpaquePointer) -> Int {
+    func strokeFinished<Shapes: Sequence<Shape>>(_ shapes: Shapes, _ cr: OpaquePointer) -> Int {
         cairo_save(cr)
         defer { cairo_restore(cr) }
         setPen(on: cr)
         var count = 0
         var colour: Colour?
-        for line in lines {
-            if line.style.colour != colour {
-                colour = line.style.colour
-                set(line.style.colour, on: cr)
+        for shape in shapes {
+            if shape.style.colour != colour {
+                colour = shape.style.colour
+                set(shape.style.colour, on: cr)
             }
-            outline(of: line).stroke(cr)
+            outline(of: shape).stroke(cr)
             count += 1
         }
         return count
@@ -124,7 +125,7 @@ public struct Renderer: Sendable {
         defer { cairo_restore(cr) }
         setPen(on: cr)
         set(style.inProgress, on: cr)
-        for shape in foreground.linesInProgress where reaches(shape.coverage) { shape.stroke(cr) }
+        for shape in foreground.shapesInProgress where reaches(shape.coverage) { shape.stroke(cr) }
         if let selected = foreground.selected, reaches(selected.coverage) {
             set(style.selected, on: cr)
             selected.stroke(cr)

@@ -1,6 +1,6 @@
-import Document
+import Shapes
 
-/// Which shapes of the line layer can change its pixels, so that shapes buried under others need not be
+/// Which shapes of the shape layer can change its pixels, so that shapes buried under others need not be
 /// stroked.
 ///
 /// The layer is cut into square cells of a few pixels. A line that covers a cell whole
@@ -37,7 +37,7 @@ struct SolidCells {
     static let none: UInt64 = 0
 
     /// A shape, as the cells see it.
-    typealias Shape = (outline: Outline, id: UInt64, colour: UInt32)
+    typealias Stroke = (outline: Outline, id: UInt64, colour: UInt32)
 
     /// Cells for shapes drawn `scale` times their width.
     init(bounds: Rect, scale: Double) {
@@ -90,7 +90,7 @@ struct SolidCells {
 
     /// `shape`, later than every other shape of the layer, joined it: it tops the cells it covers whole
     /// (in `part`, when given). (Its reach is counted with `count`.)
-    mutating func cover(_ shape: Shape, in part: Part? = nil) {
+    mutating func cover(_ shape: Stroke, in part: Part? = nil) {
         var covered = coveredRows(of: shape.outline)
         while let (row, run) = covered.next() {
             guard let run = Self.run(run, of: row, in: part) else { continue }
@@ -102,7 +102,7 @@ struct SolidCells {
 
     /// Counts `shape` (`delta` 1) or no longer counts it (`delta` `UInt32.max`) where it reaches a cell after
     /// the cell's top in another colour (in `part`, when given).
-    mutating func count(_ shape: Shape, by delta: UInt32, in part: Part? = nil) {
+    mutating func count(_ shape: Stroke, by delta: UInt32, in part: Part? = nil) {
         var reached = reachedRows(of: shape.outline)
         while let (row, run) = reached.next() {
             guard let run = Self.run(run, of: row, in: part) else { continue }
@@ -122,7 +122,7 @@ struct SolidCells {
     /// The cells whose top changes when `shape` leaves the layer (those it tops) or comes into it (those
     /// it covers whole and no later shape does), as a rectangle around them: they must be counted again
     /// (`recount`). Nil when there are none.
-    func retopped(by shape: Shape, coming: Bool) -> Rect? {
+    func retopped(by shape: Stroke, coming: Bool) -> Rect? {
         var found: Rect?
         var covered = coveredRows(of: shape.outline)
         while let (row, run) = covered.next() {
@@ -135,7 +135,7 @@ struct SolidCells {
     }
 
     /// Counts the cells meeting `area` again, from `shapes`: every shape of the layer that may reach one.
-    mutating func recount(_ area: Rect, from shapes: [Shape]) {
+    mutating func recount(_ area: Rect, from shapes: [Stroke]) {
         guard let rowRange = rowRange((area.minY, area.maxY)) else { return }
         let part = (rows: rowRange, columns: columnRange(area))
         for row in part.rows {

@@ -1,4 +1,4 @@
-import Document
+import Shapes
 
 /// A rectangle at any angle along a stroked segment: the points whose position along the segment's
 /// direction and across it fall in two ranges (two slabs). The part of a round-capped stroke of half

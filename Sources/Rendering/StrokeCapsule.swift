@@ -1,4 +1,4 @@
-import Document
+import Shapes
 
 /// The points within a distance of a segment: the shape a round-capped stroke covers, made of the
 /// rectangle along the segment (`StrokeBox`) and a disc around each end. `around` is a stroke's with

@@ -1,9 +1,9 @@
-import Document
+import Shapes
 #if canImport(Glibc)
 import Glibc  // libm: atan2, cos, sin
 #endif
 
-/// The book's colour challenge: a finished line's colour follows its angle.
+/// The book's colour challenge: a finished shape's colour follows its angle.
 ///
 /// A line and its reverse are alike, so the angle is taken modulo 180°: θ ∈ [0°, 180°), 0° horizontal.
 /// The colour runs once round a closed loop as θ does, so it is continuous everywhere, also across

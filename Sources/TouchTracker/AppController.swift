@@ -1,5 +1,5 @@
-import Document
 import Gestures
+import Shapes
 import Timing
 
 /// The gestures the app recognizes. Their order is the order the engine visits them in (R9).
@@ -25,15 +25,15 @@ public enum AppGesture: Int, Hashable, Comparable, Sendable, CustomStringConvert
 /// changes. This is UIKit's BNRDrawView set-up, with the book's recognizer relationships:
 ///
 ///   double click  clears                        (delays the canvas, so its 2nd press leaves no dot)
-///   click         selects the nearest line      (requires the double click to fail; shown at once
+///   click         selects the nearest shape     (requires the double click to fail; shown at once
 ///                                                as provisional, confirmed or superseded later)
-///   long press    picks up the line under it    (only over a line; cancels the canvas's contact)
-///   drag          on the selected line moves it (only there; cancels the canvas's contact)
+///   long press    picks up the shape under it   (only over a shape; cancels the canvas's contact)
+///   drag          on the selected shape moves it (only there; cancels the canvas's contact)
 ///   right click   opens the context menu
 ///   three fingers swiped up  open the palette   (fingers only; holds them back until it is decided,
 ///                                                and takes them away from the canvas: they draw nothing)
 ///   two contacts down at once  draw a circle    (two fingers or two pointers; requires the swipe to fail;
-///                                                takes their lines away)
+///                                                takes their shapes away)
 ///   anything else reaches the canvas as contacts: each left-button contact draws its own line (with Shift,
 ///   a circle).
 ///   An eraser (a stylus's other end) is not a gesture: it erases whatever it passes over.
@@ -76,7 +76,7 @@ public final class AppController {
         set { engine.settings = newValue }
     }
 
-    /// Lengths designed at 96 dpi at the screen's resolution (`scale` = dpi / 96): how far from a line a click
+    /// Lengths designed at 96 dpi at the screen's resolution (`scale` = dpi / 96): how far from a shape a click
     /// still selects it, and the panels.
     public func setDisplayScale(_ scale: Double) {
         model.setDisplayScale(scale)
@@ -160,7 +160,7 @@ public final class AppController {
         case (.longPress, .ended(let p)): model.longPressEnded(at: Point(p))
         case (.longPress, .cancelled): model.longPressCancelled()
         case (.moveLine, .began(let p, let press)):
-            // The pan begins past the drag threshold: the line has come that far from the press.
+            // The pan begins past the drag threshold: the shape has come that far from the press.
             model.moveBegan(at: Point(p), translation: Point(p) - Point(press))
         case (.moveLine, .changed(let p, _, _)): model.moveChanged(at: Point(p))
         case (.moveLine, .ended(let p)): model.moveEnded(at: Point(p))

@@ -1,4 +1,5 @@
-import Document
+import Shapes
+import Storage
 import Timing
 
 /// Copy, cut and paste, as the core decides them. Ctrl+C and Ctrl+X ask the shell to own the clipboard with
@@ -23,7 +24,7 @@ extension AppCore {
         if cut, wholeDrawing { return show("Select a shape to cut (Ctrl+C copies the whole drawing)", now: now) }
         let shapes = model.shapesToCopy
         guard !shapes.isEmpty else { return show("Nothing to copy: the drawing is empty", now: now) }
-        clipboard.copying = (shapes.lines.count, wholeDrawing, cut)
+        clipboard.copying = (shapes.shapes.count, wholeDrawing, cut)
         effects.append(.ownClipboard(shapes))
     }
 
@@ -74,7 +75,7 @@ extension AppCore {
         case .success(let count): show("Pasted \(Self.count(count, "shape"))", now: now)
         case .failure(.noShapes): show("Nothing to paste: the clipboard's drawing has no shapes", now: now)
         case .failure(.tooManyShapes(let total)):
-            tell("cannot paste: the drawing would have \(total) shapes, more than a file holds (\(DocumentLimits.maxLines))", now: now)
+            tell("cannot paste: the drawing would have \(total) shapes, more than a file holds (\(DocumentLimits.maxShapes))", now: now)
         case .failure(.outOfBounds):
             tell("cannot paste there: a shape would lie beyond ±\(Int(DocumentLimits.maxCoordinateMagnitude)) px", now: now)
         }

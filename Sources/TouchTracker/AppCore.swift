@@ -1,5 +1,7 @@
-import Document
+import Canvas
 import Gestures
+import Shapes
+import Storage
 import Timing
 
 /// The app, as one step of its event loop with the I/O taken out (swift-nio's EmbeddedEventLoop, a
@@ -41,7 +43,7 @@ public final class AppCore {
     public var scale: Double { controller.model.displayScale }
     /// When frames are painted.
     private var pacer = FramePacer()
-    /// What to paint: the drawing, the lines in progress, the selection, and the panels over them, as of
+    /// What to paint: the drawing, the shapes in progress, the selection, and the panels over them, as of
     /// the end of the last step (made once a step; a frame paints it).
     public private(set) var scene = Scene(drawing: Drawing())
 
@@ -190,7 +192,7 @@ public final class AppCore {
 
     /// What the screen should show: what the pacer compares with what it showed.
     private var content: FramePacer.Content {
-        FramePacer.Content(revision: scene.drawing.revision, linesInProgress: scene.linesInProgress, selection: scene.selection,
+        FramePacer.Content(revision: scene.drawing.revision, shapesInProgress: scene.shapesInProgress, selection: scene.selection,
                            overlays: scene.overlays, visibleArea: model.visibleArea, scale: scale)
     }
 
@@ -203,7 +205,7 @@ public final class AppCore {
             overlays.append(HelpPanel.overlay(in: model.visibleArea, scale: scale, firstRow: model.helpFirstRow))
         }
         if let shown = notice ?? standingNotice { overlays.append(shown.overlay(in: model.visibleArea, scale: scale)) }
-        return Scene(document: model.document, linesInProgress: model.linesInProgressInOrder,
+        return Scene(document: model.document, shapesInProgress: model.shapesInProgressInOrder,
                      selection: model.selection?.id, overlays: overlays)
     }
 

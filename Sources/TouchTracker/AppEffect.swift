@@ -1,4 +1,5 @@
-import Document
+import Shapes
+import Storage
 
 /// What the app asks the shell to do: the shell performs each, in order, and answers those that can fail
 /// with an `AppInput` (`save` with `.saveFinished`, `exportPNG` with `.exportFinished`, `ownClipboard` with

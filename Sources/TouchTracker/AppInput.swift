@@ -1,5 +1,6 @@
-import Document
 import Gestures
+import Shapes
+import Storage
 import Timing
 
 /// Everything that reaches the app from outside, translated by the shell: input, the window, the desktop,

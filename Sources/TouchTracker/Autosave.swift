@@ -7,7 +7,7 @@ import Timing
 ///     the save's outcome: didSave(), or retry = didFailToSave(now:) -> schedule a retry at `retry`
 ///
 /// A save falls due `quietPeriod` after the last edit, so a burst of edits makes one save; while edits
-/// keep coming (dragging a line) it is due no later than `longestDelay` after the first unsaved edit.
+/// keep coming (dragging a shape) it is due no later than `longestDelay` after the first unsaved edit.
 /// After a failed save (unwritable folder, full disk) the next try waits `retryDelay`.
 public struct Autosave: Sendable, Equatable {
     /// How long after the last edit a save falls due.

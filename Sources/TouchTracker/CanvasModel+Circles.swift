@@ -1,12 +1,12 @@
-import Document
 import Gestures
+import Shapes
 
 /// Circles (the book's two-finger challenge): two contacts down at once — two fingers, or two master
 /// pointers — draw a red circle whose box has them at opposite corners; it follows both and is finished, in
 /// the pen's colour and width, when they lift. (With one pointer, Shift+drag draws one from the press to the
 /// pointer: `contactBegan` with Shift held.)
 extension CanvasModel {
-    /// Two contacts went down together at `a` and `b`; their own lines (if any showed) were taken away.
+    /// Two contacts went down together at `a` and `b`; their own shapes (if any showed) were taken away.
     public mutating func circleBegan(between a: Point, and b: Point, time: ServerTime) {
         if closeMenu() { return }
         circleInProgress = Stroke(circleBetween: a, and: b, time: time, scale: displayScale)

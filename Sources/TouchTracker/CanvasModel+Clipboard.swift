@@ -1,4 +1,5 @@
-import Document
+import Shapes
+import Storage
 
 /// The clipboard as the canvas sees it: which shapes Ctrl+C copies and where Ctrl+V puts shapes. The core
 /// turns these into effects (own the clipboard with these shapes, ask for its content) and the shell speaks
@@ -7,7 +8,7 @@ extension CanvasModel {
     /// What Ctrl+C copies: the selected shape, or every shape when none is selected (none: an empty drawing),
     /// as a drawing of their own numbered 1…n in drawing order.
     public var shapesToCopy: Drawing {
-        if let selected = selection, let shape = document.line(selected.id) { return Drawing(lines: [shape]).renumbered() }
+        if let selected = selection, let shape = document.shape(selected.id) { return Drawing(shapes: [shape]).renumbered() }
         return drawing.renumbered()
     }
 
@@ -15,7 +16,7 @@ extension CanvasModel {
     public enum PasteRefusal: Error, Hashable, Sendable {
         /// The clipboard's drawing has no shapes.
         case noShapes
-        /// The drawing would hold more shapes than a file may (`DocumentLimits.maxLines`).
+        /// The drawing would hold more shapes than a file may (`DocumentLimits.maxShapes`).
         case tooManyShapes(Int)
         /// Centred there, some shape would lie beyond the coordinates a file may hold.
         case outOfBounds
@@ -25,10 +26,10 @@ extension CanvasModel {
     /// numbered after the drawing's own shapes, as one undoable edit; a single shape pasted is selected.
     /// Returns how many were pasted. (A shape being dragged meanwhile goes on being dragged.)
     public mutating func paste(_ pasted: Drawing, centredAt centre: Point) -> Result<Int, PasteRefusal> {
-        let shapes = pasted.lines
+        let shapes = pasted.shapes
         guard !shapes.isEmpty else { return .failure(.noShapes) }
-        guard drawing.lines.count + shapes.count <= DocumentLimits.maxLines else {
-            return .failure(.tooManyShapes(drawing.lines.count + shapes.count))
+        guard drawing.shapes.count + shapes.count <= DocumentLimits.maxShapes else {
+            return .failure(.tooManyShapes(drawing.shapes.count + shapes.count))
         }
         var bounds = shapes[0].segment.bounds
         for shape in shapes.dropFirst() {
@@ -39,7 +40,7 @@ extension CanvasModel {
         let offset = Vector(dx: centre.x - (bounds.minX + bounds.maxX) / 2, dy: centre.y - (bounds.minY + bounds.maxY) / 2)
         let first = drawing.nextID.rawValue
         let placed = shapes.enumerated().map { index, shape in
-            Line(id: LineID(first + UInt64(index)), kind: shape.kind, segment: shape.segment.translated(by: offset), style: shape.style)
+            Shape(id: ShapeID(first + UInt64(index)), kind: shape.kind, segment: shape.segment.translated(by: offset), style: shape.style)
         }
         let fits = placed.allSatisfy { shape in
             [shape.begin.x, shape.begin.y, shape.end.x, shape.end.y].allSatisfy(DocumentLimits.isValidCoordinate)

@@ -1,88 +1,88 @@
-import Document
+import Shapes
 
-/// Moving lines: a long press on a line picks it up and the pointer drags it; a drag that starts
-/// on the selected line moves it. Either way the line follows live and is recorded as one move
+/// Moving shapes: a long press on a shape picks it up and the pointer drags it; a drag that starts
+/// on the selected shape moves it. Either way the shape follows live and is recorded as one move
 /// when dropped. The engine asks `shouldBegin…` first, so one drag never both draws and moves.
 extension CanvasModel {
-    /// Whether a long press at `point` is a gesture: only over a line, with no menu open and no
-    /// other line being dragged. (Over empty canvas the press stays a drawing contact.)
+    /// Whether a long press at `point` is a gesture: only over a shape, with no menu open and no
+    /// other shape being dragged. (Over empty canvas the press stays a drawing contact.)
     public func shouldBeginLongPress(at point: Point) -> Bool {
-        menu == nil && lineDrag == nil && line(at: point) != nil
+        menu == nil && shapeDrag == nil && shape(at: point) != nil
     }
 
-    /// The long press fired over a line: selects it and picks it up. `point` is where the pointer
+    /// The long press fired over a shape: selects it and picks it up. `point` is where the pointer
     /// is and `translation` how far it has come from the press (a long press allows a little
-    /// movement); the line under the press is the one picked up.
+    /// movement); the shape under the press is the one picked up.
     public mutating func longPressBegan(at point: Point, translation: Vector = .zero) {
         let press = Point(x: point.x - translation.dx, y: point.y - translation.dy)
-        guard shouldBeginLongPress(at: press), let id = line(at: press) else { return }
-        beginLineDrag(.longPress, of: id, at: press)
-        continueLineDrag(.longPress, to: point)
+        guard shouldBeginLongPress(at: press), let id = shape(at: press) else { return }
+        beginShapeDrag(.longPress, of: id, at: press)
+        continueShapeDrag(.longPress, to: point)
     }
 
-    public mutating func longPressChanged(at point: Point) { continueLineDrag(.longPress, to: point) }
+    public mutating func longPressChanged(at point: Point) { continueShapeDrag(.longPress, to: point) }
 
-    /// Drops the line at the pointer; it stays selected.
-    public mutating func longPressEnded(at point: Point) { endLineDrag(.longPress, at: point) }
+    /// Drops the shape at the pointer; it stays selected.
+    public mutating func longPressEnded(at point: Point) { endShapeDrag(.longPress, at: point) }
 
-    /// Puts the line back where it was picked up.
-    public mutating func longPressCancelled() { cancelLineDrag(.longPress) }
+    /// Puts the shape back where it was picked up.
+    public mutating func longPressCancelled() { cancelShapeDrag(.longPress) }
 
-    /// Whether a drag starting at `point` moves the selected line (rather than drawing): only when
-    /// it starts within the tolerance of the selected line, with no menu open.
+    /// Whether a drag starting at `point` moves the selected shape (rather than drawing): only when
+    /// it starts within the tolerance of the selected shape, with no menu open.
     public func shouldBeginMove(at point: Point) -> Bool {
-        guard menu == nil, lineDrag == nil, let selected = selection, let line = document.line(selected.id) else { return false }
-        return line.distance(to: point) <= selectionTolerance
+        guard menu == nil, shapeDrag == nil, let selected = selection, let shape = document.shape(selected.id) else { return false }
+        return shape.distance(to: point) <= selectionTolerance
     }
 
     /// A drag that `shouldBeginMove(at:)` accepted (asked with the press location) began: picks the
-    /// selected line up. `point` is where the pointer is now and `translation` how far it has come
-    /// from the press (a drag begins only past the drag threshold): the line catches up with the
+    /// selected shape up. `point` is where the pointer is now and `translation` how far it has come
+    /// from the press (a drag begins only past the drag threshold): the shape catches up with the
     /// pointer at once and then follows it exactly.
     public mutating func moveBegan(at point: Point, translation: Vector = .zero) {
-        guard menu == nil, lineDrag == nil, let selected = selection else { return }
+        guard menu == nil, shapeDrag == nil, let selected = selection else { return }
         let press = Point(x: point.x - translation.dx, y: point.y - translation.dy)
-        beginLineDrag(.move, of: selected.id, at: press)
-        continueLineDrag(.move, to: point)
+        beginShapeDrag(.move, of: selected.id, at: press)
+        continueShapeDrag(.move, to: point)
     }
 
-    public mutating func moveChanged(at point: Point) { continueLineDrag(.move, to: point) }
+    public mutating func moveChanged(at point: Point) { continueShapeDrag(.move, to: point) }
 
-    /// Drops the line at the pointer; it stays selected.
-    public mutating func moveEnded(at point: Point) { endLineDrag(.move, at: point) }
+    /// Drops the shape at the pointer; it stays selected.
+    public mutating func moveEnded(at point: Point) { endShapeDrag(.move, at: point) }
 
-    /// Puts the line back where it was picked up.
-    public mutating func moveCancelled() { cancelLineDrag(.move) }
+    /// Puts the shape back where it was picked up.
+    public mutating func moveCancelled() { cancelShapeDrag(.move) }
 
-    /// The line being dragged and where it was picked up, if any (e.g. for a trace).
-    public var draggedLine: LineID? { lineDrag?.id }
+    /// The shape being dragged and where it was picked up, if any (e.g. for a trace).
+    public var draggedShape: ShapeID? { shapeDrag?.id }
 
     // MARK: - The drag itself
 
-    private mutating func beginLineDrag(_ gesture: LineDrag.Gesture, of id: LineID, at point: Point) {
-        guard let line = document.line(id) else { return }
+    private mutating func beginShapeDrag(_ gesture: ShapeDrag.Gesture, of id: ShapeID, at point: Point) {
+        guard let shape = document.shape(id) else { return }
         selection = Selection(id)
-        lineDrag = LineDrag(gesture: gesture, id: id, original: line.segment, anchor: point)
+        shapeDrag = ShapeDrag(gesture: gesture, id: id, original: shape.segment, anchor: point)
     }
 
-    private mutating func continueLineDrag(_ gesture: LineDrag.Gesture, to point: Point) {
-        guard let drag = lineDrag, drag.gesture == gesture else { return }
+    private mutating func continueShapeDrag(_ gesture: ShapeDrag.Gesture, to point: Point) {
+        guard let drag = shapeDrag, drag.gesture == gesture else { return }
         document.setSegment(drag.segment(forPointerAt: point), of: drag.id)
     }
 
-    private mutating func endLineDrag(_ gesture: LineDrag.Gesture, at point: Point) {
-        guard let drag = lineDrag, drag.gesture == gesture else { return }
-        continueLineDrag(gesture, to: point)
-        lineDrag = nil
-        if let dropped = document.line(drag.id), dropped.segment != drag.original {
+    private mutating func endShapeDrag(_ gesture: ShapeDrag.Gesture, at point: Point) {
+        guard let drag = shapeDrag, drag.gesture == gesture else { return }
+        continueShapeDrag(gesture, to: point)
+        shapeDrag = nil
+        if let dropped = document.shape(drag.id), dropped.segment != drag.original {
             record(.move(drag.id, from: drag.original, to: dropped.segment))
         }
     }
 
-    /// Puts a dragged line back (of either gesture when `gesture` is nil).
-    mutating func cancelLineDrag(_ gesture: LineDrag.Gesture? = nil) {
-        guard let drag = lineDrag, gesture == nil || drag.gesture == gesture else { return }
+    /// Puts a dragged shape back (of either gesture when `gesture` is nil).
+    mutating func cancelShapeDrag(_ gesture: ShapeDrag.Gesture? = nil) {
+        guard let drag = shapeDrag, gesture == nil || drag.gesture == gesture else { return }
         document.setSegment(drag.original, of: drag.id)
-        lineDrag = nil
+        shapeDrag = nil
     }
 }

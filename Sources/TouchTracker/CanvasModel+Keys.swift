@@ -1,5 +1,5 @@
-import Document
 import Gestures
+import Shapes
 
 /// The keyboard, through `KeyBindings`: the model carries out the commands that change the canvas (delete,
 /// escape, undo, redo, nudges, help) and hands back the ones it cannot (files, the clipboard, quit). While the help
@@ -18,12 +18,12 @@ extension CanvasModel {
         switch command {
         case .deleteSelection:
             editKey { model in
-                guard let selected = model.selection, let line = model.document.line(selected.id) else { return }
-                model.perform(.delete(line))
+                guard let selected = model.selection, let shape = model.document.shape(selected.id) else { return }
+                model.perform(.delete(shape))
                 model.selection = nil
             }
         case .escape:
-            cancelLineDrag()
+            cancelShapeDrag()
             menu = nil
             selection = nil
             tapPhase = .none
@@ -64,7 +64,7 @@ extension CanvasModel {
     /// even when the pen had it already (width by speed is the pen's alone: a finished shape has no speed).
     private mutating func choose(_ choice: PenChoice, _ change: (inout Pen) -> Void) {
         change(&pen)
-        guard lineDrag == nil, let selected = selection, let shape = document.line(selected.id) else { return }
+        guard shapeDrag == nil, let selected = selection, let shape = document.shape(selected.id) else { return }
         var style = shape.style
         switch choice {
         case .colour: style.colour = pen.colour(for: shape)
@@ -73,16 +73,16 @@ extension CanvasModel {
         if style != shape.style { perform(.restyle(shape.id, from: shape.style, to: style)) }
     }
 
-    /// Keys that edit close the menu first, and wait while a line is being dragged.
+    /// Keys that edit close the menu first, and wait while a shape is being dragged.
     private mutating func editKey(_ body: (inout CanvasModel) -> Void) {
-        guard lineDrag == nil else { return }
+        guard shapeDrag == nil else { return }
         menu = nil
         body(&self)
     }
 
-    /// Moves the selected line; not while the menu is open or a drag is going on.
+    /// Moves the selected shape; not while the menu is open or a drag is going on.
     private mutating func nudge(dx: Double, dy: Double) {
-        guard menu == nil, lineDrag == nil, let selected = selection, let line = document.line(selected.id) else { return }
-        perform(.nudge(line.id, from: line.segment, to: line.segment.translated(by: Vector(dx: dx, dy: dy))))
+        guard menu == nil, shapeDrag == nil, let selected = selection, let shape = document.shape(selected.id) else { return }
+        perform(.nudge(shape.id, from: shape.segment, to: shape.segment.translated(by: Vector(dx: dx, dy: dy))))
     }
 }

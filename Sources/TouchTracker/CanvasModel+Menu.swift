@@ -1,6 +1,6 @@
-import Document
+import Shapes
 
-/// The context menu: a right click on a line selects it and opens the shape's menu (Delete, colours,
+/// The context menu: a right click on a shape selects it and opens the shape's menu (Delete, colours,
 /// widths); on empty canvas it opens the canvas menu (the pen's choices, Undo, Redo, Clear, Export PNG,
 /// Help); a three-finger swipe up opens the palette panel (the pen's choices, in places a finger can hit).
 /// A click on an item carries out its command; anywhere else it only closes the menu.
@@ -8,9 +8,9 @@ extension CanvasModel {
     /// A right click at `point`. While the menu is open, any right click only closes it.
     public mutating func secondaryClick(at point: Point) {
         if closeMenu() { return }
-        guard lineDrag == nil else { return }
+        guard shapeDrag == nil else { return }
         tapPhase = .none
-        if let id = line(at: point) {
+        if let id = shape(at: point) {
             selection = Selection(id)
             menu = ContextMenu(at: point, items: ContextMenu.shapeItems, inside: visibleArea, scale: displayScale)
         } else {
@@ -27,7 +27,7 @@ extension CanvasModel {
 
     /// A three-finger swipe up: the palette panel opens in the middle of the window (closing any menu).
     public mutating func openPalette() {
-        guard lineDrag == nil else { return }
+        guard shapeDrag == nil else { return }
         tapPhase = .none
         menu = .palette(inside: visibleArea, scale: displayScale)
     }

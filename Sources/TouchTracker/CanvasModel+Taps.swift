@@ -1,10 +1,10 @@
-import Document
+import Shapes
 
-/// Clicks: a single click selects the nearest line (provisionally, until the double click has
+/// Clicks: a single click selects the nearest shape (provisionally, until the double click has
 /// failed); a double click clears the canvas; while the context menu is open, a click only
 /// dismisses it or chooses an item.
 extension CanvasModel {
-    /// A single click at `point`, shown at once. Selects the nearest line within the tolerance, or
+    /// A single click at `point`, shown at once. Selects the nearest shape within the tolerance, or
     /// deselects on empty canvas. Exactly one of `tapConfirmed()` / `tapSuperseded()` follows.
     public mutating func tapProvisional(at point: Point) {
         if menu != nil {
@@ -15,7 +15,7 @@ extension CanvasModel {
         let previous: Selection?
         if case .provisional(let earlier) = tapPhase { previous = earlier } else { previous = selection }
         tapPhase = .provisional(previous: previous)
-        selection = line(at: point).map { Selection($0, isProvisional: true) }
+        selection = shape(at: point).map { Selection($0, isProvisional: true) }
     }
 
     /// The double click failed: the single click stands.
@@ -31,12 +31,12 @@ extension CanvasModel {
     /// (A click consumed by the menu stays consumed until its double click arrives.)
     public mutating func tapSuperseded() {
         guard case .provisional(let previous) = tapPhase else { return }
-        selection = previous.flatMap { document.line($0.id) == nil ? nil : $0 }
+        selection = previous.flatMap { document.shape($0.id) == nil ? nil : $0 }
         tapPhase = .none
     }
 
-    /// A double click anywhere: clears every line (one undoable edit; nothing if already empty),
-    /// removes the lines in progress and deselects. If the click sequence began on the open
+    /// A double click anywhere: clears every shape (one undoable edit; nothing if already empty),
+    /// removes the shapes in progress and deselects. If the click sequence began on the open
     /// context menu, it only dismissed the menu.
     public mutating func doubleTap(at point: Point) {
         if tapPhase == .consumedByMenu || menu != nil {
@@ -48,12 +48,12 @@ extension CanvasModel {
         clearEverything()
     }
 
-    /// Clears every line (one undoable edit; nothing if already empty), removes the lines in progress
+    /// Clears every shape (one undoable edit; nothing if already empty), removes the shapes in progress
     /// and deselects: a double click, or Clear in the canvas menu.
     mutating func clearEverything() {
-        cancelLineDrag()
-        linesInProgress.removeAll()
+        cancelShapeDrag()
+        shapesInProgress.removeAll()
         selection = nil
-        if !document.lines.isEmpty { perform(.clear(document.lines)) }
+        if !document.shapes.isEmpty { perform(.clear(document.shapes)) }
     }
 }

@@ -1,5 +1,5 @@
-import Document
 import Gestures
+import Shapes
 
 /// The app's behaviour: the book's BNRDrawView, without a display and without the gesture engine.
 ///
@@ -10,10 +10,10 @@ import Gestures
 /// here: the drawing, the selection, the menu, the history, the help flag. What to repaint is not
 /// the model's business: Rendering's `CanvasCompositor` finds it by comparing frames.
 ///
-/// Every change to the finished lines is an `Edit` performed through `History`, on an
+/// Every change to the finished shapes is an `Edit` performed through `History`, on an
 /// `IndexedDrawing`, so undo, hit testing and autosave see every change and nothing else.
 public struct CanvasModel: Sendable {
-    /// How far from a line a click may land and still select it, in px (inclusive).
+    /// How far from a shape a click may land and still select it, in px (inclusive).
     public var selectionTolerance = CanvasModel.standardSelectionTolerance
     /// The tolerance at 96 dpi; a screen of higher resolution multiplies it.
     public static let standardSelectionTolerance = 20.0
@@ -23,12 +23,12 @@ public struct CanvasModel: Sendable {
     /// What the next shape is drawn with.
     public internal(set) var pen: Pen
     /// The shape each contact down is drawing (red); not part of the document until it lifts.
-    public internal(set) var linesInProgress: [ContactID: Stroke] = [:]
+    public internal(set) var shapesInProgress: [ContactID: Stroke] = [:]
     /// The circle two contacts are drawing together, if any.
     public internal(set) var circleInProgress: Stroke?
     /// Undo and redo.
     public internal(set) var history = History()
-    /// The selected line, if any (drawn green).
+    /// The selected shape, if any (drawn green).
     public internal(set) var selection: Selection?
     /// The open context menu, if any.
     public internal(set) var menu: ContextMenu?
@@ -45,8 +45,8 @@ public struct CanvasModel: Sendable {
 
     /// Where a single click stands while the engine decides between single and double click.
     var tapPhase = TapPhase.none
-    /// The line being dragged (by long press or by a drag on the selected line), if any.
-    var lineDrag: LineDrag?
+    /// The shape being dragged (by long press or by a drag on the selected shape), if any.
+    var shapeDrag: ShapeDrag?
     /// The stroke of each eraser down (CanvasModel+Eraser.swift).
     var erasing: [ContactID: EraserStroke] = [:]
 
@@ -58,12 +58,12 @@ public struct CanvasModel: Sendable {
         self.visibleArea = visibleArea
     }
 
-    /// The drawing: finished lines in drawing order.
+    /// The drawing: finished shapes in drawing order.
     public var drawing: Drawing { document.drawing }
 
-    /// The lines in progress bottom to top, by contact: a line keeps its place among the others while it lasts.
-    public var linesInProgressInOrder: [ShapeInProgress] {
-        let strokes = linesInProgress.sorted { ($0.key.device, $0.key.touch) < ($1.key.device, $1.key.touch) }.map(\.value)
+    /// The shapes in progress bottom to top, by contact: a shape keeps its place among the others while it lasts.
+    public var shapesInProgressInOrder: [ShapeInProgress] {
+        let strokes = shapesInProgress.sorted { ($0.key.device, $0.key.touch) < ($1.key.device, $1.key.touch) }.map(\.value)
         return (strokes + (circleInProgress.map { [$0] } ?? [])).map {
             ShapeInProgress(kind: $0.kind, segment: $0.segment, width: $0.width(under: pen))
         }
@@ -86,9 +86,9 @@ public struct CanvasModel: Sendable {
         menu = menu?.laidOut(inside: visibleArea, scale: scale)
     }
 
-    /// The finished line a click at `point` would select, if any.
-    public func line(at point: Point) -> LineID? {
-        document.nearestLine(to: point, within: selectionTolerance)
+    /// The finished shape a click at `point` would select, if any.
+    public func shape(at point: Point) -> ShapeID? {
+        document.nearestShape(to: point, within: selectionTolerance)
     }
 }
 
@@ -98,7 +98,7 @@ extension CanvasModel {
     /// Applies and records a new edit.
     mutating func perform(_ edit: Edit) {
         history.perform(edit, on: &document)
-        dropSelectionOfRemovedLine()
+        dropSelectionOfRemovedShape()
     }
 
     /// Applies an edit made outside the window: another program's version of the file, merged in. It is
@@ -113,15 +113,15 @@ extension CanvasModel {
     }
 
     mutating func undo() {
-        if history.undo(on: &document) != nil { dropSelectionOfRemovedLine() }
+        if history.undo(on: &document) != nil { dropSelectionOfRemovedShape() }
     }
 
     mutating func redo() {
-        if history.redo(on: &document) != nil { dropSelectionOfRemovedLine() }
+        if history.redo(on: &document) != nil { dropSelectionOfRemovedShape() }
     }
 
-    /// An edit, undo or redo may have removed the selected line: nothing stays selected then.
-    private mutating func dropSelectionOfRemovedLine() {
-        if let selected = selection, document.line(selected.id) == nil { selection = nil }
+    /// An edit, undo or redo may have removed the selected shape: nothing stays selected then.
+    private mutating func dropSelectionOfRemovedShape() {
+        if let selected = selection, document.shape(selected.id) == nil { selection = nil }
     }
 }

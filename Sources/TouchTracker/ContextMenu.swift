@@ -1,4 +1,5 @@
-import Document
+import Canvas
+import Shapes
 
 /// The menu a right click opens (the book's UIMenuController). On a shape: Delete, then the colours and
 /// widths, which change that shape (and the pen). On empty canvas: the pen's choices — the eight colours,

@@ -1,4 +1,5 @@
-import Document
+import Shapes
+import Storage
 import Timing
 
 /// The open document while the app runs: it notices edits, keeps the autosave's state, knows what is on

@@ -1,4 +1,5 @@
-import Document
+import Canvas
+import Shapes
 import Timing
 
 /// When the window is painted: no more often than the display refreshes, and never later than it must.
@@ -15,8 +16,8 @@ struct FramePacer {
     /// What a frame shows, compared to tell whether the screen is out of date.
     struct Content: Equatable {
         var revision: Drawing.Revision
-        var linesInProgress: [ShapeInProgress]
-        var selection: LineID?
+        var shapesInProgress: [ShapeInProgress]
+        var selection: ShapeID?
         var overlays: [Overlay]
         /// The part of the window on screen, and the screen's scale: a new one is painted anew.
         var visibleArea: Rect

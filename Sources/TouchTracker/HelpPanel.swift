@@ -1,4 +1,5 @@
-import Document
+import Canvas
+import Shapes
 
 /// The help overlay (F1 or ?): what the mouse does, then every row of the key table, the last of which
 /// says how to scroll it. It stays readable in any window: where its text does not fit at its size, it
@@ -7,10 +8,10 @@ enum HelpPanel {
     /// The pointer gestures, briefly.
     static let gestureRows = [
         "Drag: draw a line",
-        "Click: select a line; double click: clear",
-        "Long press a line, or drag the selected one: move it",
+        "Click: select a shape; double click: clear",
+        "Long press a shape, or drag the selected one: move it",
         "Shift+drag, or two fingers down together: a circle",
-        "Right click: the pen, Undo, Clear, Export (on a line: Delete)",
+        "Right click: the pen, Undo, Clear, Export (on a shape: Delete)",
         "Three fingers swiped up: colours, widths",
     ]
 

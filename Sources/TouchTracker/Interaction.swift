@@ -1,4 +1,4 @@
-import Document
+import Shapes
 
 /// Where a single click stands while the engine tells a single click from a double click.
 enum TapPhase: Hashable, Sendable {
@@ -11,8 +11,8 @@ enum TapPhase: Hashable, Sendable {
     case consumedByMenu
 }
 
-/// A line being dragged along, shown live; recorded as one `Edit.move` when dropped.
-struct LineDrag: Hashable, Sendable {
+/// A shape being dragged along, shown live; recorded as one `Edit.move` when dropped.
+struct ShapeDrag: Hashable, Sendable {
     /// What started the drag; only that gesture's steps continue it.
     enum Gesture: Hashable, Sendable {
         case longPress
@@ -20,10 +20,10 @@ struct LineDrag: Hashable, Sendable {
     }
 
     let gesture: Gesture
-    let id: LineID
-    /// Where the line was when picked up: for cancelling and for the undo entry.
+    let id: ShapeID
+    /// Where the shape was when picked up: for cancelling and for the undo entry.
     let original: Segment
-    /// Where the pointer picked it up; the line follows the pointer's displacement from here.
+    /// Where the pointer picked it up; the shape follows the pointer's displacement from here.
     let anchor: Point
 
     func segment(forPointerAt point: Point) -> Segment {

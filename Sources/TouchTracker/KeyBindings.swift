@@ -2,22 +2,22 @@ import Gestures
 
 /// What the user can ask for with a key: the one vocabulary of the key table, the model and the core.
 public enum Command: Hashable, Sendable {
-    /// Delete the selected line.
+    /// Delete the selected shape.
     case deleteSelection
-    /// Deselect; close the menu or the help; put a dragged line back.
+    /// Deselect; close the menu or the help; put a dragged shape back.
     case escape
     case undo
     case redo
-    /// Move the selected line by this many pixels.
+    /// Move the selected shape by this many pixels.
     case nudge(dx: Double, dy: Double)
     case toggleHelp
-    /// Remove every line (one undoable edit), as a double click does.
+    /// Remove every shape (one undoable edit), as a double click does.
     case clear
     /// Scroll the help by this many pages (down when positive), where it does not fit the window.
     case scrollHelp(pages: Int)
     /// Draw with palette colour number `index` (0-based; keys 1–8).
     case chooseColour(index: Int)
-    /// Colour each finished line by its angle (key 0).
+    /// Colour each finished shape by its angle (key 0).
     case colourByAngle
     /// A thinner (-1) or thicker (+1) width (`[`, `]`).
     case stepWidth(by: Int)
@@ -83,15 +83,15 @@ public struct KeyBinding: Sendable {
 /// and `--help` are made from it; tests check the README's and the man page's key tables against it.
 public enum KeyBindings {
     public static let table: [KeyBinding] = [
-        KeyBinding("Delete, BackSpace", "delete the selected line", [KeyChord(.delete), KeyChord(.backspace)],
+        KeyBinding("Delete, BackSpace", "delete the selected shape", [KeyChord(.delete), KeyChord(.backspace)],
                    .deleteSelection),
         KeyBinding("Escape", "deselect; close the menu or the help", [KeyChord(.escape)], .escape),
         KeyBinding("Ctrl+Z", "undo", [KeyChord(.character("z"), .control)], .undo),
         KeyBinding("Ctrl+Shift+Z, Ctrl+Y", "redo",
                    [KeyChord(.character("z"), [.control, .shift]), KeyChord(.character("y"), .control)], .redo),
-        KeyBinding("arrows", "nudge the selected line 1 px (with Shift: 10 px)", arrows),
+        KeyBinding("arrows", "nudge the selected shape 1 px (with Shift: 10 px)", arrows),
         KeyBinding("1–8", "draw in " + Pen.palette.map(\.name).joined(separator: ", "), paletteKeys),
-        KeyBinding("0", "colour each line by its angle", [KeyChord(.character("0"))], .colourByAngle),
+        KeyBinding("0", "colour each shape by its angle", [KeyChord(.character("0"))], .colourByAngle),
         KeyBinding("[, ]", "thinner, thicker: " + Pen.widths.map { "\($0.name) \(Int($0.pixels))" }.joined(separator: ", "),
                    [(KeyChord(.character("[")), .stepWidth(by: -1)), (KeyChord(.character("]")), .stepWidth(by: 1))]),
         KeyBinding("S", "width by speed (with a stylus: by pressure), on or off", [KeyChord(.character("s"))],

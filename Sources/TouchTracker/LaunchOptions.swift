@@ -1,4 +1,4 @@
-import Document
+import Storage
 
 /// What the command line asks for. File names are the bytes given, not text: a name that is not
 /// UTF-8 names that very file.
@@ -46,9 +46,9 @@ public struct LaunchOptions: Hashable, Sendable {
           --play                        with --replay: play the session in a window at its pace
           --help, --version
 
-        mouse:  drag to draw a line; click a line to select it (green), click empty canvas to deselect;
-                double click clears; long press a line and move to drag it; drag the selected line to move it;
-                right click a line for a menu with Delete
+        mouse:  drag to draw a line; click a shape to select it (green), click empty canvas to deselect;
+                double click clears; long press a shape and move to drag it; drag the selected shape to move it;
+                right click a shape for a menu with Delete
         keys:
 
         """ + keyLines

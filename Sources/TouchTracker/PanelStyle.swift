@@ -1,4 +1,5 @@
-import Document
+import Canvas
+import Shapes
 
 /// What every panel over the canvas (the context menu, the help, the notices) is made of, and the one
 /// layout helper they share: rows of text of one size, designed at 96 dpi and drawn `scale` (dpi / 96)

@@ -1,4 +1,4 @@
-import Document
+import Shapes
 
 /// The pen as the file that remembers it between runs holds it: three lines of text,
 ///

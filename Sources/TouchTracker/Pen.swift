@@ -1,12 +1,12 @@
-import Document
+import Shapes
 
-/// What the next shape is drawn with: a colour (one of the palette's, or by the line's angle) and a
+/// What the next shape is drawn with: a colour (one of the palette's, or by the shape's angle) and a
 /// width (one of four, or by the pointer's speed; a stylus's pressure wins over speed when it reports
 /// one). With a shape selected, choosing a colour or a width changes that shape too.
 public struct Pen: Hashable, Sendable {
     public enum ColourChoice: Hashable, Sendable {
         case fixed(Colour)
-        /// The book's colour challenge: a finished line's colour follows its angle (`AngleColour`).
+        /// The book's colour challenge: a finished shape's colour follows its angle (`AngleColour`).
         case byAngle
     }
 
@@ -38,7 +38,7 @@ public struct Pen: Hashable, Sendable {
     public static let normalWidth = 10.0
 
     /// The colour this pen gives `shape`: its fixed colour, or the colour of the shape's angle.
-    public func colour(for shape: Line) -> Colour {
+    public func colour(for shape: Shape) -> Colour {
         switch colour {
         case .fixed(let colour): colour
         case .byAngle where shape.kind == .circle: AngleColour.colour(ofBoxFrom: shape.begin, to: shape.end)

@@ -1,4 +1,4 @@
-import Document
+import Storage
 
 /// A JSON value read from one line of a recording, read strictly: every accessor says what it expected
 /// and where (the recording's line and column) when the value is not that.

@@ -1,4 +1,4 @@
-import Document
+import Storage
 
 /// Writes a session as it happens (`--record REC`): the format's line and the start, then each entry as
 /// the shell takes it, a line with one write, so that a crash keeps everything before it (`RecordingFormat`).

@@ -1,5 +1,6 @@
-import Document
 import Gestures
+import Shapes
+import Storage
 import Timing
 
 /// A session as it reached the app: where it started and every step after, in order. Every decision is

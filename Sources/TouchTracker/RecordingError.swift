@@ -1,4 +1,4 @@
-import Document
+import Storage
 
 /// Why bytes could not be read as a recording. Every case is one line for people, naming the line and
 /// column of the problem, like a damaged drawing's.

@@ -1,4 +1,5 @@
-import Document
+import Shapes
+import Storage
 
 // How what became of the app's saves, and of its file when another program wrote it, is written in a
 // recording, and read back: so that a replay answers saves from the recording and needs no file system.
@@ -186,9 +187,9 @@ extension DrawingEncodingError {
     init(recorded value: RecordedValue) throws(RecordingError) {
         switch try value.variant() {
         case ("too_many_lines", let data?): self = .tooManyLines(count: try data.integer())
-        case ("coordinate_out_of_range", let data?): self = .coordinateOutOfRange(LineID(try data.integer()))
-        case ("invalid_id", let data?): self = .invalidID(LineID(try data.integer()))
-        case ("width_out_of_range", let data?): self = .widthOutOfRange(LineID(try data.integer()))
+        case ("coordinate_out_of_range", let data?): self = .coordinateOutOfRange(ShapeID(try data.integer()))
+        case ("invalid_id", let data?): self = .invalidID(ShapeID(try data.integer()))
+        case ("width_out_of_range", let data?): self = .widthOutOfRange(ShapeID(try data.integer()))
         case (let name, _): throw value.problem("unknown encoding error \"\(name)\"")
         }
     }
@@ -299,7 +300,7 @@ extension DocumentError {
         case "width_out_of_range": self = try withText("text", DocumentError.widthOutOfRange(_:at:))
         case "duplicate_id":
             self = try data.object { (object) throws(RecordingError) in
-                .duplicateID(LineID(try object.take("id").integer()), at: try at(&object))
+                .duplicateID(ShapeID(try object.take("id").integer()), at: try at(&object))
             }
         default: throw value.problem("unknown document error \"\(name)\"")
         }

@@ -1,5 +1,6 @@
-import Document
 import Gestures
+import Shapes
+import Storage
 import Timing
 
 // How the app's inputs are written in a recording, and read back: each type's two directions side by side.

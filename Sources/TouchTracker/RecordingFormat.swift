@@ -1,5 +1,6 @@
-import Document
 import Gestures
+import Shapes
+import Storage
 import Timing
 
 /// The file format of a recorded session (`--record REC`), version 1: one JSON object a line, each line

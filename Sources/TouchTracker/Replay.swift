@@ -1,4 +1,4 @@
-import Document
+import Shapes
 import Timing
 
 /// A recorded session played again through the same core, engine, model and document session: the core

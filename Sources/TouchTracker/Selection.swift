@@ -1,13 +1,13 @@
-import Document
+import Shapes
 
-/// The selected line. A single click selects at once but only provisionally: the click may still
+/// The selected shape. A single click selects at once but only provisionally: the click may still
 /// turn out to be the first half of a double click, which supersedes it.
 public struct Selection: Hashable, Sendable {
-    public var id: LineID
+    public var id: ShapeID
     /// True between a click and the moment the double click is known to have failed.
     public var isProvisional: Bool
 
-    public init(_ id: LineID, isProvisional: Bool = false) {
+    public init(_ id: ShapeID, isProvisional: Bool = false) {
         self.id = id
         self.isProvisional = isProvisional
     }

@@ -7,14 +7,14 @@ import Glibc  // libm: log
 /// The speed is the distance the contact travelled over the last `window` of its motion, divided by
 /// that time (by the server's timestamps), smoothed with an exponential moving average so one jerky
 /// event does not change the width; the width follows it on a log scale between `slow` (and slower:
-/// `thickest`) and `fast` (and faster: `thinnest`). The line in progress shows the width it will get;
-/// it is fixed when the line is finished.
+/// `thickest`) and `fast` (and faster: `thinnest`). The shape in progress shows the width it will get;
+/// it is fixed when the shape is finished.
 public struct SpeedWidth: Hashable, Sendable {
     /// How far back the speed looks.
     public static let windowMilliseconds: Int64 = 50
     /// How much each new speed counts against the smoothed one (0…1).
     public static let smoothing = 0.35
-    /// At or below this speed (px/s at 96 dpi) the line is thickest; at or above `fast`, thinnest.
+    /// At or below this speed (px/s at 96 dpi) the stroke is thickest; at or above `fast`, thinnest.
     public static let slow = 150.0
     public static let fast = 3_000.0
     public static let thickest = 16.0

@@ -1,5 +1,5 @@
-import Document
 import Gestures
+import Shapes
 
 /// A shape a contact is drawing: red while the contact is down, as wide as it will be when finished.
 public struct Stroke: Hashable, Sendable {
@@ -53,8 +53,8 @@ public struct Stroke: Hashable, Sendable {
     }
 
     /// The finished shape, numbered `id`, drawn with `pen`.
-    func finished(id: LineID, pen: Pen) -> Line {
-        let shape = Line(id: id, kind: kind, segment: segment)
-        return Line(id: id, kind: kind, segment: segment, style: ShapeStyle(colour: pen.colour(for: shape), width: width(under: pen)))
+    func finished(id: ShapeID, pen: Pen) -> Shape {
+        let shape = Shape(id: id, kind: kind, segment: segment)
+        return Shape(id: id, kind: kind, segment: segment, style: ShapeStyle(colour: pen.colour(for: shape), width: width(under: pen)))
     }
 }

@@ -4,16 +4,16 @@
 // and the time and performs the `AppEffect`s it returns (saves, exports, titles, messages, exit); it
 // paints `AppCore.scene`. Below it:
 //   AppController         the gesture engine set up with the book's recognizers, driving the model
-//   CanvasModel           the state (drawing + index, history, selection, menu, help, lines in progress)
+//   CanvasModel           the state (drawing + index, history, selection, menu, help, shapes in progress)
 //                         and the shared steps; one extension file per kind of input:
 //     +Contacts           drawing with one or many contacts (red in progress, black when done)
 //     +Taps               click selects (provisionally until the double click fails), double click clears
-//     +Dragging           long press picks a line up; a drag on the selected line moves it
+//     +Dragging           long press picks a shape up; a drag on the selected shape moves it
 //     +Menu               right click opens the context menu (ContextMenu.swift holds its geometry)
 //     +Keys               commands from the key table
 //   KeyBindings           every key binding, once: dispatch, the help overlay, --help, README, man page
 //   DocumentSession       the open document: edits noticed, autosave state (Autosave), title
-//   Interaction           the two small state machines in flight (a pending click, a dragged line)
+//   Interaction           the two small state machines in flight (a pending click, a dragged shape)
 //   PanelStyle            the panels' one layout helper: text sizes at the screen's scale, text widths
 //   HelpPanel             the help overlay's layout (smaller text, columns, scrolling) and the notices'
 // The model names contacts with the engine's `ContactID`; it knows nothing else of the engine or of X.

@@ -1,7 +1,7 @@
 import CCairo
 import CX11
-import Document
 import Rendering
+import Shapes
 import TouchTracker
 #if canImport(Glibc)
 import Glibc

@@ -1,4 +1,5 @@
-import Document
+import Shapes
+import Storage
 import Rendering
 
 /// What the clipboard offers when the app owns it: the copied shapes, converted to each format when a

@@ -1,5 +1,5 @@
 import CX11
-import Document
+import Shapes
 import Timing
 import TouchTracker
 

@@ -1,5 +1,5 @@
 import CX11
-import Document
+import Storage
 #if canImport(Glibc)
 import Glibc
 #endif

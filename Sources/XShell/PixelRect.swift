@@ -1,5 +1,5 @@
-import Document
 import Rendering
+import Shapes
 
 /// A size in whole pixels.
 struct PixelSize: Hashable {

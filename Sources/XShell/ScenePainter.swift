@@ -1,13 +1,13 @@
-import Document
+import Canvas
 import Rendering
 
 /// Brings a window's back buffer up to date with a scene (the compositor finds what changed since the last
-/// frame) and copies only the changed rectangles to the window. Lines are as wide as the scale asks; a new
+/// frame) and copies only the changed rectangles to the window. Shapes are stroked as wide as the scale asks; a new
 /// style means a new compositor, whose first frame is drawn whole. Should the compositor fail to make its
 /// cache for a new size, the frame is drawn whole without it. The live window and a played recording
 /// (`Player`) paint alike.
 struct ScenePainter {
-    /// Both draw lines as wide as the screen's resolution asks; replaced when it changes.
+    /// Both stroke shapes as wide as the screen's resolution asks; replaced when it changes.
     private var renderer = Renderer()
     private var compositor = CanvasCompositor()
 

@@ -1,5 +1,6 @@
-import Document
 import Rendering
+import Shapes
+import Storage
 import Timing
 import TouchTracker
 

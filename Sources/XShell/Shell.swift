@@ -23,9 +23,10 @@
 //   DesktopSettingsWatcher  XSETTINGS, Xft.dpi, live  WindowManagerConventions  icon, ping, cursor
 import CX11
 import Desktop
-import Document
 import Gestures
 import Rendering
+import Shapes
+import Storage
 import Timing
 import TouchTracker
 #if canImport(Glibc)

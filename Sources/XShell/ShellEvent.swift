@@ -1,6 +1,6 @@
 import CX11
-import Document
 import Gestures
+import Shapes
 import Timing
 
 /// The X events the shell acts on, translated from `XEvent` in one place (dwm's handler table as a `switch`).

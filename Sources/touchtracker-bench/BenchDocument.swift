@@ -3,7 +3,7 @@ import Glibc
 #endif
 
 // The drawings the X-path bench loads into the app, written as drawing files (version 1 of the
-// format in Sources/Document/DrawingFormat.swift: {"format":"touchtracker-drawing","version":1,"lines":[...]}).
+// format in Sources/Storage/DrawingFormat.swift: {"format":"touchtracker-drawing","version":1,"lines":[...]}).
 // Every drawing fits an 800 x 600 window and leaves its top-left corner empty, so one pixel there
 // tells the first frame (white) from the server's black root; its first line is the probe line,
 // whose middle turns black once the drawing is on screen.

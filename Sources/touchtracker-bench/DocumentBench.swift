@@ -1,5 +1,6 @@
-import Document
-import DocumentTesting
+import DrawingTesting
+import Shapes
+import Storage
 #if canImport(Glibc)
 import Glibc
 #endif

@@ -1,6 +1,7 @@
-import Document
+import Canvas
 import Rendering
 import SeededRandom
+import Shapes
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -127,16 +128,16 @@ private let canvas = (width: 800, height: 600)
 /// black lines 10 px wide, or circles (of those lines' boxes) in the palette's colours and the four widths.
 private func benchDocument(lines count: Int, kind: ShapeKind = .line) -> IndexedDrawing {
     var random = SeededGenerator(seed: 42)
-    var lines: [Line] = []
+    var lines: [Shape] = []
     lines.reserveCapacity(count)
     for index in 0..<count {
         let begin = Point(x: random.unit() * Double(canvas.width), y: random.unit() * Double(canvas.height))
         let end = begin + Vector(dx: (random.unit() - 0.5) * 160, dy: (random.unit() - 0.5) * 160)
         let style = kind == .line ? ShapeStyle.standard
             : ShapeStyle(colour: palette[index % palette.count], width: [2, 5, 10, 16][index / palette.count % 4])
-        lines.append(Line(id: LineID(UInt64(index + 1)), kind: kind, segment: Segment(begin: begin, end: end), style: style))
+        lines.append(Shape(id: ShapeID(UInt64(index + 1)), kind: kind, segment: Segment(begin: begin, end: end), style: style))
     }
-    return IndexedDrawing(Drawing(lines: lines))
+    return IndexedDrawing(Drawing(shapes: lines))
 }
 
 /// The app's palette (keys 1–8).
@@ -171,7 +172,7 @@ private final class MotionFrames {
     func next() {
         angle += 0.03  // about 4 px at the end of the 150 px line
         let end = Self.centre + Vector(dx: 150 * cos(angle), dy: 150 * sin(angle))
-        let scene = Scene(document: document, linesInProgress: [ShapeInProgress(segment: Segment(begin: Self.centre, end: end))])
+        let scene = Scene(document: document, shapesInProgress: [ShapeInProgress(segment: Segment(begin: Self.centre, end: end))])
         if let compositor { blackHole(try! compositor.render(scene, onto: buffer.context)) } else { renderer.draw(scene, on: buffer.context) }
     }
 }
@@ -200,7 +201,7 @@ private final class AppendFrames {
 
     func next() {
         let begin = Point(x: random.unit() * 800, y: random.unit() * 600)
-        document.restore(Line(id: document.nextID, segment: Segment(begin: begin, end: begin + Vector(dx: 40, dy: 25))))
+        document.restore(Shape(id: document.nextID, segment: Segment(begin: begin, end: begin + Vector(dx: 40, dy: 25))))
         blackHole(try! compositor.render(Scene(document: document), onto: buffer.context))
     }
 }
@@ -210,13 +211,13 @@ private final class DragFrames {
     private var document: IndexedDrawing
     private let compositor = CanvasCompositor()
     private let buffer = try! BackBuffer()
-    private let dragged: LineID
+    private let dragged: ShapeID
     private var step = 0
 
     init(document: IndexedDrawing) throws(CairoError) {
         var document = document
         dragged = document.nextID
-        document.restore(Line(id: dragged, segment: Segment(begin: Point(x: 300, y: 300), end: Point(x: 420, y: 340))))
+        document.restore(Shape(id: dragged, segment: Segment(begin: Point(x: 300, y: 300), end: Point(x: 420, y: 340))))
         self.document = document
         _ = try compositor.render(Scene(document: document, selection: dragged), onto: buffer.context)
     }
@@ -234,22 +235,22 @@ private final class DragFrames {
 /// made in `delete`, `undo`, `move` and `recolour`, untimed; `frame` paints what they left.
 private final class EditFrames {
     private var document: IndexedDrawing
-    private let drawn: [Line]
+    private let drawn: [Shape]
     private let compositor = CanvasCompositor()
     private let buffer = try! BackBuffer()
     private var random = SeededGenerator(seed: 9)
-    private var deleted: Line?
+    private var deleted: Shape?
 
     init(document: IndexedDrawing) throws(CairoError) {
         self.document = document
-        drawn = document.lines
+        drawn = document.shapes
         _ = try compositor.render(Scene(document: document), onto: buffer.context)
     }
 
     /// Deletes a line (first undoing the last delete, with its frame).
     func delete() {
         if deleted != nil { undo(); frame() }
-        deleted = document.remove(document.lines[Int(random.next() % UInt64(document.lines.count))].id)
+        deleted = document.remove(document.shapes[Int(random.next() % UInt64(document.shapes.count))].id)
     }
 
     /// Undoes the last delete (first deleting a line, with its frame, if none is deleted).
@@ -261,7 +262,7 @@ private final class EditFrames {
 
     /// Gives a line the next colour of the palette (its width stays).
     func recolour() {
-        let line = document.lines[Int(random.next() % UInt64(document.lines.count))]
+        let line = document.shapes[Int(random.next() % UInt64(document.shapes.count))]
         let next = palette[((palette.firstIndex(of: line.style.colour) ?? 0) + 1) % palette.count]
         document.setStyle(ShapeStyle(colour: next, width: line.style.width), of: line.id)
     }
@@ -281,7 +282,7 @@ private final class ClearFrames {
     private var document: IndexedDrawing
     private let compositor = CanvasCompositor()
     private let buffer = try! BackBuffer()
-    private var cleared: [Line] = []
+    private var cleared: [Shape] = []
 
     init(document: IndexedDrawing) {
         self.document = document

@@ -1,11 +1,11 @@
-import Document
-import DocumentTesting
+import DrawingTesting
 import SeededRandom
+import Shapes
 #if canImport(Glibc)
 import Glibc
 #endif
 
-// Hit testing: the LineIndex against the book's sampling algorithm, on drawings of 1k, 100k and 1M
+// Hit testing: the ShapeIndex against the book's sampling algorithm, on drawings of 1k, 100k and 1M
 // shapes at a constant density (one shape per 50 x 50 px, lines 10-150 px long, 1% long lines of
 // 500-3000 px; every tenth shape a circle of a box as large, in its own colour and width), queried at
 // random points (half of them next to a shape's outline).
@@ -28,12 +28,12 @@ func hitTestSection(_ report: inout BenchReport) {
         }
 
         let buildStart = monotonicNanoseconds()
-        let drawing = IndexedDrawing(Drawing(lines: lines))
+        let drawing = IndexedDrawing(Drawing(shapes: lines))
         let buildNanoseconds = monotonicNanoseconds() - buildStart
 
-        let indexed = hitTestMedianNanoseconds(queries) { drawing.nearestLine(to: $0, within: 20) }
+        let indexed = hitTestMedianNanoseconds(queries) { drawing.nearestShape(to: $0, within: 20) }
         let seedQueries = Array(queries.prefix(seedQueryCount))
-        let seed = hitTestMedianNanoseconds(seedQueries) { SampledHitTest.firstLine(near: $0, in: drawing.lines) }
+        let seed = hitTestMedianNanoseconds(seedQueries) { SampledHitTest.firstShape(near: $0, in: drawing.shapes) }
 
         report.row("  \(label) lines: index built in \(buildNanoseconds / 1_000_000) ms")
         report.record("hit_test_index_median_ns_\(label)", Double(indexed), unit: "ns")
@@ -52,15 +52,15 @@ func hitTestSection(_ report: inout BenchReport) {
                 let near = outlinePoint(of: circle, at: Double.random(in: 0...1, using: &random))
                 return Point(x: near.x + Double.random(in: -15...15, using: &random), y: near.y + Double.random(in: -15...15, using: &random))
             }
-            let indexedCircles = hitTestMedianNanoseconds(circleQueries) { drawing.nearestLine(to: $0, within: 20) }
+            let indexedCircles = hitTestMedianNanoseconds(circleQueries) { drawing.nearestShape(to: $0, within: 20) }
             let seedCircles = hitTestMedianNanoseconds(Array(circleQueries.prefix(seedQueryCount))) {
-                SampledHitTest.firstLine(near: $0, in: drawing.lines)
+                SampledHitTest.firstShape(near: $0, in: drawing.shapes)
             }
             report.record("hit_test_circles_index_median_ns_1M", Double(indexedCircles), unit: "ns (clicks on and in circles)")
             report.record("hit_test_circles_seed_median_ns_1M", Double(seedCircles), unit: "ns")
             report.record("hit_test_circles_speedup_vs_seed_1M", (Double(seedCircles) / Double(max(indexedCircles, 1))).rounded())
 
-            let lineBytes = drawing.drawing.lines.capacity * MemoryLayout<Line>.stride
+            let lineBytes = drawing.drawing.shapes.capacity * MemoryLayout<Shape>.stride
             let indexBytes = drawing.index.memoryFootprint
             report.record("bytes_per_line", (Double(lineBytes + indexBytes) / Double(count)).rounded(toPlaces: 1),
                           unit: "B (a shape: kind, geometry, colour, width, and its index entry; goal <= 64)")
@@ -73,8 +73,8 @@ func hitTestSection(_ report: inout BenchReport) {
 /// Mean cost of moving a random line (drawing and index updated), over enough moves to include merges.
 private func hitTestMoveCost(_ drawing: IndexedDrawing, using random: inout SeededGenerator) -> UInt64 {
     var drawing = drawing
-    let moves = 4 * LineIndex.mergeThreshold
-    let targets = (0..<moves).map { _ in drawing.lines.randomElement(using: &random)! }
+    let moves = 4 * ShapeIndex.mergeThreshold
+    let targets = (0..<moves).map { _ in drawing.shapes.randomElement(using: &random)! }
     let start = monotonicNanoseconds()
     for line in targets {
         drawing.setSegment(line.segment.translated(by: Vector(dx: 3, dy: -2)), of: line.id)
@@ -84,7 +84,7 @@ private func hitTestMoveCost(_ drawing: IndexedDrawing, using random: inout Seed
     return elapsed / UInt64(moves)
 }
 
-private func hitTestMedianNanoseconds(_ queries: [Point], _ query: (Point) -> LineID?) -> UInt64 {
+private func hitTestMedianNanoseconds(_ queries: [Point], _ query: (Point) -> ShapeID?) -> UInt64 {
     var times: [UInt64] = []
     times.reserveCapacity(queries.count)
     for p in queries {
@@ -97,7 +97,7 @@ private func hitTestMedianNanoseconds(_ queries: [Point], _ query: (Point) -> Li
 
 private func hitTestBenchSide(count: Int) -> Double { (Double(count) * 2_500).squareRoot() }
 
-private func hitTestBenchLines(count: Int, using random: inout SeededGenerator) -> [Line] {
+private func hitTestBenchLines(count: Int, using random: inout SeededGenerator) -> [Shape] {
     let side = hitTestBenchSide(count: count)
     return (1...count).map { i in
         let length = i % 100 == 0 ? Double.random(in: 500..<3_000, using: &random) : Double.random(in: 10..<150, using: &random)
@@ -105,15 +105,15 @@ private func hitTestBenchLines(count: Int, using random: inout SeededGenerator) 
         let centre = Point(x: Double.random(in: 0..<side, using: &random), y: Double.random(in: 0..<side, using: &random))
         let half = Vector(dx: cos(angle) * length / 2, dy: sin(angle) * length / 2)
         let segment = Segment(begin: centre + Vector(dx: -half.dx, dy: -half.dy), end: centre + half)
-        guard i % 10 == 5 else { return Line(id: LineID(UInt64(i)), segment: segment) }
+        guard i % 10 == 5 else { return Shape(id: ShapeID(UInt64(i)), segment: segment) }
         let style = ShapeStyle(colour: Colour(hex: UInt32(truncatingIfNeeded: random.next())), width: [2, 5, 10, 16][i / 10 % 4])
-        return Line(id: LineID(UInt64(i)), kind: .circle, segment: segment, style: style)
+        return Shape(id: ShapeID(UInt64(i)), kind: .circle, segment: segment, style: style)
     }
 }
 
 /// The point of `shape`'s outline `t` (0...1) of the way along it: along a line from its begin, around a
 /// circle from its right end.
-private func outlinePoint(of shape: Line, at t: Double) -> Point {
+private func outlinePoint(of shape: Shape, at t: Double) -> Point {
     let begin = shape.begin, end = shape.end
     guard shape.kind == .circle else { return Point(x: begin.x + t * (end.x - begin.x), y: begin.y + t * (end.y - begin.y)) }
     let angle = 2 * Double.pi * t

@@ -1,5 +1,5 @@
-import Document
 import Rendering
+import Storage
 
 extension Exporter.Format {
     /// The format of an OUT the command line accepted: `LaunchOptions.parse` takes only these extensions.

@@ -1,6 +1,6 @@
 // touchtracker --replay REC: a recorded session taken again, without a display or in a window.
-import Document
 import Rendering
+import Storage
 import TouchTracker
 import XShell
 #if canImport(Glibc)

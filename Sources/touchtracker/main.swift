@@ -1,6 +1,6 @@
 // touchtracker: parse arguments, open, run, close.
-import Document
 import Rendering
+import Storage
 import TouchTracker
 import XShell
 #if canImport(Glibc)

@@ -36,7 +36,7 @@ struct BehaviourTests {
         #expect(running.pixel(150, 250) == Colours.white, "no dot on empty canvas either")
     }
 
-    @Test func aDoubleClickClearsEveryLine() throws {
+    @Test func aDoubleClickClearsEveryShape() throws {
         let running = try appWithALine()
         running.drawLine(from: (50, 200), to: (250, 200))
         click(running, 300, 250)
@@ -66,7 +66,7 @@ struct BehaviourTests {
         #expect(running.pixel(150, 150) == Colours.white, "the drag drew no line")
     }
 
-    @Test func theDeleteKeyDeletesTheSelectedLine() throws {
+    @Test func theDeleteKeyDeletesTheSelectedShape() throws {
         let running = try appWithALine()
         click(running, 150, 100)
         #expect(running.waitForPixel(150, 100, toBe: Colours.green) == Colours.green)
@@ -86,7 +86,7 @@ struct BehaviourTests {
         #expect(running.waitForPixel(150, 100, toBe: Colours.black) == Colours.black, "Ctrl+Y redid it")
     }
 
-    @Test func arrowKeysNudgeTheSelectedLine() throws {
+    @Test func arrowKeysNudgeTheSelectedShape() throws {
         let running = try appWithALine()
         click(running, 150, 100)
         #expect(running.waitForPixel(150, 100, toBe: Colours.green) == Colours.green)

@@ -1,5 +1,6 @@
 import CX11
-import Document
+import Shapes
+import Storage
 import Foundation
 import TestSupport
 import Testing
@@ -8,9 +9,9 @@ import XTestHarness
 /// A drawing of `count` black lines 10 px wide, each 100 px long, spread over 50…350 x 20…280 (clear of the
 /// window's corner, where `RunningApp` looks for its first frame).
 private func manyLines(_ count: Int) -> Drawing {
-    Drawing(lines: (0..<count).map { index in
+    Drawing(shapes: (0..<count).map { index in
         let y = 20 + Double(index % 260), x = 50 + Double(index % 200)
-        return Line(id: LineID(UInt64(index + 1)), segment: Segment(begin: Point(x: x, y: y), end: Point(x: x + 100, y: y)))
+        return Shape(id: ShapeID(UInt64(index + 1)), segment: Segment(begin: Point(x: x, y: y), end: Point(x: x + 100, y: y)))
     })
 }
 
@@ -63,7 +64,7 @@ struct ClipboardEndToEndTests {
         #expect(running.client.waitForPixel(otherWindow, 200, 150, toBe: Colours.green) == Colours.green, "pasted and selected")
         #expect(running.client.pixel(otherWindow, 90, 150) == Colours.white && running.client.pixel(otherWindow, 310, 150) == Colours.white)
         #expect(waitUntil(timeout: 5) {
-            (FileManager.default.contents(atPath: otherPath).flatMap { try? DrawingFormat.decode(Array($0)) })?.lines.map(\.segment)
+            (FileManager.default.contents(atPath: otherPath).flatMap { try? DrawingFormat.decode(Array($0)) })?.shapes.map(\.segment)
                 == [Segment(begin: Point(x: 100, y: 150), end: Point(x: 300, y: 150))]
         }, "saved in the other window's drawing")
         #expect(other.standardError.isEmpty && running.app.standardError.isEmpty)
@@ -94,9 +95,9 @@ struct ClipboardEndToEndTests {
         #expect(offered.status == 0)
         running.client.move(to: 200, 150)
         running.client.key(XK_v, modifiers: [XK_Control_L])
-        #expect(waitUntil(timeout: 20) { (try? running.savedDrawing())?.lines.count == 22_000 })
+        #expect(waitUntil(timeout: 20) { (try? running.savedDrawing())?.shapes.count == 22_000 })
         let saved = try running.savedDrawing()
-        #expect(saved.lines.map(\.style) == drawing.lines.map(\.style))
+        #expect(saved.shapes.map(\.style) == drawing.shapes.map(\.style))
         #expect(running.app.standardError.isEmpty)
     }
 
@@ -110,7 +111,7 @@ struct ClipboardEndToEndTests {
         manager.serve(timeout: 10) { !running.app.child.isRunning }
         #expect(running.app.waitForExit(timeout: 1) == 0)
         #expect(manager.wasAsked && manager.saved == shapes)
-        #expect(try running.savedDrawing().lines.count == 1, "the drawing was saved first")
+        #expect(try running.savedDrawing().shapes.count == 1, "the drawing was saved first")
     }
 
     @Test func aClipboardManagerThatNeverAnswersDelaysQuittingAtMostTwoSeconds() throws {
@@ -126,6 +127,6 @@ struct ClipboardEndToEndTests {
         #expect(Date().timeIntervalSince(asked) < 5)
         #expect(manager.wasAsked && manager.saved.map { $0.starts(with: [0x89, 0x50, 0x4E, 0x47]) } == true,
                 "it was served while it waited")
-        #expect(try running.savedDrawing().lines.count == 1)
+        #expect(try running.savedDrawing().shapes.count == 1)
     }
 }

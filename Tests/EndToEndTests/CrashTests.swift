@@ -1,7 +1,8 @@
 import CX11
-import Document
 import Foundation
 import SeededRandom
+import Shapes
+import Storage
 import TestSupport
 import Testing
 import XTestHarness
@@ -29,9 +30,9 @@ struct CrashTests {
         let path = folder.file("drawing.json")
 
         let ballast = (1...10_000).map { id in
-            Line(id: LineID(UInt64(id)), segment: Segment(begin: Point(x: -100, y: Double(id)), end: Point(x: -50, y: Double(id))))
+            Shape(id: ShapeID(UInt64(id)), segment: Segment(begin: Point(x: -100, y: Double(id)), end: Point(x: -50, y: Double(id))))
         }
-        try DocumentStore(path: FilePath(path)).save(Drawing(lines: ballast))
+        try DocumentStore(path: FilePath(path)).save(Drawing(shapes: ballast))
         var expected = ballast
         let seed = ProcessInfo.processInfo.environment["TOUCHTRACKER_CRASH_SEED"].flatMap(UInt64.init)
             ?? UInt64(Date().timeIntervalSince1970 * 1000)
@@ -73,15 +74,15 @@ struct CrashTests {
                 return
             }
             let edit = Segment(begin: Point(x: Double(x + 6), y: Double(y + 15)), end: Point(x: Double(x + 19), y: Double(y + 15)))
-            if loaded.lines == expected {
+            if loaded.shapes == expected {
                 lost += 1
-            } else if Array(loaded.lines.dropLast()) == expected, loaded.lines.last?.segment == edit {
+            } else if Array(loaded.shapes.dropLast()) == expected, loaded.shapes.last?.segment == edit {
                 kept += 1
             } else {
-                Issue.record("seed \(seed), round \(round): after SIGKILL at \(delay / 1000) ms the document holds \(loaded.lines.count) lines, expected \(expected.count) or one more")
+                Issue.record("seed \(seed), round \(round): after SIGKILL at \(delay / 1000) ms the document holds \(loaded.shapes.count) lines, expected \(expected.count) or one more")
                 return
             }
-            expected = loaded.lines
+            expected = loaded.shapes
         }
         // Both outcomes happen, so the kills really land before and after saves.
         #expect(kept > 0 && lost > 0, "seed \(seed): kept \(kept), lost \(lost), killed mid-save \(killedMidSave)")

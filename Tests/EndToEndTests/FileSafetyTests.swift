@@ -1,6 +1,7 @@
-import Document
 import Foundation
 import SeededRandom
+import Shapes
+import Storage
 import TestSupport
 import Testing
 import XTestHarness
@@ -80,7 +81,7 @@ struct FileSafetyTests {
         running.client.sendDeleteWindow(to: running.window)
         #expect(running.app.waitForExit() == 0)
         let path = FilePath(bytes: Array(folder.path.utf8) + [UInt8(ascii: "/")] + name)
-        #expect(try DocumentStore.load(path: path).lines.count == 1, "saved under the very bytes given")
+        #expect(try DocumentStore.load(path: path).shapes.count == 1, "saved under the very bytes given")
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).count == 1, "and under no U+FFFD name")
     }
 

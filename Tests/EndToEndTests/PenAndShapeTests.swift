@@ -1,5 +1,5 @@
 import CX11
-import Document
+import Shapes
 import TestSupport
 import Testing
 import TouchTracker
@@ -66,7 +66,7 @@ struct PenAndShapeTests {
         running.client.release()
         #expect(running.waitForPixel(150, 100, toBe: Self.blue) == Self.blue)
         #expect(thickness(running, x: 150, y: 100) <= 11, "the normal width, 10 px")
-        #expect(waitUntil(timeout: 5) { (try? running.savedDrawing())?.lines.first?.style.colour.hex == Self.blue })
+        #expect(waitUntil(timeout: 5) { (try? running.savedDrawing())?.shapes.first?.style.colour.hex == Self.blue })
 
         running.client.move(to: 150, 100)  // a click on it: selected, green whatever its colour
         running.client.press()
@@ -88,8 +88,8 @@ struct PenAndShapeTests {
         for (x, y) in [(200, 140), (110, 70), (290, 210), (200, 100)] {
             #expect(running.pixel(x, y) == Colours.white, "no outline at (\(x), \(y)): inside, and the box's corners")
         }
-        #expect(waitUntil(timeout: 5) { (try? running.savedDrawing())?.lines.count == 1 })
-        let saved = try running.savedDrawing().lines
+        #expect(waitUntil(timeout: 5) { (try? running.savedDrawing())?.shapes.count == 1 })
+        let saved = try running.savedDrawing().shapes
         #expect(saved.map(\.kind) == [.circle])
         #expect(saved.map(\.segment) == [Segment(begin: Point(x: 100, y: 60), end: Point(x: 300, y: 220))])
 
@@ -109,7 +109,7 @@ struct PenAndShapeTests {
         running.client.release()
         #expect(running.waitForPixel(200, 220, toBe: Self.orange) == Self.orange, "the circle is orange")
         #expect(running.pixel(200, 140) == Colours.white)
-        #expect(waitUntil(timeout: 5) { (try? running.savedDrawing())?.lines.first?.style.colour.hex == Self.orange })
+        #expect(waitUntil(timeout: 5) { (try? running.savedDrawing())?.shapes.first?.style.colour.hex == Self.orange })
 
         running.client.key(XK_z, modifiers: [XK_Control_L])
         #expect(running.waitForPixel(200, 220, toBe: Colours.black) == Colours.black, "undo gives it its colour back")
@@ -133,13 +133,13 @@ struct PenAndShapeTests {
         #expect(running.waitForPixel(250, 70, toBe: Colours.green) == Colours.green, "Shift+Down: 10 px lower")
         #expect(running.pixel(250, 64) == Colours.white)
         #expect(waitUntil(timeout: 5) {
-            (try? running.savedDrawing())?.lines.map(\.segment) == [Segment(begin: Point(x: 150, y: 70), end: Point(x: 350, y: 230))]
+            (try? running.savedDrawing())?.shapes.map(\.segment) == [Segment(begin: Point(x: 150, y: 70), end: Point(x: 350, y: 230))]
         }, "saved where it was moved")
 
         running.client.key(XK_Delete)
         #expect(running.waitForPixel(250, 70, toBe: Colours.white) == Colours.white)
         #expect(running.pixel(150, 150) == Colours.white && running.pixel(350, 150) == Colours.white)
-        #expect(waitUntil(timeout: 5) { (try? running.savedDrawing())?.lines.isEmpty == true })
+        #expect(waitUntil(timeout: 5) { (try? running.savedDrawing())?.shapes.isEmpty == true })
     }
 
     @Test func theCanvasMenuChoosesTheWidthOfTheNextLine() throws {
@@ -171,8 +171,8 @@ struct PenAndShapeTests {
         let slow = thickness(running, x: 100, y: 80), fast = thickness(running, x: 150, y: 200)
         #expect(slow >= 14, "the slow line is \(slow) px thick")
         #expect(fast <= 4, "the fast line is \(fast) px thick")
-        #expect(waitUntil(timeout: 5) { (try? running.savedDrawing())?.lines.count == 2 })
-        let widths = try running.savedDrawing().lines.map(\.style.width)
+        #expect(waitUntil(timeout: 5) { (try? running.savedDrawing())?.shapes.count == 2 })
+        let widths = try running.savedDrawing().shapes.map(\.style.width)
         #expect(widths.count == 2 && widths[0] >= 14 && widths[1] <= 3, "saved widths \(widths)")
     }
 

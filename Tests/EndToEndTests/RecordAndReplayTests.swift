@@ -1,6 +1,7 @@
 import CX11
-import Document
 import Foundation
+import Shapes
+import Storage
 import TestSupport
 import Testing
 import XTestHarness
@@ -71,7 +72,7 @@ struct RecordAndReplayTests {
         let replay = try AppProcess(arguments: ["--replay", recording, folder.file("replayed.json")], display: nil)
         #expect(replay.waitForExit() == 0, "\(replay.standardError)")
         let replayed = try DrawingFormat.decode(Array(FileManager.default.contents(atPath: folder.file("replayed.json")) ?? Data()))
-        #expect(replayed.lines.map(\.segment) == [Segment(begin: Point(x: 50, y: 100), end: Point(x: 250, y: 100))])
+        #expect(replayed.shapes.map(\.segment) == [Segment(begin: Point(x: 50, y: 100), end: Point(x: 250, y: 100))])
     }
 
     @Test func aRecordingThatCannotBeWrittenIsToldOnceAndTheSessionGoesOn() throws {
@@ -83,7 +84,7 @@ struct RecordAndReplayTests {
         #expect(running.app.standardError
             == "touchtracker: cannot record to /dev/full: No space left on device; recording stopped, the session goes on\n")
         let saved = try DrawingFormat.decode(Array(FileManager.default.contents(atPath: running.documentPath) ?? Data()))
-        #expect(saved.lines.count == 2)
+        #expect(saved.shapes.count == 2)
     }
 
     /// A session of the regression suite: a line, and a double click that clears it 0.8 s after the session began.

@@ -1,6 +1,7 @@
 import CX11
-import Document
 import Foundation
+import Shapes
+import Storage
 import TestSupport
 import Testing
 import XTestHarness
@@ -45,7 +46,7 @@ struct SharedDocumentTests {
         #expect(running.app.child.isRunning)
         running.client.sendDeleteWindow(to: running.window)
         #expect(running.app.waitForExit() == 0)
-        #expect(drawing(at: running.documentPath)?.lines.map(\.segment) == [line(100)], "nothing was saved over")
+        #expect(drawing(at: running.documentPath)?.shapes.map(\.segment) == [line(100)], "nothing was saved over")
     }
 
     @Test func aSecondStartOnAnotherDisplayNamesTheHolderAndExitsWithOne() throws {
@@ -63,7 +64,7 @@ struct SharedDocumentTests {
     @Test func aFileCopiedOverTheDrawingIsLoadedWhenNothingIsUnsavedAndNotWrittenBack() throws {
         let running = try RunningApp()
         running.drawLine(from: (50, 100), to: (250, 100))
-        #expect(waitUntil(timeout: 5) { drawing(at: running.documentPath)?.lines.count == 1 }, "the line was saved")
+        #expect(waitUntil(timeout: 5) { drawing(at: running.documentPath)?.shapes.count == 1 }, "the line was saved")
 
         let theirs = try TemporaryFolder("theirs")
         var version = try #require(drawing(at: running.documentPath))
@@ -81,7 +82,7 @@ struct SharedDocumentTests {
     @Test func aFileCopiedOverTheDrawingWithUnsavedEditsIsMergedShownAndSaved() throws {
         let running = try RunningApp()
         running.drawLine(from: (50, 100), to: (250, 100))
-        #expect(waitUntil(timeout: 5) { drawing(at: running.documentPath)?.lines.count == 1 }, "the line was saved")
+        #expect(waitUntil(timeout: 5) { drawing(at: running.documentPath)?.shapes.count == 1 }, "the line was saved")
         running.client.move(to: 150, 100)  // select it
         running.client.press()
         running.client.release()
@@ -98,7 +99,7 @@ struct SharedDocumentTests {
             if nudge == 3 { try copy(theirs.file("drawing.json"), over: running.documentPath) }
             usleep(100_000)
         }
-        #expect(waitUntil(timeout: 5) { Set(drawing(at: running.documentPath)?.lines.map(\.segment) ?? []) == [line(110), line(250)] },
+        #expect(waitUntil(timeout: 5) { Set(drawing(at: running.documentPath)?.shapes.map(\.segment) ?? []) == [line(110), line(250)] },
                 "saved: the window's nudged line and their new one")
         #expect(running.waitForPixel(150, 250, toBe: Colours.black) == Colours.black, "their line is shown")
         #expect(running.app.standardError == "touchtracker: merged drawing.json: kept 1 line another program added\n")
@@ -136,7 +137,7 @@ struct SharedDocumentTests {
         #expect(waitUntil(timeout: 5) { running.client.text(running.window, "_NET_WM_NAME") == "drawing.json (unsaved) — TouchTracker" })
         try FileManager.default.removeItem(atPath: disk.folder.file("filler"))
         // The retry comes 5 s after the failure.
-        #expect(waitUntil(timeout: 8) { drawing(at: path)?.lines.map(\.segment) == [line(100)] })
+        #expect(waitUntil(timeout: 8) { drawing(at: path)?.shapes.map(\.segment) == [line(100)] })
         #expect(waitUntil(timeout: 2) { running.client.text(running.window, "_NET_WM_NAME") == "drawing.json — TouchTracker" })
         #expect(running.app.standardError == """
             touchtracker: cannot save \(path): No space left on device; the drawing is kept in memory, unsaved

@@ -1,6 +1,6 @@
 import CX11
-import Document
 import Foundation
+import Shapes
 import Testing
 import XTestHarness
 
@@ -23,7 +23,7 @@ struct WindowSafetyTests {
         let after = try #require(residentBytes(of: running.app.pid))
         // The whole window would take 3 × 4 GiB; the part on screen (1024x768) takes 9 MiB.
         #expect(after < before + 64 << 20, "resident memory grew from \(before >> 20) to \(after >> 20) MiB")
-        #expect(waitUntil(timeout: 5) { (try? running.savedDrawing())?.lines.count == 1 }, "the line drawn after the resize was saved")
+        #expect(waitUntil(timeout: 5) { (try? running.savedDrawing())?.shapes.count == 1 }, "the line drawn after the resize was saved")
         #expect(running.app.child.isRunning)
         #expect(running.app.standardError == "")
     }
@@ -40,7 +40,7 @@ struct WindowSafetyTests {
         running.drawLine(from: (50, 100), to: (250, 100))
         running.client.destroy(running.window)  // at once: before the autosave
         #expect(running.app.waitForExit() == 0)
-        #expect((try? running.savedDrawing())?.lines.count == 1)
+        #expect((try? running.savedDrawing())?.shapes.count == 1)
         #expect(running.app.standardError
                 == "touchtracker: the window was destroyed by another program; the drawing is saved in \(running.documentPath)\n")
     }

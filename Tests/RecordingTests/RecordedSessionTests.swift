@@ -1,5 +1,6 @@
-import Document
 import Foundation
+import Shapes
+import Storage
 import Testing
 import TouchTracker
 

@@ -1,6 +1,7 @@
-import Document
+import Canvas
 @testable import Rendering
 import SeededRandom
+import Shapes
 import Testing
 
 @Suite("The canvas compositor")
@@ -54,11 +55,11 @@ struct CanvasCompositorTests {
         let renderer = Renderer(style: RenderStyle().scaled(by: scale))
         let window = try FakeWindow(width: size.width, height: size.height, renderer: renderer)
         var document = IndexedDrawing()
-        var linesInProgress: [UInt64: ShapeInProgress] = [:]  // by contact, as the app keeps them
-        var selection: LineID?
+        var shapesInProgress: [UInt64: ShapeInProgress] = [:]  // by contact, as the app keeps them
+        var selection: ShapeID?
         var overlays: [Overlay] = []
-        var deleted: [Line] = []
-        var cleared: [Line] = []
+        var deleted: [Shape] = []
+        var cleared: [Shape] = []
 
         func coordinate(_ limit: Int) -> Double { Double.random(in: -15...Double(limit + 15), using: &random) }
         func randomPoint() -> Point { Point(x: coordinate(size.width), y: coordinate(size.height)) }
@@ -79,9 +80,9 @@ struct CanvasCompositorTests {
                            Colour(hex: UInt32.random(in: 0...0xFFFFFF, using: &random))]
             return ShapeStyle(colour: colours.randomElement(using: &random)!, width: randomWidth())
         }
-        func someLine() -> Line? { document.lines.randomElement(using: &random) }
+        func someLine() -> Shape? { document.shapes.randomElement(using: &random) }
         func add(_ kind: ShapeKind, _ segment: Segment, _ style: ShapeStyle) {
-            document.restore(Line(id: document.nextID, kind: kind, segment: segment, style: style))
+            document.restore(Shape(id: document.nextID, kind: kind, segment: segment, style: style))
         }
         func addRandomShape() { add(randomKind(), randomSegment(), randomStyle()) }
 
@@ -97,19 +98,19 @@ struct CanvasCompositorTests {
                 case 44..<46: cleared = document.removeAll()
                 case 46..<48: document.restore(contentsOf: cleared); cleared = []
                 case 48..<56:
-                    let circles = document.lines.filter { $0.kind == .circle }
-                    selection = Bool.random(using: &random) ? (Bool.random(using: &random) ? circles : document.lines).randomElement(using: &random)?.id : nil
+                    let circles = document.shapes.filter { $0.kind == .circle }
+                    selection = Bool.random(using: &random) ? (Bool.random(using: &random) ? circles : document.shapes).randomElement(using: &random)?.id : nil
                 case 56..<58:  // the selected shape restyled, as choosing a colour or width with a shape selected does
                     if let selection { document.setStyle(randomStyle(), of: selection) }
                 case 58..<66:
                     let key = UInt64.random(in: 0..<3, using: &random)
-                    linesInProgress[key] = ShapeInProgress(kind: randomKind(), segment: randomSegment(), width: randomWidth())
+                    shapesInProgress[key] = ShapeInProgress(kind: randomKind(), segment: randomSegment(), width: randomWidth())
                 case 66..<84:
-                    guard let key = linesInProgress.keys.sorted().randomElement(using: &random) else { break }
-                    linesInProgress[key]!.segment.end = randomPoint()
+                    guard let key = shapesInProgress.keys.sorted().randomElement(using: &random) else { break }
+                    shapesInProgress[key]!.segment.end = randomPoint()
                 case 84..<90:
-                    guard let key = linesInProgress.keys.sorted().randomElement(using: &random) else { break }
-                    let shape = linesInProgress.removeValue(forKey: key)!
+                    guard let key = shapesInProgress.keys.sorted().randomElement(using: &random) else { break }
+                    let shape = shapesInProgress.removeValue(forKey: key)!
                     add(shape.kind, shape.segment, ShapeStyle(colour: randomStyle().colour, width: shape.width))
                 case 90..<93:
                     overlays = overlays.isEmpty
@@ -123,7 +124,7 @@ struct CanvasCompositorTests {
                     try window.resize(width: size.width, height: size.height)
                 }
             }
-            var scene = Scene(document: document, linesInProgress: linesInProgress.sorted { $0.key < $1.key }.map(\.value),
+            var scene = Scene(document: document, shapesInProgress: shapesInProgress.sorted { $0.key < $1.key }.map(\.value),
                               selection: selection, overlays: overlays)
             if !indexed { scene.index = nil }
             let damage = try window.frame(scene)
@@ -132,9 +133,9 @@ struct CanvasCompositorTests {
             guard expectSamePixels(window.screen, expected, "screen at step \(step)") else { return }
         }
         let statistics = window.compositor.statistics
-        #expect(statistics.appendedLines > 0 && statistics.repairs > 0 && statistics.rebuilds > 1,
+        #expect(statistics.appendedShapes > 0 && statistics.repairs > 0 && statistics.rebuilds > 1,
                 "the sequence went through every path: \(statistics)")
-        if lines > 100 { #expect(statistics.buriedLines > lines, "many shapes lay buried: \(statistics)") }
+        if lines > 100 { #expect(statistics.buriedShapes > lines, "many shapes lay buried: \(statistics)") }
     }
 
     /// Damage is whole pixels, inside the canvas, and its rectangles neither overlap nor touch.
@@ -154,16 +155,16 @@ struct CanvasCompositorTests {
 
     @Test func manyScatteredChangesAtOnceBecomeOneRectangleAroundThem() throws {
         let window = try FakeWindow(width: 400, height: 300)
-        var linesInProgress = (0..<20).map { i in
+        var shapesInProgress = (0..<20).map { i in
             let x = Double(i % 5) * 80 + 10, y = Double(i / 5) * 70 + 10
             return segment(x, y, x + 5, y + 5)
         }
-        try window.frame(Scene(drawing: Drawing(), linesInProgress: inProgress(linesInProgress)))
-        for i in linesInProgress.indices { linesInProgress[i].end.x += 1 }
-        let damage = try window.frame(Scene(drawing: Drawing(), linesInProgress: inProgress(linesInProgress)))
+        try window.frame(Scene(drawing: Drawing(), shapesInProgress: inProgress(shapesInProgress)))
+        for i in shapesInProgress.indices { shapesInProgress[i].end.x += 1 }
+        let damage = try window.frame(Scene(drawing: Drawing(), shapesInProgress: inProgress(shapesInProgress)))
         #expect(damage.count == 1)
         #expect(damage.first.map { $0.minX <= 4 && $0.minY <= 4 && $0.maxX >= 337 && $0.maxY >= 231 } == true)
-        expectSamePixels(window.screen, try reference(Scene(drawing: Drawing(), linesInProgress: inProgress(linesInProgress)), width: 400, height: 300))
+        expectSamePixels(window.screen, try reference(Scene(drawing: Drawing(), shapesInProgress: inProgress(shapesInProgress)), width: 400, height: 300))
     }
 
     @Test func aLineAddedUnderLaterLinesByUndoIsRepaintedUnderThem() throws {
@@ -210,12 +211,12 @@ struct CanvasCompositorTests {
         #expect(compositor.cacheBytes <= 2 * 200 * 150 * 4 + 200 * 150 * 17 / 16, "two images and the solid cells")
 
         let red = [ShapeInProgress(kind: .circle, segment: segment(1010, 810, 1150, 900), width: 16)]
-        damage = try compositor.render(Scene(drawing: drawing, linesInProgress: red), onto: context, origin: origin)
+        damage = try compositor.render(Scene(drawing: drawing, shapesInProgress: red), onto: context, origin: origin)
         #expect(!damage.isEmpty && damage.allSatisfy { $0.minX >= 1000 && $0.minY >= 800 && $0.maxX <= 1200 && $0.maxY <= 950 })
-        try expectTheRenderersPixels(Scene(drawing: drawing, linesInProgress: red), "a circle in progress")
+        try expectTheRenderersPixels(Scene(drawing: drawing, shapesInProgress: red), "a circle in progress")
 
         drawing.add(red[0].segment, kind: .circle, style: ShapeStyle(colour: Colour(hex: 0x1E50DC), width: 16))
-        let deleted = try #require(drawing.lines.first { $0.segment.bounds.intersects(viewport()) })
+        let deleted = try #require(drawing.shapes.first { $0.segment.bounds.intersects(viewport()) })
         drawing.remove(deleted.id)
         _ = try compositor.render(Scene(drawing: drawing), onto: context, origin: origin)
         try expectTheRenderersPixels(Scene(drawing: drawing), "a line finished, another deleted")
@@ -234,7 +235,7 @@ struct CanvasCompositorTests {
 
     @Test func aFrameWithNothingNewDamagesNothing() throws {
         let window = try FakeWindow(width: 400, height: 300)
-        let scene = Scene(drawing: busyDrawing(200), linesInProgress: inProgress([segment(10, 10, 50, 50)]))
+        let scene = Scene(drawing: busyDrawing(200), shapesInProgress: inProgress([segment(10, 10, 50, 50)]))
         try window.frame(scene)
         #expect(try window.frame(scene) == [])
     }
@@ -243,27 +244,27 @@ struct CanvasCompositorTests {
         let window = try FakeWindow(width: 400, height: 300)
         let drawing = busyDrawing(1000)
         let old = segment(100, 100, 140.5, 120.25), other = segment(300, 200, 350, 250)
-        try window.frame(Scene(drawing: drawing, linesInProgress: inProgress([old, other])))
+        try window.frame(Scene(drawing: drawing, shapesInProgress: inProgress([old, other])))
 
         let near = segment(100, 100, 150, 130)
-        let overlapping = try window.frame(Scene(drawing: drawing, linesInProgress: inProgress([near, other])))
+        let overlapping = try window.frame(Scene(drawing: drawing, shapesInProgress: inProgress([near, other])))
         #expect(overlapping == [wholePixels(coverage(old).union(coverage(near)))],
                 "overlapping old and new places make one rectangle")
 
         let far = segment(100, 100, 20, 280)
-        let apart = try window.frame(Scene(drawing: drawing, linesInProgress: inProgress([far, other])))
+        let apart = try window.frame(Scene(drawing: drawing, shapesInProgress: inProgress([far, other])))
         let expected = [coverage(near), coverage(far)].map(wholePixels)
         #expect(Set(apart) == Set(expected) || apart == [expected[0].union(expected[1])])
         #expect(apart.allSatisfy { $0.width <= 200 && $0.height <= 200 }, "the other line in progress is not repainted")
         #expect(window.compositor.statistics.rebuilds == 1)
-        expectSamePixels(window.screen, try reference(Scene(drawing: drawing, linesInProgress: inProgress([far, other])), width: 400, height: 300))
+        expectSamePixels(window.screen, try reference(Scene(drawing: drawing, shapesInProgress: inProgress([far, other])), width: 400, height: 300))
     }
 
     @Test func aLineInProgressThatEndsDamagesItsPlaceWithoutRebuildingTheCache() throws {
         let window = try FakeWindow(width: 400, height: 300)
         var drawing = busyDrawing(1000)
         let stroke = segment(200, 20, 260, 90)
-        try window.frame(Scene(drawing: drawing, linesInProgress: inProgress([stroke])))
+        try window.frame(Scene(drawing: drawing, shapesInProgress: inProgress([stroke])))
         let before = window.compositor.statistics
 
         drawing.add(stroke)
@@ -272,8 +273,8 @@ struct CanvasCompositorTests {
         #expect(damage == [wholePixels(coverage(stroke))])
         let after = window.compositor.statistics
         #expect(after.rebuilds == before.rebuilds, "an appended line is stroked onto the cache, not rebuilt")
-        #expect(after.appendedLines == before.appendedLines + 1)
-        #expect(after.linesRestroked == before.linesRestroked, "no other line is stroked again")
+        #expect(after.appendedShapes == before.appendedShapes + 1)
+        #expect(after.shapesRestroked == before.shapesRestroked, "no other line is stroked again")
         expectSamePixels(window.screen, try reference(Scene(drawing: drawing), width: 400, height: 300))
     }
 
@@ -287,12 +288,12 @@ struct CanvasCompositorTests {
 
         drawing.remove(a)
         #expect(try window.frame(Scene(drawing: drawing)) == [wholePixels(coverage(segment(20, 20, 60, 20)))])
-        #expect(window.compositor.statistics.linesRestroked == 3 + 0, "nothing else reaches into the area")
+        #expect(window.compositor.statistics.shapesRestroked == 3 + 0, "nothing else reaches into the area")
 
         drawing.setSegment(segment(30, 240, 70, 260), of: b)
         let damage = try window.frame(Scene(drawing: drawing))
         #expect(damage == [wholePixels(coverage(segment(20, 250, 60, 250)).union(coverage(segment(30, 240, 70, 260))))])
-        #expect(window.compositor.statistics.linesRestroked == 3 + 1, "only the moved line reaches into its area")
+        #expect(window.compositor.statistics.shapesRestroked == 3 + 1, "only the moved line reaches into its area")
         #expect(window.compositor.statistics.rebuilds == 1)
         expectSamePixels(window.screen, try reference(Scene(drawing: drawing), width: 400, height: 300))
     }
@@ -331,7 +332,7 @@ struct CanvasCompositorTests {
         expectSamePixels(window.screen, try reference(Scene(drawing: drawing, selection: dragged), width: 400, height: 300))
     }
 
-    @Test func selectingALineRepairsItsAreaOnceInsteadOfRebuilding() throws {
+    @Test func selectingAShapeRepairsItsAreaOnceInsteadOfRebuilding() throws {
         let window = try FakeWindow(width: 400, height: 300)
         var drawing = Drawing()
         let line = drawing.add(segment(20, 20, 60, 20))
@@ -343,7 +344,7 @@ struct CanvasCompositorTests {
 
         let statistics = window.compositor.statistics
         #expect(statistics.rebuilds == 1 && statistics.repairs == 2)
-        #expect(statistics.linesRestroked == 2 + 0 + 1, "the first frame, then nothing, then the line back")
+        #expect(statistics.shapesRestroked == 2 + 0 + 1, "the first frame, then nothing, then the line back")
         expectSamePixels(window.screen, try reference(Scene(drawing: drawing), width: 400, height: 300))
     }
 
@@ -372,7 +373,7 @@ struct CanvasCompositorTests {
     @Test func anotherDrawingIsPaintedFromScratch() throws {
         let window = try FakeWindow(width: 200, height: 150)
         try window.frame(Scene(drawing: busyDrawing(50)))
-        let opened = Drawing(lines: [Line(id: LineID(3), segment: segment(10, 10, 100, 100))])
+        let opened = Drawing(shapes: [Shape(id: ShapeID(3), segment: segment(10, 10, 100, 100))])
         try window.frame(Scene(drawing: opened))
         #expect(window.compositor.statistics.rebuilds == 2)
         expectSamePixels(window.screen, try reference(Scene(drawing: opened), width: 200, height: 150))
@@ -393,9 +394,9 @@ struct CanvasCompositorTests {
         let window = try FakeWindow(width: 100, height: 60)
         var document = IndexedDrawing()
         let blue = document.nextID
-        document.restore(Line(id: blue, segment: segment(0, 6, 100, 6), style: ShapeStyle(colour: Colour(hex: 0x1E50DC))))
-        document.restore(Line(id: document.nextID, segment: segment(0, 10.5, 100, 10.5)))
-        document.restore(Line(id: document.nextID, segment: segment(0, 16.5, 100, 16.5), style: ShapeStyle(colour: Colour(hex: 0xF08C00))))
+        document.restore(Shape(id: blue, segment: segment(0, 6, 100, 6), style: ShapeStyle(colour: Colour(hex: 0x1E50DC))))
+        document.restore(Shape(id: document.nextID, segment: segment(0, 10.5, 100, 10.5)))
+        document.restore(Shape(id: document.nextID, segment: segment(0, 16.5, 100, 16.5), style: ShapeStyle(colour: Colour(hex: 0xF08C00))))
         try window.frame(Scene(document: document))
         document.remove(blue)
         try window.frame(Scene(document: document))
@@ -406,11 +407,11 @@ struct CanvasCompositorTests {
 
     /// `under` (drawn first), then parallel lines 4 px apart in `colour` covering the band y = 35...85 of
     /// a 200x120 canvas whole.
-    func coveredBand(over under: [Line] = [], colour: Colour = .black) -> IndexedDrawing {
+    func coveredBand(over under: [Shape] = [], colour: Colour = .black) -> IndexedDrawing {
         var document = IndexedDrawing()
-        for line in under { document.restore(Line(id: document.nextID, kind: line.kind, segment: line.segment, style: line.style)) }
+        for line in under { document.restore(Shape(id: document.nextID, kind: line.kind, segment: line.segment, style: line.style)) }
         for y in stride(from: 40.0, through: 80, by: 4) {
-            document.restore(Line(id: document.nextID, segment: segment(20, y, 180, y), style: ShapeStyle(colour: colour)))
+            document.restore(Shape(id: document.nextID, segment: segment(20, y, 180, y), style: ShapeStyle(colour: colour)))
         }
         return document
     }
@@ -418,12 +419,12 @@ struct CanvasCompositorTests {
     @Test(arguments: [Colour.black, Colour(hex: 0x336699)])
     func anEditUnderLinesThatCoverItWholeRepaintsNothingWhateverTheirColour(colour: Colour) throws {
         let window = try FakeWindow(width: 200, height: 120)
-        let buried = Line(id: LineID(1), segment: segment(80, 60, 120, 62), style: ShapeStyle(colour: .red, width: 16))
-        let circle = Line(id: LineID(2), kind: .circle, segment: segment(60, 45, 140, 75), style: ShapeStyle(colour: .green, width: 5))
+        let buried = Shape(id: ShapeID(1), segment: segment(80, 60, 120, 62), style: ShapeStyle(colour: .red, width: 16))
+        let circle = Shape(id: ShapeID(2), kind: .circle, segment: segment(60, 45, 140, 75), style: ShapeStyle(colour: .green, width: 5))
         var document = coveredBand(over: [buried, circle], colour: colour)
         try window.frame(Scene(document: document))
         let before = window.compositor.statistics
-        #expect(before.buriedLines == 2 && before.linesRestroked == 11, "only the band is stroked: \(before)")
+        #expect(before.buriedShapes == 2 && before.shapesRestroked == 11, "only the band is stroked: \(before)")
 
         document.remove(buried.id)
         #expect(try window.frame(Scene(document: document)) == [], "deleted")
@@ -436,11 +437,11 @@ struct CanvasCompositorTests {
         document.setSegment(segment(50, 50, 150, 70), of: circle.id)
         #expect(try window.frame(Scene(document: document)) == [], "a circle moved")
         let after = window.compositor.statistics
-        #expect(after.repairs == before.repairs && after.linesRestroked == before.linesRestroked && after.appendedLines == 0,
+        #expect(after.repairs == before.repairs && after.shapesRestroked == before.shapesRestroked && after.appendedShapes == 0,
                 "no repair, no stroke: \(after)")
         expectSamePixels(window.screen, try reference(Scene(document: document), width: 200, height: 120))
 
-        document.remove(LineID(3))  // the band's top line: its upper rim shows
+        document.remove(ShapeID(3))  // the band's top line: its upper rim shows
         #expect(try window.frame(Scene(document: document)) != [])
         expectSamePixels(window.screen, try reference(Scene(document: document), width: 200, height: 120))
     }
@@ -449,14 +450,14 @@ struct CanvasCompositorTests {
         let window = try FakeWindow(width: 200, height: 120)
         var document = coveredBand()
         try window.frame(Scene(document: document))
-        let top = Line(id: document.nextID, segment: segment(60, 60, 140, 60), style: ShapeStyle(colour: Colour(hex: 0x1E50DC), width: 20))
+        let top = Shape(id: document.nextID, segment: segment(60, 60, 140, 60), style: ShapeStyle(colour: Colour(hex: 0x1E50DC), width: 20))
         document.restore(top)
         #expect(try window.frame(Scene(document: document)) == [wholePixels(renderer.coverage(of: top))])
-        #expect(window.compositor.statistics.appendedLines == 1)
+        #expect(window.compositor.statistics.appendedShapes == 1)
         expectSamePixels(window.screen, try reference(Scene(document: document), width: 200, height: 120))
 
         let before = window.compositor.statistics
-        document.setStyle(ShapeStyle(colour: Colour(hex: 0x008C8C)), of: LineID(6))  // a band line under the new one, in its middle
+        document.setStyle(ShapeStyle(colour: Colour(hex: 0x008C8C)), of: ShapeID(6))  // a band line under the new one, in its middle
         let damage = try window.frame(Scene(document: document))
         #expect(!damage.isEmpty, "its ends still show")
         #expect(!damage.contains { $0.minX <= 100 && $0.maxX >= 100 }, "its middle, under the new line, does not: \(damage)")
@@ -473,14 +474,14 @@ struct CanvasCompositorTests {
         try window.frame(Scene(drawing: drawing))
 
         drawing.setStyle(ShapeStyle(colour: Colour(hex: 0xF08C00), width: 4), of: line)
-        #expect(try window.frame(Scene(drawing: drawing)) == [wholePixels(renderer.coverage(of: Line(id: line, segment: segment(20, 20, 60, 20),
+        #expect(try window.frame(Scene(drawing: drawing)) == [wholePixels(renderer.coverage(of: Shape(id: line, segment: segment(20, 20, 60, 20),
                                                                                                  style: ShapeStyle(width: 16))))],
                 "where it was, wider")
-        #expect(window.compositor.statistics.linesRestroked == 3 + 1, "nothing else reaches into the area")
+        #expect(window.compositor.statistics.shapesRestroked == 3 + 1, "nothing else reaches into the area")
         drawing.setStyle(ShapeStyle(colour: Colour(hex: 0x8C28B4), width: 9), of: circle)
-        #expect(try window.frame(Scene(drawing: drawing)) == [wholePixels(renderer.coverage(of: drawing.line(circle)!))],
+        #expect(try window.frame(Scene(drawing: drawing)) == [wholePixels(renderer.coverage(of: drawing.shape(circle)!))],
                 "where it is, wider")
-        #expect(window.compositor.statistics.linesRestroked == 3 + 1 + 1)
+        #expect(window.compositor.statistics.shapesRestroked == 3 + 1 + 1)
         #expect(window.compositor.statistics.rebuilds == 1)
         expectSamePixels(window.screen, try reference(Scene(drawing: drawing), width: 400, height: 300))
     }
@@ -496,7 +497,7 @@ struct CanvasCompositorTests {
             let next = place.translated(by: Vector(dx: 5, dy: 2.5))
             drawing.setSegment(next, of: circle)
             let damage = try window.frame(Scene(drawing: drawing, selection: circle))
-            let moved = [place, next].map { Line(id: circle, kind: .circle, segment: $0, style: ShapeStyle(width: 16)) }
+            let moved = [place, next].map { Shape(id: circle, kind: .circle, segment: $0, style: ShapeStyle(width: 16)) }
             #expect(damage == [wholePixels(renderer.coverage(of: moved[0]).union(renderer.coverage(of: moved[1])))], "step \(step)")
             place = next
         }
@@ -514,8 +515,8 @@ struct CanvasCompositorTests {
         }
         try window.frame(Scene(drawing: drawing))
         let statistics = window.compositor.statistics
-        #expect(statistics.linesRestroked + statistics.buriedLines == 5_000)
-        #expect(statistics.linesRestroked < 500, "\(statistics)")
+        #expect(statistics.shapesRestroked + statistics.buriedShapes == 5_000)
+        #expect(statistics.shapesRestroked < 500, "\(statistics)")
         expectSamePixels(window.screen, try reference(Scene(drawing: drawing), width: 200, height: 150))
     }
 
@@ -527,16 +528,16 @@ struct CanvasCompositorTests {
         // ninth a circle: the parts' counts of shapes of other colours must add up across the cores.
         let styles = [ShapeStyle(colour: Colour(hex: 0x1E50DC)), ShapeStyle(colour: .white, width: 16),
                       ShapeStyle(colour: Colour(hex: 0xF08C00), width: 2), ShapeStyle(width: 5)]
-        for index in 0..<50_000 {  // more than two cores' share: see LineLayer.linesPerPart
+        for index in 0..<50_000 {  // more than two cores' share: see ShapeLayer.shapesPerPart
             let x = Double.random(in: -20...260, using: &random), y = Double.random(in: -20...200, using: &random)
             let style = index % 5 == 0 ? styles[index / 5 % styles.count] : ShapeStyle.standard
             drawing.add(segment(x, y, x + Double.random(in: -60...60, using: &random), y + Double.random(in: -60...60, using: &random)),
                         kind: index % 9 == 0 ? .circle : .line, style: style)
         }
-        let selected = drawing.lines[777].id
+        let selected = drawing.shapes[777].id
         try window.frame(Scene(drawing: drawing, selection: selected))
         let statistics = window.compositor.statistics
-        #expect(statistics.linesRestroked + statistics.buriedLines < 50_000, "lines off the canvas are not looked at")
+        #expect(statistics.shapesRestroked + statistics.buriedShapes < 50_000, "lines off the canvas are not looked at")
         expectSamePixels(window.screen, try reference(Scene(drawing: drawing, selection: selected), width: 240, height: 180))
     }
 
@@ -549,7 +550,7 @@ struct CanvasCompositorTests {
             drawing.add(segment(x, y, x + Double.random(in: -25...25, using: &random), y + Double.random(in: -60...60, using: &random)))
         }
         try window.frame(Scene(drawing: drawing))
-        #expect(window.compositor.statistics.linesRestroked >= LineLayer.strokesPerHalf, "enough lines show to share them")
+        #expect(window.compositor.statistics.shapesRestroked >= ShapeLayer.strokesPerHalf, "enough lines show to share them")
         expectSamePixels(window.screen, try reference(Scene(drawing: drawing), width: 400, height: 300))
     }
 }

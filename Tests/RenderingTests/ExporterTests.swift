@@ -1,6 +1,7 @@
 import CCairo
-import Document
 import Rendering
+import Shapes
+import Storage
 import TestSupport
 import Testing
 #if canImport(Glibc)

@@ -1,5 +1,6 @@
-import Document
+import Canvas
 import Rendering
+import Shapes
 import Testing
 
 /// Panels as the renderer paints them: columns, each clipped to its part of the frame, and borders as wide

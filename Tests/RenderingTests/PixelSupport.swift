@@ -1,6 +1,7 @@
 import CCairo
-import Document
+import Canvas
 import Rendering
+import Shapes
 import Testing
 #if canImport(Glibc)
 import Glibc

@@ -1,5 +1,6 @@
-import Document
+import Canvas
 import Rendering
+import Shapes
 import Testing
 
 @Suite("The renderer")
@@ -81,12 +82,12 @@ struct RendererTests {
         #expect(surface.pixel(x: 106, y: 50) == 0xFFFFFF)
     }
 
-    @Test func linesInProgressAreRedAndTheSelectionGreen() throws {
+    @Test func shapesInProgressAreRedAndTheSelectionGreen() throws {
         var drawing = Drawing()
         let selected = drawing.add(horizontal, style: ShapeStyle(colour: Colour(hex: 0x1E50DC)))
         drawing.add(Segment(begin: Point(x: 20, y: 20), end: Point(x: 180, y: 20)))
         let inProgress = ShapeInProgress(segment: Segment(begin: Point(x: 20, y: 80), end: Point(x: 180, y: 80)))
-        let surface = try render(Scene(drawing: drawing, linesInProgress: [inProgress], selection: selected))
+        let surface = try render(Scene(drawing: drawing, shapesInProgress: [inProgress], selection: selected))
         #expect(surface.pixel(x: 100, y: 50) == 0x00FF00)
         #expect(surface.pixel(x: 100, y: 20) == 0x000000)
         #expect(surface.pixel(x: 100, y: 80) == 0xFF0000)
@@ -102,7 +103,7 @@ struct RendererTests {
 
     @Test func aCircleInProgressIsRedAtTheWidthItWillHave() throws {
         let red = ShapeInProgress(kind: .circle, segment: box, width: 2)
-        let surface = try render(Scene(drawing: Drawing(), linesInProgress: [red]))
+        let surface = try render(Scene(drawing: Drawing(), shapesInProgress: [red]))
         #expect(surface.pixel(x: 40, y: 50) == 0xFF0000 && surface.pixel(x: 159, y: 50) == 0xFF0000)
         #expect(surface.pixel(x: 42, y: 50) == 0xFFFFFF && surface.pixel(x: 37, y: 50) == 0xFFFFFF, "2 px wide")
         #expect(surface.pixel(x: 100, y: 50) == 0xFFFFFF)
@@ -141,7 +142,7 @@ struct RendererTests {
     }
 
     @Test func coverageIncludesHalfTheShapesOwnWidthTimesTheScale() {
-        let line = Line(id: LineID(1), segment: horizontal, style: ShapeStyle(width: 16))
+        let line = Shape(id: ShapeID(1), segment: horizontal, style: ShapeStyle(width: 16))
         let rect = Renderer().coverage(of: line)
         #expect(rect.minX <= 12 && rect.maxX >= 188 && rect.minY <= 42 && rect.maxY >= 58)
         #expect(rect.minY > 30, "not much more")

@@ -1,16 +1,17 @@
 import CCairo
-import Document
+import Canvas
 @testable import Rendering
 import SeededRandom
+import Shapes
 import Testing
 
 @Suite("Solid cells")
 struct SolidCellsTests {
     /// One shape stroked alone, as the renderer strokes finished shapes, on a white surface showing the
     /// canvas from `origin`.
-    func strokeAlone(_ line: Line, scale: Double, width: Int, height: Int, origin: PixelPoint) throws -> CairoSurface {
+    func strokeAlone(_ line: Shape, scale: Double, width: Int, height: Int, origin: PixelPoint) throws -> CairoSurface {
         let surface = try CairoSurface(imageWidth: width, height: height)
-        Renderer(style: RenderStyle().scaled(by: scale)).draw(Scene(drawing: Drawing(lines: [line])), on: CairoContext(surface), origin: origin)
+        Renderer(style: RenderStyle().scaled(by: scale)).draw(Scene(drawing: Drawing(shapes: [line])), on: CairoContext(surface), origin: origin)
         return surface
     }
 
@@ -44,7 +45,7 @@ struct SolidCellsTests {
             default: Segment(begin: begin, end: point())
             }
             let kind: ShapeKind = trial % 3 == 0 ? .circle : .line
-            let line = Line(id: LineID(7), kind: kind, segment: segment, style: ShapeStyle(colour: colour, width: width))
+            let line = Shape(id: ShapeID(7), kind: kind, segment: segment, style: ShapeStyle(colour: colour, width: width))
             let surface = try strokeAlone(line, scale: scale, width: size.width, height: size.height, origin: origin)
             let bounds = Rect(x: Double(origin.x), y: Double(origin.y), width: Double(size.width), height: Double(size.height))
             var cells = SolidCells(bounds: bounds, scale: scale)
@@ -81,7 +82,7 @@ struct SolidCellsTests {
         #expect(solidCellsSeen > 10_000, "the trials covered many solid cells")
     }
 
-    func shape(_ segment: Segment, _ id: UInt64, _ colour: Colour = .black, width: Double = 10, kind: ShapeKind = .line) -> SolidCells.Shape {
+    func shape(_ segment: Segment, _ id: UInt64, _ colour: Colour = .black, width: Double = 10, kind: ShapeKind = .line) -> SolidCells.Stroke {
         (outline(segment, width: width, kind: kind), id, colour.hex)
     }
 

@@ -1,5 +1,5 @@
-import Document
 import Gestures
+import Shapes
 import Testing
 import Timing
 import TouchTracker
@@ -67,38 +67,38 @@ struct AppControllerTests {
         let driver = Driver()
         driver.drag(from: (10, 10), to: (200, 50))
         #expect(driver.model.segments == [segment(10, 10, 200, 50)])
-        #expect(driver.model.linesInProgress.isEmpty)
+        #expect(driver.model.shapesInProgress.isEmpty)
     }
 
     @Test func aLineInProgressIsShownWhileDraggingFromThePressPoint() {
         let driver = Driver()
         driver.down(10, 10); driver.wait(10); driver.move(40, 10); driver.wait(10); driver.move(80, 10)
-        #expect(driver.model.linesInProgress.values.map(\.segment) == [segment(10, 10, 80, 10)])
+        #expect(driver.model.shapesInProgress.values.map(\.segment) == [segment(10, 10, 80, 10)])
     }
 
     @Test func aClickLeavesNoDot() {
         let driver = Driver()
         driver.click(50, 50)
-        #expect(driver.model.linesInProgress.isEmpty)
+        #expect(driver.model.shapesInProgress.isEmpty)
         driver.wait(500)
-        #expect(driver.model.drawing.lines.isEmpty)
+        #expect(driver.model.drawing.shapes.isEmpty)
         #expect(driver.app.isAtRest)
     }
 
     @Test func aClickSelectsTheNearestLineAtOnceAndConfirmsWhenTheDoubleClickFails() {
         let driver = Driver(.with([horizontal]))
         driver.click(200, 110)
-        #expect(driver.model.selection == Selection(LineID(1), isProvisional: true), "shown at once (R7)")
+        #expect(driver.model.selection == Selection(ShapeID(1), isProvisional: true), "shown at once (R7)")
         driver.wait(399)
         #expect(driver.model.selection?.isProvisional == true)
         driver.wait(2)
-        #expect(driver.model.selection == Selection(LineID(1)))
+        #expect(driver.model.selection == Selection(ShapeID(1)))
     }
 
     @Test func aClickOnEmptyCanvasDeselects() {
         let driver = Driver(.with([horizontal]))
         driver.click(200, 100); driver.wait(500)
-        #expect(driver.model.selectedID == LineID(1))
+        #expect(driver.model.selectedID == ShapeID(1))
         driver.click(200, 300); driver.wait(500)
         #expect(driver.model.selection == nil)
     }
@@ -108,25 +108,25 @@ struct AppControllerTests {
         driver.click(200, 100)
         driver.wait(100)
         driver.click(200, 100)
-        #expect(driver.model.drawing.lines.isEmpty)
+        #expect(driver.model.drawing.shapes.isEmpty)
         #expect(driver.model.selection == nil)
         driver.wait(500)
-        #expect(driver.model.drawing.lines.isEmpty, "the second press left no dot")
-        #expect(driver.model.linesInProgress.isEmpty)
+        #expect(driver.model.drawing.shapes.isEmpty, "the second press left no dot")
+        #expect(driver.model.shapesInProgress.isEmpty)
         #expect(driver.app.key(.character("z"), .control) == nil)
-        #expect(driver.model.drawing.lines.count == 2, "the clear is undoable")
+        #expect(driver.model.drawing.shapes.count == 2, "the clear is undoable")
     }
 
     @Test func aLongPressOverALinePicksItUpAndMovesIt() {
         let driver = Driver(.with([horizontal]))
         driver.down(200, 100)
         driver.wait(500)
-        #expect(driver.model.selectedID == LineID(1), "the long press selects the line under it")
+        #expect(driver.model.selectedID == ShapeID(1), "the long press selects the line under it")
         driver.move(200, 150); driver.wait(10); driver.move(220, 160)
         driver.up(220, 160)
         #expect(driver.model.segments == [segment(120, 160, 320, 160)])
-        #expect(driver.model.selectedID == LineID(1), "dropped, still selected")
-        #expect(driver.model.drawing.lines.count == 1, "the drag drew nothing")
+        #expect(driver.model.selectedID == ShapeID(1), "dropped, still selected")
+        #expect(driver.model.drawing.shapes.count == 1, "the drag drew nothing")
         driver.wait(500)
         #expect(driver.app.isAtRest)
     }
@@ -144,7 +144,7 @@ struct AppControllerTests {
         driver.click(200, 100); driver.wait(500)
         driver.drag(from: (150, 105), to: (150, 205))
         #expect(driver.model.segments == [segment(100, 200, 300, 200)])
-        #expect(driver.model.linesInProgress.isEmpty)
+        #expect(driver.model.shapesInProgress.isEmpty)
     }
 
     @Test func aDragStartingElsewhereDrawsEvenWithALineSelected() {
@@ -158,13 +158,13 @@ struct AppControllerTests {
         let driver = Driver(.with([horizontal]))
         driver.click(200, 100, button: 3)
         let menu = try #require(driver.model.menu)
-        #expect(driver.model.selectedID == LineID(1))
+        #expect(driver.model.selectedID == ShapeID(1))
         let deleteItem = menu.rect(ofItemAt: 0)
         driver.click((deleteItem.minX + deleteItem.maxX) / 2, (deleteItem.minY + deleteItem.maxY) / 2)
-        #expect(driver.model.drawing.lines.isEmpty)
+        #expect(driver.model.drawing.shapes.isEmpty)
         #expect(driver.model.menu == nil)
         driver.wait(500)
-        #expect(driver.model.drawing.lines.isEmpty, "the click on the menu drew nothing")
+        #expect(driver.model.drawing.shapes.isEmpty, "the click on the menu drew nothing")
     }
 
     @Test func aClickElsewhereDismissesTheMenuAndDoesNothingElse() {
@@ -173,8 +173,8 @@ struct AppControllerTests {
         driver.click(600, 500)
         driver.wait(500)
         #expect(driver.model.menu == nil)
-        #expect(driver.model.selectedID == LineID(1), "the dismissing click did not move the selection")
-        #expect(driver.model.drawing.lines.count == 1)
+        #expect(driver.model.selectedID == ShapeID(1), "the dismissing click did not move the selection")
+        #expect(driver.model.drawing.shapes.count == 1)
     }
 
     @Test func twoMasterPointersDrawTwoLinesAtOnce() {
@@ -187,7 +187,7 @@ struct AppControllerTests {
             driver.move(10 + Double(step * 20), 10, device: 2)
             driver.move(10 + Double(step * 20), 200, device: 9)
         }
-        #expect(driver.model.linesInProgress.count == 2)
+        #expect(driver.model.shapesInProgress.count == 2)
         driver.up(210, 10, device: 2)
         driver.up(210, 200, device: 9)
         #expect(Set(driver.model.segments) == [segment(10, 10, 210, 10), segment(10, 200, 210, 200)])
@@ -202,11 +202,11 @@ struct AppControllerTests {
             driver.wait(8)
             driver.move(10 + Double(step * 20), 10, device: 2)
         }
-        #expect(driver.model.linesInProgress.isEmpty, "their lines are taken away")
+        #expect(driver.model.shapesInProgress.isEmpty, "their lines are taken away")
         #expect(driver.model.circleInProgress?.segment == segment(210, 10, 10, 200))
         driver.up(210, 10, device: 2)
         driver.up(10, 200, device: 9)
-        #expect(driver.model.drawing.lines.map(\.kind) == [.circle])
+        #expect(driver.model.drawing.shapes.map(\.kind) == [.circle])
         #expect(driver.model.segments == [segment(210, 10, 10, 200)])
     }
 
@@ -214,9 +214,9 @@ struct AppControllerTests {
         let driver = Driver()
         driver.down(100, 100, modifiers: .shift)
         driver.move(300, 200)
-        #expect(driver.model.linesInProgress.values.map(\.kind) == [.circle])
+        #expect(driver.model.shapesInProgress.values.map(\.kind) == [.circle])
         driver.up(300, 200)
-        #expect(driver.model.drawing.lines.map(\.kind) == [.circle])
+        #expect(driver.model.drawing.shapes.map(\.kind) == [.circle])
         #expect(driver.model.segments == [segment(100, 100, 300, 200)])
     }
 
@@ -229,9 +229,9 @@ struct AppControllerTests {
                 driver.move(10 + Double(step * 30), Double(finger) * 100, touch: finger, source: .touch)
             }
         }
-        #expect(driver.model.linesInProgress.count == 3)
+        #expect(driver.model.shapesInProgress.count == 3)
         for finger in UInt32(1)...3 { driver.up(310, Double(finger) * 100, touch: finger, source: .touch) }
-        #expect(driver.model.drawing.lines.count == 3)
+        #expect(driver.model.drawing.shapes.count == 3)
     }
 
     @Test func threeFingersSwipedUpOpenThePaletteAndDrawNothing() {
@@ -245,7 +245,7 @@ struct AppControllerTests {
         }
         for finger in UInt32(1)...3 { driver.up(100 + Double(finger) * 60, 100, touch: finger, source: .touch) }
         #expect(driver.model.menu?.anchor == nil && driver.model.menu?.slots.isEmpty == false, "the palette, centred")
-        #expect(driver.model.drawing.lines.isEmpty && driver.model.linesInProgress.isEmpty, "the fingers drew nothing")
+        #expect(driver.model.drawing.shapes.isEmpty && driver.model.shapesInProgress.isEmpty, "the fingers drew nothing")
     }
 
     @Test func aTouchTapSelectsWithTheTouchThresholds() {
@@ -257,8 +257,8 @@ struct AppControllerTests {
         driver.wait(20)
         driver.up(212, 100, touch: 5, source: .touch)
         driver.wait(500)
-        #expect(driver.model.selectedID == LineID(1))
-        #expect(driver.model.drawing.lines.count == 1)
+        #expect(driver.model.selectedID == ShapeID(1))
+        #expect(driver.model.drawing.shapes.count == 1)
     }
 
     @Test func aRightDragDrawsNothing() {
@@ -266,8 +266,8 @@ struct AppControllerTests {
         driver.down(10, 10, button: 3)
         driver.wait(10); driver.move(100, 10)
         driver.wait(10); driver.up(100, 10, button: 3)
-        #expect(driver.model.drawing.lines.isEmpty)
-        #expect(driver.model.linesInProgress.isEmpty)
+        #expect(driver.model.drawing.shapes.isEmpty)
+        #expect(driver.model.shapesInProgress.isEmpty)
     }
 
     @Test func gestureDecisionsCanBeTracedAsJSONLines() {

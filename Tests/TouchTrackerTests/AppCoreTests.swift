@@ -1,6 +1,7 @@
-import Document
 import Foundation
 import Gestures
+import Shapes
+import Storage
 import Testing
 import Timing
 @testable import TouchTracker
@@ -28,19 +29,19 @@ struct AppCoreAutosaveTests {
             driver.drawLine(from: a, to: GesturePoint(x: 250, y: Double(t / 10)), at: t)
         }
         #expect(driver.saveRequests.count == 1, "saved once, at 2 s, while edits kept coming")
-        #expect(driver.saveRequests.first?.lines.count == 20, "every line drawn before the 2 s mark")
+        #expect(driver.saveRequests.first?.shapes.count == 20, "every line drawn before the 2 s mark")
         driver.advance(to: at(3_050))  // the last line's frame
         #expect(driver.core.nextDeadline == at(3_500))
     }
 
-    @Test func aLineInProgressIsNotAnEdit() throws {
+    @Test func aShapeInProgressIsNotAnEdit() throws {
         let driver = try CoreDriver()
         let contact = ContactID(device: 2)
         driver.handle(.pointer(GestureInput(.press(button: 1), contact: contact, location: a, serverTime: ServerTime(milliseconds: 0),
                                             readTime: at(0))))
         driver.handle(.pointer(GestureInput(.motion, contact: contact, location: b, serverTime: ServerTime(milliseconds: 5),
                                             readTime: at(5))))
-        #expect(driver.core.scene.linesInProgress.map(\.segment) == [Segment(begin: Point(x: 50, y: 100), end: Point(x: 250, y: 100))])
+        #expect(driver.core.scene.shapesInProgress.map(\.segment) == [Segment(begin: Point(x: 50, y: 100), end: Point(x: 250, y: 100))])
         #expect(driver.core.nextDeadline == driver.core.nextFrame, "nothing to save, and a drag waits on no timer: only its frame")
         driver.advance(to: at(50))
         #expect(driver.core.nextDeadline == nil)
@@ -66,7 +67,7 @@ struct AppCoreClosingTests {
         driver.now(at(10))
         driver.handle(input)
         #expect(driver.exitStatus == 0)
-        #expect(try driver.savedDrawing().lines.count == 1)
+        #expect(try driver.savedDrawing().shapes.count == 1)
         #expect(driver.messages.isEmpty)
     }
 
@@ -82,7 +83,7 @@ struct AppCoreClosingTests {
         driver.drawLine(from: a, to: b, at: 0)
         driver.handle(.windowDestroyed)
         #expect(driver.exitStatus == 0)
-        #expect(try driver.savedDrawing().lines.count == 1)
+        #expect(try driver.savedDrawing().shapes.count == 1)
         #expect(driver.messages == ["the window was destroyed by another program; the drawing is saved in \(driver.store.path)"])
     }
 
@@ -91,7 +92,7 @@ struct AppCoreClosingTests {
         driver.drawLine(from: a, to: b, at: 0)
         driver.handle(.connectionLost)
         #expect(driver.exitStatus == 1)
-        #expect(try driver.savedDrawing().lines.count == 1)
+        #expect(try driver.savedDrawing().shapes.count == 1)
         #expect(driver.messages == ["lost the connection to the X server; the drawing is saved in \(driver.store.path)"])
     }
 
@@ -100,7 +101,7 @@ struct AppCoreClosingTests {
         driver.drawLine(from: a, to: b, at: 0)
         driver.handle(.waitFailed("Bad file descriptor"))
         #expect(driver.exitStatus == 1)
-        #expect(try driver.savedDrawing().lines.count == 1)
+        #expect(try driver.savedDrawing().shapes.count == 1)
         #expect(driver.messages == ["waiting for X events failed: Bad file descriptor"])
     }
 
@@ -139,7 +140,7 @@ struct AppCoreClosingTests {
         driver.saveFailure = nil
         driver.handle(.closeRequested)
         #expect(driver.exitStatus == 0, "the disk has room again: saved, and closed")
-        #expect(try driver.savedDrawing().lines.count == 1)
+        #expect(try driver.savedDrawing().shapes.count == 1)
     }
 }
 
@@ -170,7 +171,7 @@ struct AppCoreSaveFailureTests {
         driver.advance(to: at(10_500))
         #expect(driver.messages.last == "saved \(driver.store.path) again")
         #expect(driver.titles.last == "drawing.json — TouchTracker")
-        #expect(try driver.savedDrawing().lines.count == 2)
+        #expect(try driver.savedDrawing().shapes.count == 2)
         #expect(driver.core.scene.overlays.map(\.rows) == [["Saved drawing.json again"]])
         driver.advance(to: at(10_500) + AppCore.noticeDuration)
         #expect(driver.core.scene.overlays.isEmpty, "a passing notice passes")

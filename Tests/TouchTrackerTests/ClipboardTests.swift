@@ -1,4 +1,5 @@
-import Document
+import Shapes
+import Storage
 import Gestures
 import Testing
 import Timing
@@ -25,7 +26,7 @@ struct ClipboardTests {
     func selectTheLine(_ driver: CoreDriver) {
         driver.click(at: GesturePoint(x: 150, y: 102), at: 2_000)
         driver.advance(to: at(2_600))
-        #expect(driver.core.model.selection?.id == LineID(1))
+        #expect(driver.core.model.selection?.id == ShapeID(1))
     }
 
     func json(_ drawing: Drawing) throws -> [UInt8] { try DrawingFormat.encode(drawing) }
@@ -35,7 +36,7 @@ struct ClipboardTests {
         driver.key(.character("c"), .control)
         #expect(driver.copies == [driver.core.model.drawing.renumbered()])
         #expect(driver.core.scene.overlays.count == 1, "a notice says so")
-        #expect(driver.core.model.drawing.lines.count == 2, "copying changes nothing")
+        #expect(driver.core.model.drawing.shapes.count == 2, "copying changes nothing")
     }
 
     @Test func ctrlCCopiesTheSelectedShapeNumberedOne() throws {
@@ -43,8 +44,8 @@ struct ClipboardTests {
         selectTheLine(driver)
         driver.key(.character("c"), .control)
         let copied = try #require(driver.copies.first)
-        #expect(copied.lines.map(\.id) == [LineID(1)])
-        #expect(copied.lines.first?.segment == driver.core.model.drawing.line(LineID(1))?.segment)
+        #expect(copied.shapes.map(\.id) == [ShapeID(1)])
+        #expect(copied.shapes.first?.segment == driver.core.model.drawing.shape(ShapeID(1))?.segment)
     }
 
     @Test func anEmptyDrawingHasNothingToCopy() throws {
@@ -56,12 +57,12 @@ struct ClipboardTests {
     @Test func ctrlXCopiesThenDeletesAsOneUndoableEdit() throws {
         let driver = try twoShapes()
         selectTheLine(driver)
-        let line = try #require(driver.core.model.drawing.line(LineID(1)))
+        let line = try #require(driver.core.model.drawing.shape(ShapeID(1)))
         driver.key(.character("x"), .control)
-        #expect(driver.copies.first?.lines.count == 1)
-        #expect(driver.core.model.drawing.line(LineID(1)) == nil && driver.core.model.selection == nil)
+        #expect(driver.copies.first?.shapes.count == 1)
+        #expect(driver.core.model.drawing.shape(ShapeID(1)) == nil && driver.core.model.selection == nil)
         driver.key(.character("z"), .control)
-        #expect(driver.core.model.drawing.line(LineID(1)) == line, "one Ctrl+Z brings it back")
+        #expect(driver.core.model.drawing.shape(ShapeID(1)) == line, "one Ctrl+Z brings it back")
     }
 
     @Test func aCutThatCannotTakeTheClipboardDeletesNothing() throws {
@@ -69,14 +70,14 @@ struct ClipboardTests {
         selectTheLine(driver)
         driver.clipboardFailure = "the X server gave the clipboard to another program"
         driver.key(.character("x"), .control)
-        #expect(driver.core.model.drawing.lines.count == 2)
+        #expect(driver.core.model.drawing.shapes.count == 2)
         #expect(driver.messages == ["cannot cut: the X server gave the clipboard to another program"])
     }
 
     @Test func ctrlXWithNothingSelectedCutsNothing() throws {
         let driver = try twoShapes()
         driver.key(.character("x"), .control)
-        #expect(driver.copies.isEmpty && driver.core.model.drawing.lines.count == 2)
+        #expect(driver.copies.isEmpty && driver.core.model.drawing.shapes.count == 2)
     }
 
     @Test func pastedShapesAreCentredUnderThePointerNumberedAfterOursAndOneEdit() throws {
@@ -86,39 +87,39 @@ struct ClipboardTests {
         driver.key(.character("v"), .control)
         #expect(driver.pasteRequests == 1, "a second Ctrl+V while the first comes is the same paste")
         // Two shapes whose bounds are 0...100 x 0...40: centred at (200, 150) they span 150...250 x 130...170.
-        let pasted = Drawing(lines: [
-            Line(id: LineID(7), segment: Segment(begin: Point(x: 0, y: 0), end: Point(x: 100, y: 0))),
-            Line(id: LineID(9), kind: .circle, segment: Segment(begin: Point(x: 20, y: 40), end: Point(x: 60, y: 10)),
+        let pasted = Drawing(shapes: [
+            Shape(id: ShapeID(7), segment: Segment(begin: Point(x: 0, y: 0), end: Point(x: 100, y: 0))),
+            Shape(id: ShapeID(9), kind: .circle, segment: Segment(begin: Point(x: 20, y: 40), end: Point(x: 60, y: 10)),
                  style: ShapeStyle(colour: Colour(hex: 0x1E50DC), width: 4)),
         ])
         driver.handle(.clipboardReceived(.shapes(try json(pasted)), pointer: Point(x: 200, y: 150)))
-        let lines = driver.core.model.drawing.lines
-        #expect(lines.map(\.id) == [LineID(1), LineID(2), LineID(3), LineID(4)])
+        let lines = driver.core.model.drawing.shapes
+        #expect(lines.map(\.id) == [ShapeID(1), ShapeID(2), ShapeID(3), ShapeID(4)])
         #expect(lines[2].segment == Segment(begin: Point(x: 150, y: 130), end: Point(x: 250, y: 130)))
         #expect(lines[3].segment == Segment(begin: Point(x: 170, y: 170), end: Point(x: 210, y: 140)))
-        #expect(lines[3].kind == .circle && lines[3].style == pasted.lines[1].style)
+        #expect(lines[3].kind == .circle && lines[3].style == pasted.shapes[1].style)
         driver.key(.character("z"), .control)
-        #expect(driver.core.model.drawing.lines.count == 2, "one Ctrl+Z takes the whole paste back")
+        #expect(driver.core.model.drawing.shapes.count == 2, "one Ctrl+Z takes the whole paste back")
         driver.key(.character("y"), .control)
-        #expect(driver.core.model.drawing.lines.count == 4)
+        #expect(driver.core.model.drawing.shapes.count == 4)
     }
 
     @Test func aSingleShapePastedIsSelected() throws {
         let driver = try twoShapes()
         driver.key(.character("v"), .control)
-        let one = Drawing(lines: [Line(id: LineID(1), segment: Segment(begin: Point(x: 0, y: 0), end: Point(x: 10, y: 10)))])
+        let one = Drawing(shapes: [Shape(id: ShapeID(1), segment: Segment(begin: Point(x: 0, y: 0), end: Point(x: 10, y: 10)))])
         driver.handle(.clipboardReceived(.shapes(try json(one)), pointer: Point(x: 100, y: 100)))
-        #expect(driver.core.model.selection == Selection(LineID(3)))
+        #expect(driver.core.model.selection == Selection(ShapeID(3)))
     }
 
     @Test(arguments: [Point(x: 500, y: 100), Point(x: -1, y: 50)] as [Point?] + [nil])
     func aPointerOutsideTheWindowPastesAtItsCentre(pointer: Point?) throws {
         let driver = try CoreDriver()
         driver.key(.character("v"), .control)
-        let one = Drawing(lines: [Line(id: LineID(1), segment: Segment(begin: Point(x: 0, y: 0), end: Point(x: 10, y: 20)))])
+        let one = Drawing(shapes: [Shape(id: ShapeID(1), segment: Segment(begin: Point(x: 0, y: 0), end: Point(x: 10, y: 20)))])
         driver.handle(.clipboardReceived(.shapes(try json(one)), pointer: pointer))
         // The window is 400x300.
-        #expect(driver.core.model.drawing.lines.first?.segment == Segment(begin: Point(x: 195, y: 140), end: Point(x: 205, y: 160)))
+        #expect(driver.core.model.drawing.shapes.first?.segment == Segment(begin: Point(x: 195, y: 140), end: Point(x: 205, y: 160)))
     }
 
     @Test func textThatIsADrawingsJSONPastesAsShapes() throws {
@@ -126,7 +127,7 @@ struct ClipboardTests {
         driver.key(.character("v"), .control)
         driver.handle(.clipboardReceived(.text(Array(#"{"format":"touchtracker-drawing","version":1,"lines":[{"id":1,"begin":[0,0],"end":[4,0]}]}"#.utf8)),
                                          pointer: Point(x: 10, y: 10)))
-        #expect(driver.core.model.drawing.lines.first?.segment == Segment(begin: Point(x: 8, y: 10), end: Point(x: 12, y: 10)))
+        #expect(driver.core.model.drawing.shapes.first?.segment == Segment(begin: Point(x: 8, y: 10), end: Point(x: 12, y: 10)))
     }
 
     @Test(arguments: [
@@ -139,7 +140,7 @@ struct ClipboardTests {
         driver.key(.character("v"), .control)
         driver.handle(.clipboardReceived(receipt, pointer: Point(x: 10, y: 10)))
         #expect(driver.messages == [message])
-        #expect(driver.core.model.drawing.lines.count == 2 && !driver.core.model.canRedo)
+        #expect(driver.core.model.drawing.shapes.count == 2 && !driver.core.model.canRedo)
         #expect(driver.core.scene.overlays.count == 1, "the window says it too")
     }
 
@@ -155,7 +156,7 @@ struct ClipboardTests {
     @Test func shapesThatWouldLieOutOfBoundsAreRefused() throws {
         let driver = try CoreDriver()
         driver.key(.character("v"), .control)
-        let wide = Drawing(lines: [Line(id: LineID(1), segment: Segment(begin: Point(x: -999_900, y: 0), end: Point(x: 999_900, y: 0)))])
+        let wide = Drawing(shapes: [Shape(id: ShapeID(1), segment: Segment(begin: Point(x: -999_900, y: 0), end: Point(x: 999_900, y: 0)))])
         driver.handle(.clipboardReceived(.shapes(try json(wide)), pointer: Point(x: 390, y: 10)))
         #expect(driver.core.model.drawing.isEmpty)
         #expect(driver.messages == ["cannot paste there: a shape would lie beyond ±1000000 px"])
@@ -164,7 +165,7 @@ struct ClipboardTests {
     @Test func aPasteIsReplayedFromItsRecordedBytes() throws {
         let driver = try twoShapes()
         driver.key(.character("v"), .control)
-        let one = Drawing(lines: [Line(id: LineID(1), segment: Segment(begin: Point(x: 0, y: 0), end: Point(x: 10, y: 10)))])
+        let one = Drawing(shapes: [Shape(id: ShapeID(1), segment: Segment(begin: Point(x: 0, y: 0), end: Point(x: 10, y: 10)))])
         driver.handle(.clipboardReceived(.shapes(try json(one)), pointer: Point(x: 100, y: 100)))
         let replay = Replay(try RecordingFormat.decode(try RecordingFormat.encode(driver.recording)))
         _ = replay.run()

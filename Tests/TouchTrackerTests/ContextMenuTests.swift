@@ -1,4 +1,4 @@
-import Document
+import Shapes
 import Testing
 import TouchTracker
 
@@ -6,7 +6,7 @@ import TouchTracker
     @Test func aRightClickOnALineSelectsItAndOpensTheMenuWithDeleteThenColoursAndWidths() throws {
         var model = CanvasModel.with([segment(0, 100, 200, 100)])
         model.secondaryClick(at: point(100, 110))
-        #expect(model.selection == Selection(LineID(1)))
+        #expect(model.selection == Selection(ShapeID(1)))
         let menu = try #require(model.menu)
         #expect(menu.items == ContextMenu.shapeItems)
         #expect(menu.items.map(\.title) == ["Delete", "Black", "Blue", "Orange", "Purple", "Brown", "Teal", "Magenta",
@@ -23,7 +23,7 @@ import TouchTracker
                                             "By angle", "Thin", "Medium", "Normal", "Thick", "By speed",
                                             "Undo", "Redo", "Clear", "Export PNG", "Help"])
         #expect(menu.columns == 1 && menu.frame.maxY <= 600 && menu.frame.maxX <= 800, "inside the 800x600 window")
-        #expect(model.selectedID == LineID(1))
+        #expect(model.selectedID == ShapeID(1))
     }
 
     @Test func aCanvasMenuTooTallForTheWindowTakesColumnsAndItsItemsAreWhereTheyAreDrawn() throws {
@@ -62,7 +62,7 @@ import TouchTracker
 
     private func center(of rect: Rect) -> Point { point(rect.minX + rect.width / 2, rect.minY + rect.height / 2) }
 
-    @Test func clickingDeleteRemovesTheLineAndClosesTheMenu() throws {
+    @Test func clickingDeleteRemovesTheShapeAndClosesTheMenu() throws {
         var model = CanvasModel.with([segment(0, 100, 200, 100), segment(0, 300, 200, 300)])
         model.secondaryClick(at: point(100, 300))
         model.tapProvisional(at: center(of: try #require(model.menu).rect(ofItemAt: 0)))  // inside the Delete item
@@ -70,7 +70,7 @@ import TouchTracker
         #expect(model.segments == [segment(0, 100, 200, 100)])
         #expect(model.menu == nil && model.selection == nil)
         model.key(.character("z"), .control)
-        #expect(model.drawing.lines.count == 2)
+        #expect(model.drawing.shapes.count == 2)
     }
 
     @Test func aClickElsewhereOnlyDismissesTheMenu() {
@@ -78,10 +78,10 @@ import TouchTracker
         model.secondaryClick(at: point(100, 300))
         model.tapProvisional(at: point(100, 100))  // on the other line: does not select it
         #expect(model.menu == nil)
-        #expect(model.selection == Selection(LineID(2)))
+        #expect(model.selection == Selection(ShapeID(2)))
         model.tapConfirmed()
-        #expect(model.selection == Selection(LineID(2)))
-        #expect(model.drawing.lines.count == 2)
+        #expect(model.selection == Selection(ShapeID(2)))
+        #expect(model.drawing.shapes.count == 2)
     }
 
     @Test func aDoubleClickStartingOnTheOpenMenuDoesNotClear() {
@@ -90,7 +90,7 @@ import TouchTracker
         model.tapProvisional(at: point(400, 400))
         model.tapSuperseded()
         model.doubleTap(at: point(400, 400))
-        #expect(model.drawing.lines.count == 1)
+        #expect(model.drawing.shapes.count == 1)
         #expect(model.menu == nil)
     }
 
@@ -108,11 +108,11 @@ import TouchTracker
         #expect(!model.shouldBeginMove(at: point(100, 100)))
         model.longPressBegan(at: point(100, 300))
         model.key(.down)
-        #expect(model.selection == Selection(LineID(1)))
+        #expect(model.selection == Selection(ShapeID(1)))
         #expect(model.segments == [segment(0, 100, 200, 100), segment(0, 300, 200, 300)])
         #expect(model.menu != nil)
         model.secondaryClick(at: point(100, 300))  // another right click only closes it
-        #expect(model.menu == nil && model.selection == Selection(LineID(1)))
+        #expect(model.menu == nil && model.selection == Selection(ShapeID(1)))
     }
 
     @Test func aPressElsewhereDismissesTheMenuWithoutDrawing() {
@@ -121,7 +121,7 @@ import TouchTracker
         model.contactBegan(mouse, at: point(400, 400))
         model.contactEnded(mouse, at: point(500, 400))
         #expect(model.menu == nil)
-        #expect(model.drawing.lines.count == 1)
+        #expect(model.drawing.shapes.count == 1)
     }
 
     @Test func theMenuStaysInsideTheCanvas() {

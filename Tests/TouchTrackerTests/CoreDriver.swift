@@ -1,6 +1,7 @@
-import Document
 import Foundation
 import Gestures
+import Shapes
+import Storage
 import TestSupport
 import Testing
 import Timing

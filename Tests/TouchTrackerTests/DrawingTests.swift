@@ -1,5 +1,5 @@
-import Document
 import Gestures
+import Shapes
 import Testing
 import TouchTracker
 
@@ -7,17 +7,17 @@ import TouchTracker
     @Test func aContactDrawsALineInProgressThatFollowsItAndBecomesFinishedOnRelease() {
         var model = CanvasModel()
         model.contactBegan(mouse, at: point(10, 10))
-        #expect(model.linesInProgress[mouse]?.segment == segment(10, 10, 10, 10))
+        #expect(model.shapesInProgress[mouse]?.segment == segment(10, 10, 10, 10))
         model.contactMoved(mouse, to: point(50, 60))
-        #expect(model.linesInProgress[mouse]?.segment == segment(10, 10, 50, 60))
-        #expect(model.drawing.lines.isEmpty)
+        #expect(model.shapesInProgress[mouse]?.segment == segment(10, 10, 50, 60))
+        #expect(model.drawing.shapes.isEmpty)
         model.contactEnded(mouse, at: point(70, 80))
-        #expect(model.linesInProgress.isEmpty)
+        #expect(model.shapesInProgress.isEmpty)
         #expect(model.segments == [segment(10, 10, 70, 80)])
         #expect(model.canUndo)
     }
 
-    @Test func severalContactsDrawTheirOwnLinesAtOnce() {
+    @Test func severalContactsDrawTheirOwnShapesAtOnce() {
         var model = CanvasModel()
         let finger1 = ContactID(device: 3, touch: 101), finger2 = ContactID(device: 3, touch: 102), pointer2 = ContactID(device: 7)
         model.contactBegan(finger1, at: point(0, 0))
@@ -25,12 +25,12 @@ import TouchTracker
         model.contactBegan(pointer2, at: point(200, 0))
         model.contactMoved(finger2, to: point(100, 50))
         model.contactMoved(finger1, to: point(0, 50))
-        #expect(model.linesInProgress.count == 3)
+        #expect(model.shapesInProgress.count == 3)
         model.contactEnded(finger2, at: point(100, 90))
         model.contactCancelled(pointer2)
         model.contactEnded(finger1, at: point(0, 90))
         #expect(model.segments == [segment(100, 0, 100, 90), segment(0, 0, 0, 90)])
-        #expect(model.linesInProgress.isEmpty)
+        #expect(model.shapesInProgress.isEmpty)
     }
 
     @Test func aCancelledContactLeavesNoLineAndNothingToUndo() {
@@ -39,7 +39,7 @@ import TouchTracker
         model.contactBegan(mouse, at: point(10, 10))
         model.contactMoved(mouse, to: point(40, 40))
         model.contactCancelled(mouse)
-        #expect(model.drawing.lines.isEmpty && model.linesInProgress.isEmpty)
+        #expect(model.drawing.shapes.isEmpty && model.shapesInProgress.isEmpty)
         #expect(!model.canUndo)
         #expect(model.drawing.revision == before)  // no edit
     }
@@ -48,14 +48,14 @@ import TouchTracker
         var model = CanvasModel()
         model.contactMoved(mouse, to: point(1, 1))
         model.contactEnded(mouse, at: point(2, 2))
-        #expect(model.drawing.lines.isEmpty)
+        #expect(model.drawing.shapes.isEmpty)
     }
 
     @Test func drawingDoesNotChangeTheSelection() {
         var model = CanvasModel.with([segment(0, 0, 100, 0)])
         model.click(at: point(50, 5))
         model.drawLine(segment(0, 200, 100, 200))
-        #expect(model.selection == Selection(LineID(1)))
+        #expect(model.selection == Selection(ShapeID(1)))
     }
 }
 
@@ -64,14 +64,14 @@ struct PenDrawingTests {
     @Test func aLineIsDrawnInThePensColourAndWidth() {
         var model = CanvasModel(pen: Pen(colour: .fixed(Pen.palette[2].colour), width: 5))
         model.drawLine(segment(10, 10, 200, 10))
-        #expect(model.drawing.lines.first?.style == ShapeStyle(colour: Pen.palette[2].colour, width: 5))
+        #expect(model.drawing.shapes.first?.style == ShapeStyle(colour: Pen.palette[2].colour, width: 5))
     }
 
     @Test func byAngleAVerticalLineIsVioletAndAHorizontalOneCyan() {
         var model = CanvasModel(pen: Pen(colour: .byAngle))
         model.drawLine(segment(10, 10, 10, 200))
         model.drawLine(segment(10, 10, 200, 10))
-        #expect(model.drawing.lines.map(\.style.colour) == [AngleColour.colour(angle: .pi / 2), AngleColour.colour(angle: 0)])
+        #expect(model.drawing.shapes.map(\.style.colour) == [AngleColour.colour(angle: .pi / 2), AngleColour.colour(angle: 0)])
     }
 
     @Test func byAngleACircleTakesTheColourOfItsBoxWhicheverWayItWasDrawn() {
@@ -81,7 +81,7 @@ struct PenDrawingTests {
             model.circleEnded(between: a, and: b, time: ServerTime(milliseconds: 10))
         }
         let colour = AngleColour.colour(from: point(0, 0), to: point(200, 100))
-        #expect(model.drawing.lines.map(\.style.colour) == [colour, colour, colour])
+        #expect(model.drawing.shapes.map(\.style.colour) == [colour, colour, colour])
     }
 
     @Test func bySpeedASlowDragIsThickAndAFastOneThinAndTheWidthIsFixedAtTheLift() {
@@ -91,14 +91,14 @@ struct PenDrawingTests {
         for step in 1...40 {  // 100 px/s
             model.contactMoved(contact, to: point(Double(step), 0), time: ServerTime(milliseconds: 1_000 + UInt32(step) * 10))
         }
-        #expect(model.linesInProgress[contact]?.width(under: model.pen) == 16, "the red line shows its width")
+        #expect(model.shapesInProgress[contact]?.width(under: model.pen) == 16, "the red line shows its width")
         model.contactEnded(contact, at: point(40, 0), time: ServerTime(milliseconds: 1_400))
         model.contactBegan(contact, at: point(0, 50), time: ServerTime(milliseconds: 2_000))
         for step in 1...40 {  // 6000 px/s
             model.contactMoved(contact, to: point(Double(step) * 60, 50), time: ServerTime(milliseconds: 2_000 + UInt32(step) * 10))
         }
         model.contactEnded(contact, at: point(2_400, 50), time: ServerTime(milliseconds: 2_400))
-        #expect(model.drawing.lines.map(\.style.width) == [16, 2])
+        #expect(model.drawing.shapes.map(\.style.width) == [16, 2])
     }
 
     @Test func bySpeedTheSpeedIsMeasuredAt96DpiSoAHandDrawsAlikeOnEveryScreen() {
@@ -110,7 +110,7 @@ struct PenDrawingTests {
             model.contactMoved(contact, to: point(Double(step) * 2, 0), time: ServerTime(milliseconds: 1_000 + UInt32(step) * 10))
         }
         model.contactEnded(contact, at: point(80, 0), time: ServerTime(milliseconds: 1_400))
-        #expect(model.drawing.lines.map(\.style.width) == [16])
+        #expect(model.drawing.shapes.map(\.style.width) == [16])
     }
 
     @Test func bySpeedTwoContactsPressedTogetherAreNoMotion() {
@@ -121,7 +121,7 @@ struct PenDrawingTests {
                                 time: ServerTime(milliseconds: 1_000 + UInt32(step) * 10))
         }
         model.circleEnded(between: point(0, 0), and: point(204, 200), time: ServerTime(milliseconds: 1_040))
-        #expect(model.drawing.lines.map(\.style.width) == [16], "the 283 px between the contacts is not a jump")
+        #expect(model.drawing.shapes.map(\.style.width) == [16], "the 283 px between the contacts is not a jump")
     }
 
     @Test func aStylusDrawsAsWideAsItIsPressed() {
@@ -130,6 +130,6 @@ struct PenDrawingTests {
         model.contactBegan(pen, at: point(0, 0), pressure: 0.2)
         model.contactMoved(pen, to: point(100, 0), pressure: 0.5)
         model.contactEnded(pen, at: point(100, 0))
-        #expect(model.drawing.lines.first?.style.width == 9, "2 + 0.5 × 14")
+        #expect(model.drawing.shapes.first?.style.width == 9, "2 + 0.5 × 14")
     }
 }

@@ -1,5 +1,5 @@
-import Document
 import Gestures
+import Shapes
 import Testing
 import Timing
 @testable import TouchTracker
@@ -13,37 +13,37 @@ struct EraserTests {
         .with([segment(50, 100, 250, 100), segment(50, 200, 250, 200), segment(300, 50, 300, 250)])
     }
 
-    @Test func aStrokeTakesEveryLineItPassesOverAsItPassesAndIsOneEdit() {
+    @Test func aStrokeTakesEveryShapeItPassesOverAsItPassesAndIsOneEdit() {
         var model = threeLines()
         model.eraserBegan(eraser, at: point(150, 50))
         model.eraserMoved(eraser, to: point(150, 150))
-        #expect(model.drawing.lines.map(\.id) == [LineID(2), LineID(3)], "the first line went as the eraser passed")
+        #expect(model.drawing.shapes.map(\.id) == [ShapeID(2), ShapeID(3)], "the first line went as the eraser passed")
         model.eraserMoved(eraser, to: point(150, 250))
         model.eraserEnded(eraser, at: point(150, 250))
-        #expect(model.drawing.lines.map(\.id) == [LineID(3)])
+        #expect(model.drawing.shapes.map(\.id) == [ShapeID(3)])
         #expect(model.history.undoStack.count == 1, "one edit for the stroke")
         model.undo()
         #expect(model.drawing == threeLines().drawing, "one undo brings both back, in their places")
         model.redo()
-        #expect(model.drawing.lines.map(\.id) == [LineID(3)])
+        #expect(model.drawing.shapes.map(\.id) == [ShapeID(3)])
     }
 
     @Test func itTakesWhatIsWithinTheSelectionToleranceOfItsPathAndNothingFarther() {
         var model = CanvasModel.with([segment(0, 119.5, 400, 119.5), segment(0, 121, 400, 121), segment(0, 79, 400, 79)])
         model.eraserBegan(eraser, at: point(50, 100))
         model.eraserEnded(eraser, at: point(350, 100))
-        #expect(model.drawing.lines.map(\.segment) == [segment(0, 121, 400, 121), segment(0, 79, 400, 79)])
+        #expect(model.drawing.shapes.map(\.segment) == [segment(0, 121, 400, 121), segment(0, 79, 400, 79)])
         model.setDisplayScale(2)  // at 192 dpi the tolerance is 40 px
         model.eraserBegan(eraser, at: point(50, 100))
         model.eraserEnded(eraser, at: point(350, 100))
-        #expect(model.drawing.lines.isEmpty)
+        #expect(model.drawing.shapes.isEmpty)
     }
 
     @Test func aTapTakesTheLineUnderIt() {
         var model = threeLines()
         model.eraserBegan(eraser, at: point(150, 105))
         model.eraserEnded(eraser, at: point(150, 105))
-        #expect(model.drawing.lines.map(\.id) == [LineID(2), LineID(3)])
+        #expect(model.drawing.shapes.map(\.id) == [ShapeID(2), ShapeID(3)])
         #expect(model.history.undoStack.count == 1)
     }
 
@@ -54,7 +54,7 @@ struct EraserTests {
         #expect(model.drawing == threeLines().drawing && !model.canUndo)
     }
 
-    @Test func aCancelledStrokePutsItsLinesBackAndIsNoEdit() {
+    @Test func aCancelledStrokePutsItsShapesBackAndIsNoEdit() {
         var model = threeLines()
         model.eraserBegan(eraser, at: point(150, 50))
         model.eraserMoved(eraser, to: point(150, 250))
@@ -62,10 +62,10 @@ struct EraserTests {
         #expect(model.drawing == threeLines().drawing && !model.canUndo)
     }
 
-    @Test func theSelectedLineErasedIsNoLongerSelected() {
+    @Test func theSelectedShapeErasedIsNoLongerSelected() {
         var model = threeLines()
         model.click(at: point(150, 100))
-        #expect(model.selectedID == LineID(1))
+        #expect(model.selectedID == ShapeID(1))
         model.eraserBegan(eraser, at: point(150, 100))
         model.eraserEnded(eraser, at: point(150, 100))
         #expect(model.selectedID == nil)
@@ -89,15 +89,15 @@ struct EraserTests {
             driver.handle(stylus(.release(button: 1), 150, 280, at: start + 40))
         }
         driver.advance(to: at(1_000))
-        #expect(driver.core.model.drawing.lines.count == 2 && driver.traces.count == traced, "no gesture, no decision")
+        #expect(driver.core.model.drawing.shapes.count == 2 && driver.traces.count == traced, "no gesture, no decision")
         // A stroke down across both lines, held still on the first one for a second: no long press picks it up.
         driver.handle(stylus(.press(button: 1), 150, 90, at: 1_100))
         driver.advance(to: at(2_100))
         for (step, y) in [120.0, 160, 210].enumerated() { driver.handle(stylus(.motion, 150, y, at: 2_200 + Int64(step) * 10)) }
         driver.handle(stylus(.release(button: 1), 150, 210, at: 2_300))
-        #expect(driver.core.model.drawing.lines.isEmpty)
+        #expect(driver.core.model.drawing.shapes.isEmpty)
         driver.key(.character("z"), .control)
-        #expect(driver.core.model.drawing.lines.count == 2)
+        #expect(driver.core.model.drawing.shapes.count == 2)
         #expect(driver.traces.count == traced)
     }
 }

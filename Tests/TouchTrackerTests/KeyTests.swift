@@ -1,17 +1,17 @@
-import Document
+import Shapes
 import Testing
 import TouchTracker
 
 @Suite struct KeyTests {
     @Test(arguments: [Key.delete, .backspace])
-    func deleteAndBackSpaceDeleteTheSelectedLine(key: Key) {
+    func deleteAndBackSpaceDeleteTheSelectedShape(key: Key) {
         var model = CanvasModel.with([segment(0, 100, 200, 100), segment(0, 300, 200, 300)])
         model.click(at: point(100, 300))
         model.key(key)
         #expect(model.segments == [segment(0, 100, 200, 100)])
         #expect(model.selection == nil)
         model.key(key)  // nothing selected: nothing happens
-        #expect(model.drawing.lines.count == 1)
+        #expect(model.drawing.shapes.count == 1)
         #expect(model.history.undoStack.count == 1)
     }
 
@@ -22,7 +22,7 @@ import TouchTracker
         #expect(model.selection == nil)
     }
 
-    @Test func arrowsNudgeTheSelectedLineOnePixelAndTenWithShift() {
+    @Test func arrowsNudgeTheSelectedShapeOnePixelAndTenWithShift() {
         var model = CanvasModel.with([segment(0, 100, 200, 100)])
         model.click(at: point(100, 100))
         model.key(.right)
@@ -33,7 +33,7 @@ import TouchTracker
         model.key(.up)
         #expect(model.segments == [segment(-9, 109, 191, 109)])
         #expect(model.history.undoStack.map(\.name) == ["Nudge", "Nudge", "Nudge", "Nudge"])
-        #expect(model.selectedID == LineID(1))
+        #expect(model.selectedID == ShapeID(1))
     }
 
     @Test func arrowsWithoutASelectionDoNothing() {
@@ -48,11 +48,11 @@ import TouchTracker
         model.drawLine(segment(0, 50, 10, 50))
         model.key(.character("z"), .control)
         model.key(.character("z"), .control)
-        #expect(model.drawing.lines.isEmpty)
+        #expect(model.drawing.shapes.isEmpty)
         model.key(.character("Z"), [.control, .shift])
-        #expect(model.drawing.lines.count == 1)
+        #expect(model.drawing.shapes.count == 1)
         model.key(.character("y"), .control)
-        #expect(model.drawing.lines.count == 2)
+        #expect(model.drawing.shapes.count == 2)
         #expect(!model.canRedo)
     }
 
@@ -60,7 +60,7 @@ import TouchTracker
         var model = CanvasModel()
         model.drawLine(segment(0, 0, 10, 0))
         model.key(.character("z"))
-        #expect(model.drawing.lines.count == 1)
+        #expect(model.drawing.shapes.count == 1)
     }
 
     @Test func filesTheClipboardAndQuittingAreHandedToTheCore() {
@@ -90,7 +90,7 @@ import TouchTracker
         #expect(!model.isHelpVisible)
     }
 
-    @Test func editingKeysWaitWhileALineIsBeingDragged() {
+    @Test func editingKeysWaitWhileAShapeIsBeingDragged() {
         var model = CanvasModel.with([segment(0, 100, 200, 100)])
         model.longPressBegan(at: point(100, 100))
         model.longPressChanged(at: point(100, 150))
@@ -102,7 +102,7 @@ import TouchTracker
         #expect(model.history.undoStack.map(\.name) == ["Move"])
     }
 
-    @Test func escapeDuringADragPutsTheLineBack() {
+    @Test func escapeDuringADragPutsTheShapeBack() {
         var model = CanvasModel.with([segment(0, 100, 200, 100)])
         model.longPressBegan(at: point(100, 100))
         model.longPressChanged(at: point(100, 150))

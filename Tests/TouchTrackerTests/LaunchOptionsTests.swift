@@ -1,4 +1,4 @@
-import Document
+import Shapes
 import Testing
 import TouchTracker
 

@@ -1,12 +1,12 @@
-import Document
 import Gestures
 import SeededRandom
+import Shapes
 import Testing
 @testable import TouchTracker
 
 /// The line a click at `p` should select: the nearest within `tol` (inclusive), the latest on a tie.
-private func brute(_ p: Point, _ tol: Double, _ lines: [Line]) -> LineID? {
-    var best: (LineID, Double)?
+private func brute(_ p: Point, _ tol: Double, _ lines: [Shape]) -> ShapeID? {
+    var best: (ShapeID, Double)?
     for l in lines {
         let d = l.segment.distance(to: p)
         if d <= tol, best == nil || d < best!.1 || (d == best!.1 && l.id > best!.0) { best = (l.id, d) }
@@ -46,7 +46,7 @@ struct ModelHitTestingTests {
             }
             for _ in 0..<3 {
                 let q = p()
-                #expect(model.line(at: q) == brute(q, 20, model.drawing.lines), "step \(step) at \(q)")
+                #expect(model.shape(at: q) == brute(q, 20, model.drawing.shapes), "step \(step) at \(q)")
             }
         }
     }

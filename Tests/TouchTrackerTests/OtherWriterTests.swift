@@ -1,6 +1,6 @@
-import Document
 import Foundation
 import Gestures
+import Shapes
 import Testing
 import Timing
 @testable import TouchTracker
@@ -21,7 +21,7 @@ struct OtherWriterTests {
         let driver = try CoreDriver()
         driver.drawLine(from: GesturePoint(x: 10, y: 50), to: GesturePoint(x: 200, y: 50), at: 0)
         driver.advance(to: at(500))
-        #expect(try driver.savedDrawing().lines.map(\.segment) == [line(50)])
+        #expect(try driver.savedDrawing().shapes.map(\.segment) == [line(50)])
         return driver
     }
 
@@ -30,13 +30,13 @@ struct OtherWriterTests {
         try driver.anotherProgramWrites(drawing(line(50), line(80)))
         let theirs = try #require(try driver.store.currentIdentity())
         driver.noticeTheDisk()
-        #expect(driver.core.model.drawing.lines.map(\.segment) == [line(50), line(80)])
+        #expect(driver.core.model.drawing.shapes.map(\.segment) == [line(50), line(80)])
         #expect(driver.messages == ["reloaded drawing.json: kept 1 line another program added"])
         #expect(driver.core.scene.overlays.map(\.rows) == [["Reloaded drawing.json: kept 1 line another program added"]])
         #expect(driver.core.nextDeadlineBesidesFrames == at(500) + AppCore.noticeDuration, "nothing to save, only a notice to take down")
         #expect(try driver.store.currentIdentity() == theirs, "their file is not rewritten")
         driver.key(.character("z"), .control)
-        #expect(driver.core.model.drawing.lines.map(\.segment) == [line(50)], "loading their version is undoable")
+        #expect(driver.core.model.drawing.shapes.map(\.segment) == [line(50)], "loading their version is undoable")
     }
 
     @Test func withUnsavedEditsBothSidesAreMergedShownAndSaved() throws {
@@ -44,10 +44,10 @@ struct OtherWriterTests {
         driver.drawLine(from: GesturePoint(x: 10, y: 120), to: GesturePoint(x: 200, y: 120), at: 1_000)  // unsaved
         try driver.anotherProgramWrites(drawing(line(80)))  // they deleted ours at 50 and drew one at 80
         driver.noticeTheDisk()
-        #expect(Set(driver.core.model.drawing.lines.map(\.segment)) == [line(80), line(120)])
+        #expect(Set(driver.core.model.drawing.shapes.map(\.segment)) == [line(80), line(120)])
         #expect(driver.messages == ["merged drawing.json: kept 1 line another program added, removed 1 it deleted"])
         driver.advance(to: at(1_500))
-        #expect(Set(try driver.savedDrawing().lines.map(\.segment)) == [line(80), line(120)])
+        #expect(Set(try driver.savedDrawing().shapes.map(\.segment)) == [line(80), line(120)])
     }
 
     @Test func aSaveThatFindsTheFileChangedMergesFirstAndNeverOverwritesTheirBytes() throws {
@@ -55,7 +55,7 @@ struct OtherWriterTests {
         driver.drawLine(from: GesturePoint(x: 10, y: 120), to: GesturePoint(x: 200, y: 120), at: 1_000)
         try driver.anotherProgramWrites(drawing(line(50), line(80)))  // unnoticed: no watch event handed in
         driver.advance(to: at(1_500))  // the autosave: the conditional save sees their file first
-        #expect(Set(try driver.savedDrawing().lines.map(\.segment)) == [line(50), line(80), line(120)])
+        #expect(Set(try driver.savedDrawing().shapes.map(\.segment)) == [line(50), line(80), line(120)])
         #expect(driver.messages.count == 1 && driver.messages[0].hasPrefix("merged drawing.json"))
     }
 
@@ -67,7 +67,7 @@ struct OtherWriterTests {
         #expect(driver.core.nextDeadlineBesidesFrames == at(500) + AppCore.noticeDuration, "not at once: the user may have meant it")
         driver.handle(.closeRequested)
         #expect(driver.exitStatus == 0)
-        #expect(try driver.savedDrawing().lines.map(\.segment) == [line(50)])
+        #expect(try driver.savedDrawing().shapes.map(\.segment) == [line(50)])
     }
 
     @Test func aDamagedFileWrittenBySomeoneElseIsKeptAsideAndTheWindowsDrawingWrittenInItsPlace() throws {
@@ -79,7 +79,7 @@ struct OtherWriterTests {
         #expect(FileManager.default.contents(atPath: driver.folder + "/" + (kept.first ?? "")) == Data("garbage".utf8))
         #expect(driver.messages.first?.hasPrefix("drawing.json was damaged by another program") == true)
         driver.key(.character("s"), .control)
-        #expect(try driver.savedDrawing().lines.map(\.segment) == [line(50)])
+        #expect(try driver.savedDrawing().shapes.map(\.segment) == [line(50)])
     }
 
     @Test func aNewerVersionsFileIsNeverWrittenOverAndSavesSaySo() throws {
@@ -121,6 +121,6 @@ struct Version1Tests {
         again.advance(to: at(500))
         let text = String(decoding: FileManager.default.contents(atPath: again.store.path.description) ?? Data(), as: UTF8.self)
         #expect(text.hasPrefix(#"{"format":"touchtracker-drawing","version":2,"shapes":["#))
-        #expect(try again.savedDrawing().lines.first?.style == .standard, "the old line: black, 10 px")
+        #expect(try again.savedDrawing().shapes.first?.style == .standard, "the old line: black, 10 px")
     }
 }

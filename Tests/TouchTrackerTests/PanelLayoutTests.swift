@@ -1,4 +1,4 @@
-import Document
+import Shapes
 import Testing
 @testable import TouchTracker
 
@@ -29,7 +29,7 @@ import Testing
         model.setDisplayScale(2)
         #expect(model.menu?.frame == Rect(x: 100, y: 100, width: 480, height: 56 * 7), "two columns of 7 at twice the size")
         model.click(at: point(300, 150))  // beyond the menu at 96 dpi, on its Delete item at 192
-        #expect(model.drawing.lines.isEmpty)
+        #expect(model.drawing.shapes.isEmpty)
     }
 
     @Test func aMenuOpenedAtScaleTwoStaysInsideTheWindow() throws {

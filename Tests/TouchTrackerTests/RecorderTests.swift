@@ -1,5 +1,6 @@
-import Document
 import Foundation
+import Shapes
+import Storage
 import TestSupport
 import Testing
 @testable import TouchTracker

@@ -1,5 +1,5 @@
-import Document
 import Gestures
+import Shapes
 import Testing
 import Timing
 @testable import TouchTracker

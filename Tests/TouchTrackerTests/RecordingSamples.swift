@@ -1,5 +1,6 @@
-import Document
 import Gestures
+import Shapes
+import Storage
 import Timing
 @testable import TouchTracker
 
@@ -11,7 +12,7 @@ enum RecordingSamples {
 
     /// A start with one line on an 400×300 canvas at 1 s, and a pen other than the default.
     static var start: RecordingStart {
-        RecordingStart(path: path, drawing: Drawing(lines: [Line(id: LineID(1), segment: segment(50, 100, 250, 100))]),
+        RecordingStart(path: path, drawing: Drawing(shapes: [Shape(id: ShapeID(1), segment: segment(50, 100, 250, 100))]),
                        identity: identity, pen: Pen(colour: .byAngle, width: 16, widthBySpeed: true),
                        visibleArea: Rect(x: 0, y: 0, width: 400, height: 300), now: at(0))
     }
@@ -46,19 +47,19 @@ enum RecordingSamples {
             .saveFinished(.failed(.write(path: path, .system(code: 28)))),
             .saveFinished(.failed(.write(path: FilePath(bytes: Array("/tmp/m".utf8) + [0xFC]), .missingFolder("/tmp")))),
             .saveFinished(.failed(.write(path: path, .notARegularFile))),
-            .saveFinished(.failed(.unsavable(path: path, .coordinateOutOfRange(LineID(4))))),
+            .saveFinished(.failed(.unsavable(path: path, .coordinateOutOfRange(ShapeID(4))))),
             .saveFinished(.failed(.system(SystemError("create the folder", "/home/ann", code: 13)))),
             .saveFinished(.failed(.refused(path: path, reason: "another program put a drawing there"))),
             .diskChanged(.missing),
-            .diskChanged(.drawing(Drawing(lines: [Line(id: LineID(1), segment: segment(1.5, 2, 3, 4))]), identity)),
+            .diskChanged(.drawing(Drawing(shapes: [Shape(id: ShapeID(1), segment: segment(1.5, 2, 3, 4))]), identity)),
             .diskChanged(.damaged(DamagedFileRecovery(path: path, keptAs: "/home/ann/drawing.json.damaged-20261130-010203",
                                                       problem: damagedProblem))),
             .diskChanged(.newer(.newerVersion(7), identity)),
-            .diskChanged(.unreadable(.cannotKeepDamaged(path: path, .duplicateID(LineID(3), at: TextPosition(line: 4, column: 1)),
+            .diskChanged(.unreadable(.cannotKeepDamaged(path: path, .duplicateID(ShapeID(3), at: TextPosition(line: 4, column: 1)),
                                                         SystemError("rename", path, code: 30)))),
             .diskChanged(.unreadable(.notARegularFile(path: path))),
             .diskChanged(.unreadable(.newerVersion(path: path, .invalidColour("#12345", at: TextPosition(line: 2, column: 80))))),
-            .saveFinished(.failed(.unsavable(path: path, .widthOutOfRange(LineID(2))))),
+            .saveFinished(.failed(.unsavable(path: path, .widthOutOfRange(ShapeID(2))))),
             .anotherStartAsked, .exportFinished(failure: nil), .exportFinished(failure: "No space left on device"),
             .clipboardOwned(failure: nil), .clipboardOwned(failure: "the X server gave the clipboard to another program"),
             .clipboardReceived(.shapes(Array(#"{"format":"touchtracker-drawing","version":2,"shapes":[]}"#.utf8)),

@@ -1,6 +1,6 @@
-import Document
 import Foundation
 import Gestures
+import Storage
 import TestSupport
 import Testing
 import Timing
@@ -32,7 +32,7 @@ struct ReplayTests {
         #expect(driver.traces.count > 10 && driver.exitStatus == 0)
         let replay = Replay(driver.recording, tracing: true)
         #expect(replay.run() == driver.traces)
-        #expect(replay.core.model.drawing == driver.core.model.drawing && driver.core.model.drawing.lines.count == 2)
+        #expect(replay.core.model.drawing == driver.core.model.drawing && driver.core.model.drawing.shapes.count == 2)
         #expect(replay.core.model.history == driver.core.model.history)
         #expect(replay.exitStatus == driver.exitStatus)
     }
@@ -71,6 +71,6 @@ struct ReplayTests {
         let replay = Replay(recording)
         _ = replay.run()
         #expect(replay.exitStatus == 0 && replay.nextTime == nil)
-        #expect(replay.core.model.linesInProgress.isEmpty, "nothing after the exit was taken")
+        #expect(replay.core.model.shapesInProgress.isEmpty, "nothing after the exit was taken")
     }
 }

@@ -1,5 +1,5 @@
-import Document
 import Gestures
+import Shapes
 import Testing
 import TouchTracker
 
@@ -32,6 +32,6 @@ extension CanvasModel {
         tapConfirmed()
     }
 
-    var selectedID: LineID? { selection?.id }
-    var segments: [Segment] { drawing.lines.map(\.segment) }
+    var selectedID: ShapeID? { selection?.id }
+    var segments: [Segment] { drawing.shapes.map(\.segment) }
 }

@@ -1,28 +1,28 @@
-import Document
+import Shapes
 import Testing
 import TouchTracker
 
 @Suite struct UndoRedoTests {
     @Test func everyKindOfEditUndoesAndRedoesInOrder() {
         var model = CanvasModel()
-        var states = [model.drawing.lines]
-        model.drawLine(segment(0, 100, 200, 100)); states.append(model.drawing.lines)
-        model.drawLine(segment(0, 300, 200, 300)); states.append(model.drawing.lines)
+        var states = [model.drawing.shapes]
+        model.drawLine(segment(0, 100, 200, 100)); states.append(model.drawing.shapes)
+        model.drawLine(segment(0, 300, 200, 300)); states.append(model.drawing.shapes)
         model.click(at: point(100, 100))
-        model.key(.right); states.append(model.drawing.lines)
+        model.key(.right); states.append(model.drawing.shapes)
         model.longPressBegan(at: point(100, 300))
-        model.longPressEnded(at: point(100, 400)); states.append(model.drawing.lines)
-        model.key(.delete); states.append(model.drawing.lines)
-        model.doubleTap(at: point(5, 5)); states.append(model.drawing.lines)
+        model.longPressEnded(at: point(100, 400)); states.append(model.drawing.shapes)
+        model.key(.delete); states.append(model.drawing.shapes)
+        model.doubleTap(at: point(5, 5)); states.append(model.drawing.shapes)
         #expect(model.history.undoStack.map(\.name) == ["Draw", "Draw", "Nudge", "Move", "Delete", "Clear"])
         for expected in states.reversed().dropFirst() {
             model.key(.character("z"), .control)
-            #expect(model.drawing.lines == expected)
+            #expect(model.drawing.shapes == expected)
         }
         #expect(!model.canUndo)
         for expected in states.dropFirst() {
             model.key(.character("y"), .control)
-            #expect(model.drawing.lines == expected)
+            #expect(model.drawing.shapes == expected)
         }
         #expect(!model.canRedo)
     }
@@ -38,7 +38,7 @@ import TouchTracker
         #expect(model.segments == [segment(0, 50, 10, 50)])
     }
 
-    @Test func undoingTheSelectedLinesDrawDeselectsIt() {
+    @Test func undoingTheSelectedShapesDrawDeselectsIt() {
         var model = CanvasModel()
         model.drawLine(segment(0, 0, 100, 0))
         model.click(at: point(50, 0))
@@ -61,7 +61,7 @@ import TouchTracker
         let drawn = model.drawing.revision
         #expect(drawn != empty)
         model.click(at: point(50, 0))
-        #expect(model.selection?.id == LineID(1))
+        #expect(model.selection?.id == ShapeID(1))
         #expect(model.drawing.revision == drawn)  // selecting is not an edit
         model.key(.character("z"), .control)
         #expect(model.drawing.revision != drawn && model.drawing.revision != empty)
@@ -74,6 +74,6 @@ import TouchTracker
         var model = CanvasModel(drawing: drawing)
         #expect(!model.canUndo && model.drawing.revision == drawing.revision)  // loading is not an edit
         model.drawLine(segment(0, 40, 10, 40))
-        #expect(model.drawing.lines.map(\.id) == [LineID(1), LineID(2), LineID(3)])
+        #expect(model.drawing.shapes.map(\.id) == [ShapeID(1), ShapeID(2), ShapeID(3)])
     }
 }

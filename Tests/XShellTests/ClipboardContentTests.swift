@@ -1,13 +1,14 @@
-import Document
+import Shapes
+import Storage
 import Rendering
 import Testing
 @testable import XShell
 
 @Suite("What the clipboard offers, converted")
 struct ClipboardContentTests {
-    let shapes = Drawing(lines: [
-        Line(id: LineID(1), segment: Segment(begin: Point(x: 100, y: 50), end: Point(x: 200, y: 50)), style: ShapeStyle(width: 10)),
-        Line(id: LineID(2), kind: .circle, segment: Segment(begin: Point(x: 120, y: 60), end: Point(x: 160, y: 100)),
+    let shapes = Drawing(shapes: [
+        Shape(id: ShapeID(1), segment: Segment(begin: Point(x: 100, y: 50), end: Point(x: 200, y: 50)), style: ShapeStyle(width: 10)),
+        Shape(id: ShapeID(2), kind: .circle, segment: Segment(begin: Point(x: 120, y: 60), end: Point(x: 160, y: 100)),
              style: ShapeStyle(colour: Colour(red: 0x1E, green: 0x50, blue: 0xDC), width: 4)),
     ])
 

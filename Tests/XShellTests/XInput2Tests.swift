@@ -1,6 +1,6 @@
 import CX11
-import Document
 import Gestures
+import Shapes
 import Testing
 import Timing
 import TouchTracker

@@ -1,6 +1,7 @@
 import CX11
-import Document
 import Foundation
+import Shapes
+import Storage
 import TestSupport
 import XTestHarness
 

@@ -1,0 +1,43 @@
+/// Everything visible on the canvas at one moment: what a frame paints. A plain value, made by the
+/// app (which knows nothing of Cairo) and painted by Rendering.
+
+import Shapes
+
+public struct Scene: Sendable {
+    /// The finished shapes.
+    public var drawing: Drawing
+    /// Shapes whose contact is still down (red), in a stable order: bottom to top.
+    public var shapesInProgress: [ShapeInProgress]
+    /// The selected shape (green), if any.
+    public var selection: ShapeID?
+    /// Panels over the shapes (context menu, help, notices), bottom to top.
+    public var overlays: [Overlay]
+    /// A spatial index over the finished shapes, when the scene comes from an `IndexedDrawing`: with it a
+    /// compositor finds the shapes in an area without looking at every shape. See `indexOfDrawing`.
+    public var index: ShapeIndex?
+
+    public init(drawing: Drawing, shapesInProgress: [ShapeInProgress] = [], selection: ShapeID? = nil,
+                overlays: [Overlay] = []) {
+        self.drawing = drawing
+        self.shapesInProgress = shapesInProgress
+        self.selection = selection
+        self.overlays = overlays
+    }
+
+    /// The scene of `document`'s drawing, with its index.
+    public init(document: IndexedDrawing, shapesInProgress: [ShapeInProgress] = [], selection: ShapeID? = nil,
+                overlays: [Overlay] = []) {
+        self.init(drawing: document.drawing, shapesInProgress: shapesInProgress, selection: selection, overlays: overlays)
+        index = document.index
+    }
+
+    /// `index`, if it indexes `drawing` as it is now (the drawing may have been changed since).
+    public var indexOfDrawing: ShapeIndex? {
+        index.flatMap { $0.revision == drawing.revision ? $0 : nil }
+    }
+
+    /// The selected shape (drawn green, of its own kind and width), if there is one and it exists.
+    public var selectedShape: Shape? {
+        selection.flatMap { drawing.shape($0) }
+    }
+}

@@ -1,6 +1,0 @@
-// DocumentTesting: references and generators for the tests and the bench, never linked into the program.
-// Uses only Document's public API (and SeededRandom), so it can check Document from outside.
-//
-//   DocumentFuzzing  seeded valid documents, damaged at random and fed to the loader: no crash, a one-line
-//                    error for each rejection, a round trip for each acceptance
-//   SampledHitTest   the book's 21-sample `lineAtPoint:`, the baseline `LineIndex` is tested and measured against

@@ -1,0 +1,332 @@
+import CCairo
+import Canvas
+import Shapes
+
+/// The finished shapes as pixels: an image of the viewport holding the background and every finished
+/// shape but the selected one, in drawing order — what `Renderer` paints before the foreground. It
+/// follows a drawing through the drawing's remembered changes (`Drawing.changes(since:)`), doing the
+/// least work they allow:
+///
+///   only shapes added on top       each is stroked on top (the same pixels a full repaint gives)
+///   the selected shape moved       nothing: it is not in the layer (dragging costs no repair)
+///   deletes, moves, restyles,      the cells those shapes reach, before and after, where they are not
+///   undos, another shape selected  buried (see below) are repainted: the background, then each shape
+///                                  that shows there, in order (found by the drawing's index, on a
+///                                  scratch image, unclipped; see `PixelImage`), copied back
+///   a clear, or no history         everything is repainted
+///
+/// Where lines pile up, most shapes are buried under later lines (`SolidCells`): such a shape changes no
+/// pixel, so it is neither stroked when the layer is painted nor repaired when it goes, moves or comes
+/// back. An edit under many lines costs next to nothing, and painting the layer strokes about as many
+/// shapes as can be seen, however many lie buried.
+final class ShapeLayer {
+    let pixels: PixelImage
+    private var solid: SolidCells
+    private let renderer: Renderer
+    /// The drawing revision the pixels show; nil before the first update.
+    private var revision: Drawing.Revision?
+    /// The shape left out (the selected one).
+    private var excluded: ShapeID?
+    /// At least the widest stroke of the layer's shapes, in device pixels: how far a shape may paint
+    /// from its bounds, to find the shapes in an area by their bounds.
+    private var widest = 0.0
+    private(set) var statistics = CompositorStatistics()
+
+    /// An empty layer; `statistics` carries on the counts of the layer it replaces.
+    init(width: Int, height: Int, origin: PixelPoint = .zero, renderer: Renderer,
+         statistics: CompositorStatistics? = nil) throws(CairoError) {
+        pixels = try PixelImage(width: width, height: height, origin: origin)
+        solid = SolidCells(bounds: pixels.bounds, scale: renderer.style.scale)
+        self.renderer = renderer
+        self.statistics = statistics ?? CompositorStatistics()
+    }
+
+    var bounds: Rect { pixels.bounds }
+
+    /// Bytes held: the pixels and the solid cells.
+    var bytes: Int { pixels.bytes + solid.bytes }
+
+    /// Brings the pixels to `scene`'s finished shapes but the selected one and adds the areas that
+    /// changed to `damage`; `scratch` (the same size) is scribbled on.
+    func update(to scene: Scene, damage: inout DamageRegion, scratch: PixelImage) {
+        let drawing = scene.drawing, selection = scene.selection
+        let wasExcluded = excluded
+        defer { (revision, excluded) = (drawing.revision, selection) }
+        guard let revision, let changes = drawing.changes(since: revision), !changes.contains(.cleared) else {
+            rebuild(drawing, excluding: selection, scratch: scratch)
+            damage.addEverything()
+            return
+        }
+        // Changes to the shape that was left out do not show in the pixels (should it be let in now,
+        // it comes in below, as it is now).
+        let visible = wasExcluded.map { left in changes.filter { $0.shapeID != left } } ?? changes
+        var appended: [Shape] = []
+        for case .appended(let shape) in visible { appended.append(shape) }
+        if wasExcluded == selection, appended.count == visible.count {
+            for shape in appended { strokeOnTop(shape, damage: &damage) }
+            return
+        }
+        // Every shape coming into the layer or leaving it, as it was and as it is.
+        var comings = Self.comings(visible, endingIn: drawing)
+        if wasExcluded != selection {
+            if let left = wasExcluded, let shape = drawing.shape(left) { comings.append((nil, shape)) }
+            if let selection, let shape = drawing.shape(selection) { comings.append((shape, nil)) }
+        }
+        let areas = repaintedAreas(for: comings, of: scene)
+        guard !areas.isEmpty else { return }
+        repair(areas.rects, of: scene, using: scratch)
+        for area in areas.rects { damage.add(area) }
+    }
+
+    /// The shapes `changes` (oldest first) took out and brought in, each as it was then: read back from
+    /// `drawing`, where they ended.
+    private static func comings(_ changes: [DrawingChange], endingIn drawing: Drawing) -> [(from: Shape?, to: Shape?)] {
+        // Each shape as it was after the change being read (nil: not in the drawing), from the last change back.
+        var after: [ShapeID: Shape?] = [:]
+        func state(_ id: ShapeID) -> Shape? { after[id] ?? drawing.shape(id) }
+        var comings: [(from: Shape?, to: Shape?)] = []
+        for change in changes.reversed() {
+            switch change {
+            case .appended(let shape), .inserted(let shape):
+                comings.append((nil, shape))
+                after[shape.id] = .some(nil)
+            case .removed(let shape):
+                comings.append((shape, nil))
+                after[shape.id] = shape
+            case .moved(let id, let from, let to):
+                guard var shape = state(id) else { continue }
+                shape.segment = to
+                var before = shape
+                before.segment = from
+                comings.append((before, shape))
+                after[id] = before
+            case .restyled(let before):
+                comings.append((before, state(before.id)))
+                after[before.id] = before
+            case .cleared:
+                continue
+            }
+        }
+        return comings.reversed()
+    }
+
+    /// A shape added on top: stroked over the others, unless it only reaches cells solid in its colour.
+    /// (On top of every other, it leaves such a cell as it was, and changes every other cell it reaches:
+    /// it shows exactly where a cell was not solid in its colour before it came.)
+    private func strokeOnTop(_ shape: Shape, damage: inout DamageRegion) {
+        let stroke = self.stroke(shape)
+        var shows = false
+        solid.forEachReachedRow(of: stroke.outline) { row, columns in
+            shows = columns.contains { solid.solidColour(row: row, column: $0) != stroke.colour }
+            return !shows
+        }
+        solid.cover(stroke)
+        solid.count(stroke, by: 1)
+        widest = max(widest, stroke.outline.width)
+        guard shows else {
+            statistics.buriedShapes += 1
+            return
+        }
+        renderer.strokeFinished(CollectionOfOne(shape), pixels.context.pointer)
+        statistics.appendedShapes += 1
+        damage.add(stroke.outline.coverage)
+    }
+
+    /// `shape` as the solid cells see it.
+    private func stroke(_ shape: Shape) -> SolidCells.Stroke {
+        (renderer.outline(of: shape), shape.id.rawValue, shape.style.colour.hex)
+    }
+
+    /// Brings the solid cells up to date with shapes coming and going and returns the areas to repaint:
+    /// the cells they reach where they show, before or after, or whose solid colour changed (elsewhere
+    /// the cells keep their pixels), each cut to the coverage of the shape reaching it.
+    private func repaintedAreas(for comings: [(from: Shape?, to: Shape?)], of scene: Scene) -> DamageRegion {
+        struct Reach {
+            var row: Int, columns: Range<Int>, coverage: Rect, id: UInt64
+            var before: [(shown: Bool, solid: UInt32?)]
+        }
+        var reaches: [Reach] = []
+        for shape in comings.flatMap({ [$0.from, $0.to] }).compactMap({ $0 }) {
+            let outline = renderer.outline(of: shape), id = shape.id.rawValue
+            solid.forEachReachedRow(of: outline) { row, columns in
+                let before = columns.map { (solid.threshold(row: row, column: $0) <= id, solid.solidColour(row: row, column: $0)) }
+                reaches.append(Reach(row: row, columns: columns, coverage: outline.coverage, id: id, before: before))
+                return true
+            }
+        }
+        // Cells whose top changes are counted again, from the shapes there now; elsewhere the tops stay.
+        var retopped = DamageRegion(bounds: bounds)
+        for coming in comings {
+            if let from = coming.from.map(stroke) {
+                if let cells = solid.retopped(by: from, coming: false) { retopped.add(cells) }
+                solid.count(from, by: UInt32.max)
+            }
+            if let to = coming.to.map(stroke) {
+                if let cells = solid.retopped(by: to, coming: true) { retopped.add(cells) }
+                solid.count(to, by: 1)
+                widest = max(widest, to.outline.width)
+            }
+        }
+        for area in retopped.rects {
+            // `recount` counts every cell meeting the area, and a cell past its edge where the edge falls on
+            // one: the shapes are looked for a cell further out, so none reaching those cells is missed.
+            let reaching = shapes(reaching: area.insetBy(-Double(solid.cellSize)), of: scene)
+            solid.recount(area, from: reaching.filter { $0.id != scene.selection }.map(stroke))
+        }
+        var areas = DamageRegion(bounds: bounds)
+        for reach in reaches {
+            var column = reach.columns.lowerBound
+            func repainted(_ column: Int) -> Bool {
+                let before = reach.before[column - reach.columns.lowerBound]
+                return before.shown || solid.threshold(row: reach.row, column: column) <= reach.id
+                    || before.solid != solid.solidColour(row: reach.row, column: column)
+            }
+            while column < reach.columns.upperBound {
+                guard repainted(column) else { column += 1; continue }
+                let start = column
+                while column < reach.columns.upperBound, repainted(column) { column += 1 }
+                areas.add(solid.rect(row: reach.row, columns: start..<column).intersection(reach.coverage))
+            }
+        }
+        return areas
+    }
+
+    /// The finished shapes of `scene` that may paint into `area` (and some that do not), in drawing order.
+    private func shapes(reaching area: Rect, of scene: Scene) -> ArraySlice<Shape> {
+        // Shapes painting there have bounds within half the widest stroke and a pixel of it.
+        scene.indexOfDrawing.map { $0.shapes(meeting: area.insetBy(-(widest / 2 + 1)), in: scene.drawing)[...] }
+            ?? scene.drawing.shapes[...]
+    }
+
+    /// Repaints everything. With many shapes, the cores share the work, a part of the shapes each: finding
+    /// the cells' tops, then the shapes after the tops (counting those of other colours), then which of
+    /// those show; then stroking them, a half of the layer each (`strokeInHalves`).
+    private func rebuild(_ drawing: Drawing, excluding selection: ShapeID?, scratch: PixelImage) {
+        let shapes = drawing.shapes, renderer = self.renderer, bounds = self.bounds
+        let stroke: @Sendable (Shape) -> SolidCells.Stroke? = { shape in
+            let outline = renderer.outline(of: shape)
+            return shape.id != selection && outline.coverage.intersects(bounds) ? (outline, shape.id.rawValue, shape.style.colour.hex) : nil
+        }
+        let empty = SolidCells(bounds: bounds, scale: renderer.style.scale)
+        let topped = Parallel.map(shapes.count, minimum: Self.shapesPerPart) { part in
+            var cells = empty, widest = 0.0
+            for shape in shapes[part] {
+                guard let stroke = stroke(shape) else { continue }
+                cells.cover(stroke)
+                widest = max(widest, stroke.outline.width)
+            }
+            return (cells: cells, widest: widest)
+        }
+        var solid = topped.dropFirst().reduce(into: topped[0].cells) { $0.merge($1.cells) }
+        widest = topped.map(\.widest).max() ?? 0
+        let tops = solid.thresholds(inside: [bounds], solid: false)
+        let later = Parallel.map(shapes.count, minimum: Self.shapesPerPart) { [solid] part in
+            var cells = solid, after: [Shape] = [], buried = 0
+            for shape in shapes[part] {
+                guard let stroke = stroke(shape) else { continue }
+                // Where no cell around it has a top, it shows and has nothing to be counted in.
+                let latest = solid.latest(around: stroke.outline, in: tops)
+                guard latest != SolidCells.none else { after.append(shape); continue }
+                guard solid.shows(stroke.outline, id: stroke.id, in: tops, latest: latest) else { buried += 1; continue }
+                cells.count(stroke, by: 1)
+                after.append(shape)
+            }
+            return (cells: cells, after: after, buried: buried)
+        }
+        for part in later { solid.merge(part.cells) }
+        self.solid = solid
+        let counted = solid, after = later.flatMap(\.after), thresholds = solid.thresholds(inside: [bounds])
+        let judged = Parallel.map(after.count, minimum: Self.shapesPerPart / 4) { part in
+            after[part].filter { counted.shows(renderer.outline(of: $0), id: $0.id.rawValue, in: thresholds) }
+        }
+        let shown = judged.flatMap { $0 }
+        statistics.rebuilds += 1
+        statistics.buriedShapes += later.reduce(0) { $0 + $1.buried } + after.count - shown.count
+        if shown.count >= Self.strokesPerHalf, Parallel.cores > 1 {
+            strokeInHalves(shown, scratch: scratch)
+            statistics.shapesRestroked += shown.count
+            pixels.clipped(to: [bounds]) { renderer.fillSolid(counted.solidRuns(meeting: bounds), $0) }
+        } else {
+            paint([bounds], showing: shown, on: pixels)
+        }
+    }
+
+    /// Below this many shapes a core is not worth waking.
+    static let shapesPerPart = 20_000
+    /// Below this many shapes to stroke, neither.
+    static let strokesPerHalf = 256
+
+    /// Paints the background and strokes `shown` (in drawing order) on the layer, the top and the bottom
+    /// half at once: each half on an image of the whole layer (the pixels, the scratch image) with the
+    /// shapes that reach into it. Every shape that reaches a pixel is stroked on its half's image, in
+    /// order, as on one image (Cairo rasterises a stroke the same on images of the same size), so the
+    /// bottom half copied from the scratch image makes the same pixels.
+    private func strokeInHalves(_ shown: [Shape], scratch: PixelImage) {
+        let middle = bounds.minY + Double(solid.rows / 2 * solid.cellSize)
+        let halves = [Rect(minX: bounds.minX, minY: bounds.minY, maxX: bounds.maxX, maxY: middle),
+                      Rect(minX: bounds.minX, minY: middle, maxX: bounds.maxX, maxY: bounds.maxY)]
+        let renderer = self.renderer
+        let parts = halves.map { half in shown.filter { renderer.coverage(of: $0).intersects(half) } }
+        let images = Lent([pixels, scratch])
+        _ = Parallel.map(2, minimum: 1) { part in
+            let cr = images.value[part.lowerBound].context.pointer
+            renderer.paintBackground(cr)
+            renderer.strokeFinished(parts[part.lowerBound], cr)
+        }
+        pixels.copy([halves[1]], from: scratch)
+    }
+
+    /// Repaints `areas` (whole pixels) from the shapes that show there.
+    private func repair(_ areas: [Rect], of scene: Scene, using scratch: PixelImage) {
+        guard let first = areas.first else { return }
+        let extent = areas.dropFirst().reduce(first) { $0.union($1) }
+        let selection = scene.selection
+        let thresholds = solid.thresholds(inside: areas)
+        var shown: [Shape] = []
+        for shape in shapes(reaching: extent, of: scene) where shape.id != selection {
+            let outline = renderer.outline(of: shape)
+            let covered = outline.coverage
+            guard covered.intersects(extent), areas.contains(where: { covered.intersects($0) }) else { continue }
+            if solid.shows(outline, id: shape.id.rawValue, in: thresholds) { shown.append(shape) } else { statistics.buriedShapes += 1 }
+        }
+        statistics.repairs += 1
+        paint(areas, showing: shown, on: scratch)
+        pixels.copy(areas, from: scratch)
+    }
+
+    /// Paints `areas` of `image` as the layer shows them: the background, the shapes `shown` there (in
+    /// drawing order: those not buried there), and the solid cells there in their colours.
+    private func paint<Shapes: Sequence<Shape>>(_ areas: [Rect], showing shown: Shapes, on image: PixelImage) {
+        image.clipped(to: areas) { renderer.paintBackground($0) }
+        statistics.shapesRestroked += renderer.strokeFinished(shown, image.context.pointer)
+        image.clipped(to: areas) { cr in
+            renderer.fillSolid(areas.flatMap { solid.solidRuns(meeting: $0) }, cr)
+        }
+    }
+}
+
+extension DrawingChange {
+    /// The shape changed, if one.
+    var shapeID: ShapeID? {
+        switch self {
+        case .appended(let shape), .inserted(let shape), .removed(let shape), .restyled(let shape): shape.id
+        case .moved(let id, _, _): id
+        case .cleared: nil
+        }
+    }
+}
+
+extension Rect {
+    /// The part of this rectangle inside `other` (empty when they do not meet).
+    func intersection(_ other: Rect) -> Rect {
+        Rect(minX: Swift.max(minX, other.minX), minY: Swift.max(minY, other.minY),
+             maxX: Swift.min(maxX, other.maxX), maxY: Swift.min(maxY, other.maxY))
+    }
+}
+
+/// Something not Sendable lent to other threads for the span of one `Parallel.map`, the lender waiting:
+/// each part uses what it is lent alone (the halves' images in `strokeInHalves`).
+private struct Lent<Value>: @unchecked Sendable {
+    let value: Value
+    init(_ value: Value) { self.value = value }
+}

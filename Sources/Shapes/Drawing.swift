@@ -1,0 +1,186 @@
+/// The user's drawing: its finished shapes, in drawing order. (Shapes still being drawn belong to the
+/// contacts drawing them, not to the document: the app keeps them.)
+///
+/// Every change to the finished shapes gives the drawing a new `revision` and is remembered for a
+/// while (`changes(since:)`), so a cache of their pixels can tell "one shape added on top" from
+/// "repaint this area" or "start over" without comparing shapes. Equality ignores revisions.
+public struct Drawing: Hashable, Sendable {
+    /// Finished shapes, ordered by id (= drawing order; later shapes paint over earlier ones).
+    public private(set) var shapes: [Shape] = []
+    /// The id the next added shape receives.
+    public private(set) var nextID = ShapeID(1)
+    /// Changes with every change to `shapes`; see `Revision`.
+    public private(set) var revision = Revision.fresh()
+    /// The last few changes to `shapes`, oldest first, for `changes(since:)`.
+    private var recentChanges: [RecordedChange] = []
+
+    public init() {}
+
+    /// A drawing holding `shapes` (ids must be unique); `nextID` continues after the largest.
+    public init(shapes: [Shape]) {
+        self.shapes = shapes.sorted { $0.id < $1.id }
+        nextID = ShapeID((self.shapes.last?.id.rawValue ?? 0) + 1)
+    }
+
+    /// The same shapes in the same order with ids 1...n. Ids only order shapes, so a drawing that nothing
+    /// refers to yet (just opened: no history, no selection) can be renumbered; this leaves the next id as
+    /// far as possible from the format's largest, so a file that uses it stays savable after an edit.
+    public func renumbered() -> Drawing {
+        Drawing(shapes: shapes.enumerated().map { $0.element.withID(ShapeID(UInt64($0.offset + 1))) })
+    }
+
+    public var isEmpty: Bool { shapes.isEmpty }
+
+    /// Adds a finished shape on top of the others and returns its id.
+    @discardableResult
+    public mutating func add(_ segment: Segment, kind: ShapeKind = .line, style: ShapeStyle = .standard) -> ShapeID {
+        let id = nextID
+        let shape = Shape(id: id, kind: kind, segment: segment, style: style)
+        shapes.append(shape)
+        nextID = ShapeID(id.rawValue + 1)
+        record(.appended(shape))
+        return id
+    }
+
+    /// Puts back a shape that was removed (undo), at its place in drawing order. A shape with its id already
+    /// there is replaced: a move when only its place differs, else the old one removed and this one put in.
+    public mutating func restore(_ shape: Shape) {
+        let position = insertionIndex(of: shape.id)
+        if position < shapes.count, shapes[position].id == shape.id {
+            let old = shapes[position]
+            guard old != shape else { return }
+            if old.kind == shape.kind, old.style == shape.style {
+                shapes[position] = shape
+                record(.moved(shape.id, from: old.segment, to: shape.segment))
+                return
+            }
+            shapes.remove(at: position)
+            record(.removed(old))
+        }
+        shapes.insert(shape, at: position)
+        if shape.id >= nextID { nextID = ShapeID(shape.id.rawValue + 1) }
+        record(position == shapes.count - 1 ? .appended(shape) : .inserted(shape))
+    }
+
+    /// Removes the shape with `id`; returns it, or nil when there is none.
+    @discardableResult
+    public mutating func remove(_ id: ShapeID) -> Shape? {
+        guard let position = index(of: id) else { return nil }
+        let shape = shapes.remove(at: position)
+        record(.removed(shape))
+        return shape
+    }
+
+    /// Puts back many removed shapes at once (undoing a clear or a merge). More than
+    /// `rememberedChanges` shapes go in one pass, as one change too large to remember shape by shape.
+    public mutating func restore(contentsOf restored: [Shape]) {
+        guard restored.count > Self.rememberedChanges else {
+            for shape in restored { restore(shape) }
+            return
+        }
+        let replaced = Set(restored.map(\.id))
+        shapes = (shapes.filter { !replaced.contains($0.id) } + restored).sorted { $0.id < $1.id }
+        if let last = shapes.last, last.id >= nextID { nextID = ShapeID(last.id.rawValue + 1) }
+        forgetChanges()
+    }
+
+    /// Removes the shapes with `ids` (those it has). More than `rememberedChanges` shapes go in one pass,
+    /// as one change too large to remember shape by shape.
+    public mutating func remove(contentsOf ids: [ShapeID]) {
+        guard ids.count > Self.rememberedChanges else {
+            for id in ids { remove(id) }
+            return
+        }
+        let removed = Set(ids)
+        shapes.removeAll { removed.contains($0.id) }
+        forgetChanges()
+    }
+
+    /// Removes every finished shape and returns them (for undo).
+    @discardableResult
+    public mutating func removeAll() -> [Shape] {
+        guard !shapes.isEmpty else { return [] }
+        let removed = shapes
+        shapes.removeAll()
+        record(.cleared)
+        return removed
+    }
+
+    /// Replaces the geometry of shape `id`; returns false when there is no such shape.
+    @discardableResult
+    public mutating func setSegment(_ segment: Segment, of id: ShapeID) -> Bool {
+        guard let position = index(of: id) else { return false }
+        let old = shapes[position].segment
+        guard old != segment else { return true }
+        shapes[position].segment = segment
+        record(.moved(id, from: old, to: segment))
+        return true
+    }
+
+    /// Replaces the colour and width of shape `id`; returns false when there is no such shape.
+    @discardableResult
+    public mutating func setStyle(_ style: ShapeStyle, of id: ShapeID) -> Bool {
+        guard let position = index(of: id) else { return false }
+        let old = shapes[position]
+        guard old.style != style else { return true }
+        shapes[position].style = style
+        record(.restyled(old))
+        return true
+    }
+
+    public func shape(_ id: ShapeID) -> Shape? { index(of: id).map { shapes[$0] } }
+
+    public func index(of id: ShapeID) -> Int? {
+        let position = insertionIndex(of: id)
+        return position < shapes.count && shapes[position].id == id ? position : nil
+    }
+
+    /// How many recent changes a drawing remembers for `changes(since:)`.
+    public static let rememberedChanges = 16
+
+    /// The changes that lead from `revision` to this drawing, oldest first: empty when `revision` is
+    /// the current one, nil when it is too old (more than `rememberedChanges` ago) or not an ancestor
+    /// of this drawing, in which case the caller must start over from `shapes`.
+    public func changes(since revision: Revision) -> [DrawingChange]? {
+        if revision == self.revision { return [] }
+        guard let start = recentChanges.firstIndex(where: { $0.before == revision }) else { return nil }
+        return recentChanges[start...].map(\.change)
+    }
+
+    /// Notes a change just made to `shapes`: a new revision, and the change remembered.
+    private mutating func record(_ change: DrawingChange) {
+        if recentChanges.count == Self.rememberedChanges { recentChanges.removeFirst() }
+        recentChanges.append(RecordedChange(before: revision, change: change))
+        revision = .fresh()
+    }
+
+    /// Notes a change to `shapes` too large to remember: a new revision, and `changes(since:)` answers
+    /// nil for every earlier one (a cache starts over).
+    private mutating func forgetChanges() {
+        recentChanges.removeAll()
+        revision = .fresh()
+    }
+
+    /// First position whose id is >= `id` (binary search: shapes are sorted by id).
+    private func insertionIndex(of id: ShapeID) -> Int {
+        var low = 0, high = shapes.count
+        while low < high {
+            let mid = (low + high) / 2
+            if shapes[mid].id < id { low = mid + 1 } else { high = mid }
+        }
+        return low
+    }
+}
+
+extension Drawing {
+    /// Drawings are equal when their shapes and next id are; revisions and the remembered changes are
+    /// bookkeeping, not content.
+    public static func == (a: Drawing, b: Drawing) -> Bool {
+        a.shapes == b.shapes && a.nextID == b.nextID
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(shapes)
+        hasher.combine(nextID)
+    }
+}

@@ -1,0 +1,89 @@
+/// Anything whose finished shapes can be edited: `Drawing` itself, or `IndexedDrawing`, which keeps
+/// a spatial index in step. Edits and the history are written against this, so they cannot
+/// forget to update the index.
+public protocol ShapeEditing {
+    /// Puts `shape` back at its place in drawing order (replacing a shape with the same id).
+    mutating func restore(_ shape: Shape)
+    /// Puts back many shapes at once (undoing a clear); may be faster than restoring one by one.
+    mutating func restore(contentsOf shapes: [Shape])
+    /// Removes the shape with `id`; returns it, or nil when there is none.
+    @discardableResult mutating func remove(_ id: ShapeID) -> Shape?
+    /// Removes many shapes at once (a merge); may be faster than removing one by one.
+    mutating func remove(contentsOf ids: [ShapeID])
+    /// Removes every finished shape and returns them.
+    @discardableResult mutating func removeAll() -> [Shape]
+    /// Replaces the geometry of shape `id`; returns false when there is no such shape.
+    @discardableResult mutating func setSegment(_ segment: Segment, of id: ShapeID) -> Bool
+    /// Replaces the colour and width of shape `id`; returns false when there is no such shape.
+    @discardableResult mutating func setStyle(_ style: ShapeStyle, of id: ShapeID) -> Bool
+}
+
+extension Drawing: ShapeEditing {}
+
+/// One undoable change to the drawing. Each case carries exactly what it needs to be applied and
+/// reverted: shape values and segments, never pictures, so the history costs memory in proportion
+/// to what was edited. Segments are stored before and after (not as a delta) so that undo puts a
+/// shape back bit for bit; adding and subtracting a delta in floating point would not.
+public enum Edit: Hashable, Sendable {
+    /// A new shape was drawn (the shape carries the id it was given).
+    case draw(Shape)
+    /// A shape was deleted.
+    case delete(Shape)
+    /// A shape was dragged from one place to another.
+    case move(ShapeID, from: Segment, to: Segment)
+    /// A shape was nudged with an arrow key.
+    case nudge(ShapeID, from: Segment, to: Segment)
+    /// Every shape was removed (the shapes, in drawing order).
+    case clear([Shape])
+    /// Shapes were removed and others added in one step: a merge with the file another program wrote,
+    /// or a reload of it (see `DrawingMerge`). Undo brings back the shapes as they were before.
+    case replace(removed: [Shape], added: [Shape])
+    /// A shape was given another colour or width.
+    case restyle(ShapeID, from: ShapeStyle, to: ShapeStyle)
+    /// Shapes were pasted from the clipboard, on top of the others (the shapes, with the ids they were given).
+    case paste([Shape])
+
+    /// A short human name ("Undo Move"), for menus and traces.
+    public var name: String {
+        switch self {
+        case .draw: "Draw"
+        case .delete: "Delete"
+        case .move: "Move"
+        case .nudge: "Nudge"
+        case .clear: "Clear"
+        case .replace: "Merge"
+        case .restyle: "Colour and Width"
+        case .paste: "Paste"
+        }
+    }
+
+    /// Makes the change.
+    public func apply<Target: ShapeEditing>(to target: inout Target) {
+        switch self {
+        case .draw(let shape): target.restore(shape)
+        case .delete(let shape): target.remove(shape.id)
+        case .move(let id, _, let to), .nudge(let id, _, let to): target.setSegment(to, of: id)
+        case .restyle(let id, _, let to): target.setStyle(to, of: id)
+        case .paste(let shapes): target.restore(contentsOf: shapes)
+        case .clear: target.removeAll()
+        case .replace(let removed, let added):
+            target.remove(contentsOf: removed.map(\.id))
+            target.restore(contentsOf: added)
+        }
+    }
+
+    /// Takes the change back: the inverse of `apply`.
+    public func revert<Target: ShapeEditing>(on target: inout Target) {
+        switch self {
+        case .draw(let shape): target.remove(shape.id)
+        case .delete(let shape): target.restore(shape)
+        case .move(let id, let from, _), .nudge(let id, let from, _): target.setSegment(from, of: id)
+        case .restyle(let id, let from, _): target.setStyle(from, of: id)
+        case .paste(let shapes): target.remove(contentsOf: shapes.map(\.id))
+        case .clear(let shapes): target.restore(contentsOf: shapes)
+        case .replace(let removed, let added):
+            target.remove(contentsOf: added.map(\.id))
+            target.restore(contentsOf: removed)
+        }
+    }
+}

@@ -1,0 +1,96 @@
+/// A `Drawing` together with its `ShapeIndex`, kept in step: every change to the finished shapes
+/// goes through here and updates both, so hit testing is never stale. The index carries the drawing's
+/// revision (`ShapeIndex.revision`), so a copy of both handed on elsewhere can be checked.
+public struct IndexedDrawing: Sendable {
+    /// The drawing.
+    public private(set) var drawing: Drawing
+    /// The spatial index over `drawing.shapes`.
+    public private(set) var index: ShapeIndex
+
+    public init(_ drawing: Drawing = Drawing()) {
+        self.drawing = drawing
+        index = ShapeIndex(drawing.shapes)
+        index.revision = drawing.revision
+    }
+
+    /// Finished shapes in drawing order.
+    public var shapes: [Shape] { drawing.shapes }
+
+    /// The id the next new shape receives.
+    public var nextID: ShapeID { drawing.nextID }
+
+    public func shape(_ id: ShapeID) -> Shape? { drawing.shape(id) }
+
+    /// The finished shape nearest to `point` (exact distance), if within `tolerance` (inclusive);
+    /// ties go to the shape drawn last.
+    public func nearestShape(to point: Point, within tolerance: Double) -> ShapeID? {
+        index.nearestShape(to: point, within: tolerance, in: drawing)
+    }
+}
+
+extension IndexedDrawing: ShapeEditing {
+    public mutating func restore(_ shape: Shape) {
+        if let old = drawing.shape(shape.id) { index.remove(old) }
+        drawing.restore(shape)
+        index.insert(shape)
+        index.revision = drawing.revision
+    }
+
+    /// A few shapes (as many as a drawing remembers as changes) go in one by one, the index updated for
+    /// each; more in one pass, the index made again.
+    public mutating func restore(contentsOf shapes: [Shape]) {
+        guard shapes.count > Drawing.rememberedChanges else {
+            for shape in shapes { restore(shape) }
+            return
+        }
+        drawing.restore(contentsOf: shapes)
+        index = ShapeIndex(drawing.shapes)
+        index.revision = drawing.revision
+    }
+
+    @discardableResult
+    public mutating func remove(_ id: ShapeID) -> Shape? {
+        guard let shape = drawing.remove(id) else { return nil }
+        index.remove(shape)
+        index.revision = drawing.revision
+        return shape
+    }
+
+    /// As `restore(contentsOf:)`: a few one by one, more in one pass.
+    public mutating func remove(contentsOf ids: [ShapeID]) {
+        guard ids.count > Drawing.rememberedChanges else {
+            for id in ids { remove(id) }
+            return
+        }
+        drawing.remove(contentsOf: ids)
+        index = ShapeIndex(drawing.shapes)
+        index.revision = drawing.revision
+    }
+
+    @discardableResult
+    public mutating func removeAll() -> [Shape] {
+        defer { index.revision = drawing.revision }
+        index = ShapeIndex()
+        return drawing.removeAll()
+    }
+
+    @discardableResult
+    public mutating func setSegment(_ segment: Segment, of id: ShapeID) -> Bool {
+        guard let old = drawing.shape(id) else { return false }
+        index.remove(old)
+        drawing.setSegment(segment, of: id)
+        var moved = old
+        moved.segment = segment
+        index.insert(moved)
+        index.revision = drawing.revision
+        return true
+    }
+
+    /// A shape's colour and width are no business of the index: its place stays.
+    @discardableResult
+    public mutating func setStyle(_ style: ShapeStyle, of id: ShapeID) -> Bool {
+        guard drawing.setStyle(style, of: id) else { return false }
+        index.revision = drawing.revision
+        return true
+    }
+}

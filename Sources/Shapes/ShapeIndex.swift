@@ -1,0 +1,302 @@
+/// A spatial index over finished shapes answering "which shape is nearest to this point, within a
+/// tolerance?" without looking at every shape.
+///
+/// Design: a hierarchy of loose uniform grids, each shape stored exactly once.
+/// - Level k has square cells of `baseCellSize * 2^k` px. A shape lives on the smallest level whose
+///   cell size is at least the larger side of its bounding box (its extent), in the cell holding
+///   its centre. Its points lie within half its extent of that centre, so a query visits, per
+///   level, only the few cells holding centres within `largest extent there / 2 + tolerance` of
+///   the point. Large shapes go to coarse levels: no shape is copied into every cell it crosses, so
+///   memory stays one entry per shape however large the shapes are.
+/// - Entries (cell key, shape id; 16 bytes) are kept in one sorted array, keys ordered by
+///   (level, row, column), so a row of cells is one contiguous range found by binary search.
+///   Inserts go into a small sorted `pending` array and removals into a `removed` set; both are
+///   merged into the main array when they reach `mergeThreshold`, so an edit costs O(log n)
+///   amortised plus an O(n) merge once every `mergeThreshold` edits.
+/// - Shapes too large or too far out for the grid (or with non-finite coordinates) are kept in a
+///   plain list that every query checks.
+///
+/// The index stores ids only; the geometry stays in the `Drawing` passed to queries, which is
+/// also where the exact distance to a shape is measured.
+public struct ShapeIndex: Sendable {
+    /// The side of a cell on the finest level, in px (about the default tolerance).
+    public static let baseCellSize = 32.0
+    /// How many inserts and removals are buffered before merging into the main array.
+    public static let mergeThreshold = 1024
+
+    static let levelCount = 32
+    static let cellBits = 29
+    static let cellBias = Int64(1) << (cellBits - 1)
+    static let cellRange = -cellBias...(cellBias - 1)
+
+    struct Entry: Hashable, Comparable {
+        var key: UInt64
+        var id: ShapeID
+        static func < (a: Entry, b: Entry) -> Bool { (a.key, a.id) < (b.key, b.id) }
+    }
+
+    /// Where a shape is filed.
+    enum Placement: Hashable {
+        /// In the grid; `extent` is the larger side of the shape's bounding box.
+        case grid(Entry, extent: Double)
+        case oversized(ShapeID)
+    }
+
+    private var entries: [Entry] = []
+    private var pending: [Entry] = []
+    private var removed: Set<Entry> = []
+    private var oversized: [ShapeID] = []
+    private var shapesPerLevel = [Int](repeating: 0, count: ShapeIndex.levelCount)
+    /// The largest extent filed on each level since it was last empty (never too small).
+    private var largestExtentPerLevel = [Double](repeating: 0, count: ShapeIndex.levelCount)
+
+    /// The number of shapes indexed.
+    public private(set) var count = 0
+
+    /// The revision of the drawing whose shapes these are, when an `IndexedDrawing` keeps the index in
+    /// step with it: whoever is handed both can check that they belong together. Nil after any other change.
+    public internal(set) var revision: Drawing.Revision?
+
+    public init() {}
+
+    /// An index of `shapes`, built in one sort.
+    public init(_ shapes: [Shape]) {
+        var built: [Entry] = []
+        built.reserveCapacity(shapes.count)
+        for shape in shapes {
+            switch Self.placement(of: shape) {
+            case .grid(let entry, let extent):
+                built.append(entry)
+                count(entry, extent: extent)
+            case .oversized(let id):
+                oversized.append(id)
+            }
+        }
+        built.sort()
+        entries = built
+        count = shapes.count
+    }
+
+    /// Adds `shape` (which must not be in the index already).
+    public mutating func insert(_ shape: Shape) {
+        revision = nil
+        count += 1
+        switch Self.placement(of: shape) {
+        case .oversized(let id):
+            oversized.append(id)
+        case .grid(let entry, let extent):
+            count(entry, extent: extent)
+            if removed.remove(entry) != nil { return }  // still physically in `entries`
+            let position = Self.lowerBound(of: entry, in: pending)
+            pending.insert(entry, at: position)
+            mergeIfNeeded()
+        }
+    }
+
+    /// Removes `shape`, which must have the geometry it had when it was inserted.
+    public mutating func remove(_ shape: Shape) {
+        revision = nil
+        switch Self.placement(of: shape) {
+        case .oversized(let id):
+            guard let position = oversized.firstIndex(of: id) else { return }
+            oversized.remove(at: position)
+        case .grid(let entry, _):
+            let position = Self.lowerBound(of: entry, in: pending)
+            if position < pending.count, pending[position] == entry {
+                pending.remove(at: position)
+            } else {
+                let main = Self.lowerBound(of: entry, in: entries)
+                guard main < entries.count, entries[main] == entry, removed.insert(entry).inserted else { return }
+                mergeIfNeeded()
+            }
+            let level = Self.level(of: entry.key)
+            shapesPerLevel[level] -= 1
+            if shapesPerLevel[level] == 0 { largestExtentPerLevel[level] = 0 }
+        }
+        count -= 1
+    }
+
+    private mutating func count(_ entry: Entry, extent: Double) {
+        let level = Self.level(of: entry.key)
+        shapesPerLevel[level] += 1
+        largestExtentPerLevel[level] = max(largestExtentPerLevel[level], extent)
+    }
+
+    /// The shape of `drawing` nearest to `point` by exact distance, if that distance
+    /// is at most `tolerance` (inclusive); between equally near shapes, the one drawn last (largest id).
+    public func nearestShape(to point: Point, within tolerance: Double, in drawing: Drawing) -> ShapeID? {
+        let shapes = drawing.shapes
+        var best: (id: ShapeID, distance: Double)?
+        if point.x.isFinite, point.y.isFinite, tolerance >= 0 {
+            // Every shape within `tolerance` of the point has bounds meeting this square.
+            forEachCandidate(near: Rect(minX: point.x - tolerance, minY: point.y - tolerance,
+                                        maxX: point.x + tolerance, maxY: point.y + tolerance), consider)
+        }
+        for id in oversized { consider(id) }
+        return best?.id
+
+        func consider(_ id: ShapeID) {
+            guard let shape = Self.shape(id, in: shapes) else { return }
+            let distance = shape.distance(to: point)
+            guard distance <= tolerance else { return }
+            if let current = best, distance > current.distance || (distance == current.distance && id < current.id) {
+                return
+            }
+            best = (id, distance)
+        }
+    }
+
+    /// The shapes of `drawing` whose bounds (`Segment.bounds`) meet `rect`, edges included, in drawing
+    /// order: what may paint inside an area, once the area is widened by half a stroke.
+    public func shapes(meeting rect: Rect, in drawing: Drawing) -> [Shape] {
+        let shapes = drawing.shapes
+        var found: [Shape] = []
+        func consider(_ id: ShapeID) {
+            guard let position = Self.position(of: id, in: shapes) else { return }
+            let bounds = shapes[position].segment.bounds
+            if bounds.minX <= rect.maxX, rect.minX <= bounds.maxX, bounds.minY <= rect.maxY, rect.minY <= bounds.maxY {
+                found.append(shapes[position])
+            }
+        }
+        if rect.minX <= rect.maxX, rect.minY <= rect.maxY { forEachCandidate(near: rect, consider) }
+        for id in oversized { consider(id) }
+        found.sort { $0.id < $1.id }
+        return found
+    }
+
+    /// Calls `body` with every shape filed in the grid whose centre is close enough to `rect` for its
+    /// bounds to meet it (and some that are not: callers test the geometry); not the oversized shapes.
+    private func forEachCandidate(near rect: Rect, _ body: (ShapeID) -> Void) {
+        // Considers the entries with keys in `keys` whose column is in `columns`.
+        func visit(_ keys: ClosedRange<UInt64>, columns: ClosedRange<Int64>) {
+            let first = Entry(key: keys.lowerBound, id: ShapeID(0))
+            func scan(_ run: [Entry]) {
+                var i = Self.lowerBound(of: first, in: run)
+                while i < run.count, run[i].key <= keys.upperBound {
+                    let entry = run[i]
+                    i += 1
+                    guard columns.contains(Self.column(of: entry.key)) else { continue }
+                    if !removed.isEmpty, removed.contains(entry) { continue }  // (never holds pending entries)
+                    body(entry.id)
+                }
+            }
+            scan(entries)
+            scan(pending)
+        }
+        for level in 0..<Self.levelCount where shapesPerLevel[level] > 0 {
+            let size = Self.cellSize(level: level)
+            // How far a shape on this level reaches from its centre, plus a pixel of slack against
+            // rounding; extra candidates are filtered by the caller's exact test.
+            let reach = largestExtentPerLevel[level] / 2 + 1
+            let columns = Self.cell(rect.minX - reach, size: size)...Self.cell(rect.maxX + reach, size: size)
+            let rows = Self.cell(rect.minY - reach, size: size)...Self.cell(rect.maxY + reach, size: size)
+            func keys(rows: ClosedRange<Int64>) -> ClosedRange<UInt64> {
+                Self.key(level: level, row: rows.lowerBound, column: columns.lowerBound)
+                    ... Self.key(level: level, row: rows.upperBound, column: columns.upperBound)
+            }
+            if rows.count <= Self.rowsSearchedOneByOne {
+                for row in rows { visit(keys(rows: row...row), columns: columns) }
+            } else {
+                // An area far larger than the cells: one pass over the rows, not a search per row.
+                visit(keys(rows: rows), columns: columns)
+            }
+        }
+    }
+
+    /// Bytes held by the index (array capacities, not counting the shapes themselves).
+    public var memoryFootprint: Int {
+        entries.capacity * MemoryLayout<Entry>.stride + pending.capacity * MemoryLayout<Entry>.stride
+            + removed.capacity * (MemoryLayout<Entry>.stride + 1) + oversized.capacity * MemoryLayout<ShapeID>.stride
+            + shapesPerLevel.capacity * MemoryLayout<Int>.stride + largestExtentPerLevel.capacity * MemoryLayout<Double>.stride
+    }
+
+    // MARK: - Merging
+
+    private mutating func mergeIfNeeded() {
+        guard pending.count + removed.count >= Self.mergeThreshold else { return }
+        var merged: [Entry] = []
+        merged.reserveCapacity(entries.count - removed.count + pending.count)
+        var next = 0
+        for entry in entries where !removed.contains(entry) {
+            while next < pending.count, pending[next] < entry { merged.append(pending[next]); next += 1 }
+            merged.append(entry)
+        }
+        merged.append(contentsOf: pending[next...])
+        entries = merged
+        pending = []
+        removed = []
+    }
+
+    // MARK: - Geometry of the grid
+
+    static func cellSize(level: Int) -> Double { baseCellSize * Double(1 << level) }
+
+    /// The cell index of coordinate `x`, clamped to the representable range.
+    static func cell(_ x: Double, size: Double) -> Int64 {
+        let cell = (x / size).rounded(.down)
+        if !(cell >= Double(cellRange.lowerBound)) { return cellRange.lowerBound }
+        if !(cell <= Double(cellRange.upperBound)) { return cellRange.upperBound }
+        return Int64(cell)
+    }
+
+    static func key(level: Int, row: Int64, column: Int64) -> UInt64 {
+        UInt64(level) << (2 * cellBits) | UInt64(row + cellBias) << cellBits | UInt64(column + cellBias)
+    }
+
+    static func level(of key: UInt64) -> Int { Int(key >> (2 * cellBits)) }
+
+    static func column(of key: UInt64) -> Int64 { Int64(key & (1 << cellBits - 1)) - cellBias }
+
+    /// Above this many rows of cells on a level, a query scans them in one pass (a search per row
+    /// would cost more than reading every entry between them).
+    static let rowsSearchedOneByOne = 256
+
+    static func placement(of shape: Shape) -> Placement {
+        let bounds = shape.segment.bounds
+        let extent = max(bounds.width, bounds.height)
+        let centre = Point(x: bounds.minX + bounds.width / 2, y: bounds.minY + bounds.height / 2)
+        guard extent.isFinite, centre.x.isFinite, centre.y.isFinite else { return .oversized(shape.id) }
+        var level = 0
+        while cellSize(level: level) < extent {
+            level += 1
+            if level == levelCount { return .oversized(shape.id) }
+        }
+        let size = cellSize(level: level)
+        let column = (centre.x / size).rounded(.down), row = (centre.y / size).rounded(.down)
+        guard cellRange.contains(Int64(exactly: column) ?? .max), cellRange.contains(Int64(exactly: row) ?? .max) else {
+            return .oversized(shape.id)
+        }
+        return .grid(Entry(key: key(level: level, row: Int64(row), column: Int64(column)), id: shape.id), extent: extent)
+    }
+
+    /// Shape `id` in `shapes` (sorted by id, ids unique).
+    static func shape(_ id: ShapeID, in shapes: [Shape]) -> Shape? {
+        position(of: id, in: shapes).map { shapes[$0] }
+    }
+
+    /// The position of shape `id` in `shapes` (sorted by id, ids unique). Ids are integers, so shape
+    /// `id` can be no further from the first shape than `id - first.id` positions and no further
+    /// from the last than `last.id - id`: the search starts in that window, which is a single
+    /// position when no shape was deleted (one memory access instead of a whole binary search).
+    static func position(of id: ShapeID, in shapes: [Shape]) -> Int? {
+        guard let first = shapes.first?.id.rawValue, let last = shapes.last?.id.rawValue,
+              id.rawValue >= first, id.rawValue <= last else { return nil }
+        var low = max(0, shapes.count - 1 - Int(clamping: last - id.rawValue))
+        var high = min(shapes.count - 1, Int(clamping: id.rawValue - first)) + 1
+        while low < high {
+            let mid = (low + high) / 2
+            if shapes[mid].id < id { low = mid + 1 } else { high = mid }
+        }
+        return low < shapes.count && shapes[low].id == id ? low : nil
+    }
+
+    /// First position in `sorted` whose entry is not less than `entry`.
+    static func lowerBound(of entry: Entry, in sorted: [Entry]) -> Int {
+        var low = 0, high = sorted.count
+        while low < high {
+            let mid = (low + high) / 2
+            if sorted[mid] < entry { low = mid + 1 } else { high = mid }
+        }
+        return low
+    }
+}

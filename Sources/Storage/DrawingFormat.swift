@@ -1,0 +1,97 @@
+// The drawing file: versioned JSON, read strictly, written deterministically.
+//
+// Reading starts at `DrawingFormat.decode` (DrawingDecoder.swift drives JSONScanner.swift); the file
+// on disk is handled by `DocumentStore` (open, atomic save, damaged files kept aside).
+
+import Shapes
+
+
+/// The file format of a drawing, version 2 (the one written):
+///
+///     {"format":"touchtracker-drawing","version":2,"shapes":[
+///     {"id":1,"kind":"line","begin":[10.0,20.5],"end":[300.0,40.0],"colour":"#000000","width":10.0},
+///     {"id":2,"kind":"circle","begin":[0.0,0.0],"end":[120.0,80.0],"colour":"#1E50DC","width":5.0}
+///     ]}
+///
+/// - "format" names the format; "version" is a whole number. A version above `version` is refused
+///   (`DocumentError.newerVersion`), never read as if it were this one.
+/// - "shapes" lists the finished shapes; an id is a whole number from 1 to `DocumentLimits.maxID`,
+///   unique in the drawing; "kind" is "line" (from "begin" to "end") or "circle" (inscribed in the box
+///   with "begin" and "end" at opposite corners); "begin" and "end" are `[x, y]` pairs of finite numbers
+///   within ±`DocumentLimits.maxCoordinateMagnitude`; "colour" is "#RRGGBB" (sRGB); "width" is the
+///   stroke's width in px at 96 dpi, within `DocumentLimits.widths`. Every key is required. Shapes in
+///   progress are not saved.
+/// - Version 1 had "lines" instead of "shapes", each with only "id", "begin" and "end": straight lines,
+///   black, 10 px. It is still read (a drawing opened from it is saved as version 2 after its first edit).
+/// - Keys may come in any order; a key given twice, a key the version does not define and anything
+///   after the object are errors. The size limits are in `DocumentLimits`.
+///
+/// Encoding is deterministic: keys in the order above, shapes by id, one line of text per shape,
+/// numbers in Swift's shortest round-trip form; so `encode(decode(encode(d)))` equals `encode(d)`
+/// byte for byte.
+public enum DrawingFormat {
+    /// The value of "format".
+    public static let name = "touchtracker-drawing"
+    /// The newest version this program reads and the one it writes.
+    public static let version = 2
+
+    /// The file's bytes for `drawing` (its finished shapes).
+    public static func encode(_ drawing: Drawing) throws(DrawingEncodingError) -> [UInt8] {
+        guard drawing.shapes.count <= DocumentLimits.maxShapes else {
+            throw .tooManyLines(count: drawing.shapes.count)
+        }
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(64 + 64 * drawing.shapes.count)
+        bytes.append(contentsOf: #"{"format":"\#(name)","version":\#(version),"shapes":["#.utf8)
+        for (index, shape) in drawing.shapes.enumerated() {
+            guard DocumentLimits.isValidID(shape.id) else { throw .invalidID(shape.id) }
+            guard isSavable(shape.begin), isSavable(shape.end) else { throw .coordinateOutOfRange(shape.id) }
+            guard DocumentLimits.isValidWidth(shape.style.storedWidth) else { throw .widthOutOfRange(shape.id) }
+            // Piece by piece rather than interpolated: saving a large drawing blocks the window meanwhile.
+            bytes.append(contentsOf: index == 0 ? "\n".utf8 : ",\n".utf8)
+            bytes.append(contentsOf: #"{"id":"#.utf8)
+            bytes.append(contentsOf: shape.id.rawValue.description.utf8)
+            bytes.append(contentsOf: #","kind":""#.utf8)
+            bytes.append(contentsOf: kindName(shape.kind).utf8)
+            bytes.append(contentsOf: #"","begin":["#.utf8)
+            append(shape.begin, to: &bytes)
+            bytes.append(contentsOf: #"],"end":["#.utf8)
+            append(shape.end, to: &bytes)
+            bytes.append(contentsOf: #"],"colour":""#.utf8)
+            shape.style.colour.appendHex(to: &bytes)
+            bytes.append(contentsOf: #"","width":"#.utf8)
+            bytes.append(contentsOf: shape.style.storedWidth.description.utf8)
+            bytes.append(.closeBrace)
+        }
+        bytes.append(contentsOf: drawing.shapes.isEmpty ? "]}\n".utf8 : "\n]}\n".utf8)
+        return bytes
+    }
+
+    /// How a kind is written.
+    static func kindName(_ kind: ShapeKind) -> String {
+        switch kind {
+        case .line: "line"
+        case .circle: "circle"
+        }
+    }
+
+    private static func isSavable(_ point: Point) -> Bool {
+        DocumentLimits.isValidCoordinate(point.x) && DocumentLimits.isValidCoordinate(point.y)
+    }
+
+    private static func append(_ point: Point, to bytes: inout [UInt8]) {
+        bytes.append(contentsOf: point.x.description.utf8)
+        bytes.append(.comma)
+        bytes.append(contentsOf: point.y.description.utf8)
+    }
+
+    /// The drawing in `bytes`, or the first reason they are not one (`DocumentError.description`
+    /// is a one-line message).
+    public static func decode(_ bytes: [UInt8]) throws(DocumentError) -> Drawing {
+        guard bytes.count <= DocumentLimits.maxFileBytes else { throw .tooLarge(byteCount: bytes.count) }
+        return try bytes.withUnsafeBufferPointer { (buffer) throws(DocumentError) -> Drawing in
+            var decoder = DrawingDecoder(JSONScanner(buffer))
+            return try decoder.decodeDrawing()
+        }
+    }
+}

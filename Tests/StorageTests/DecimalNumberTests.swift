@@ -1,0 +1,56 @@
+import SeededRandom
+@testable import Storage
+import Testing
+
+@Suite("Numbers read without strtod")
+struct DecimalNumberTests {
+    /// `text` read by `DecimalNumber`, when it answers, is `Double(text)` bit for bit.
+    func expectAgreement(_ text: String, answers: Bool? = nil, sourceLocation: SourceLocation = #_sourceLocation) {
+        let bytes = Array(text.utf8)
+        let ours = bytes.withUnsafeBufferPointer { DecimalNumber.double($0) }
+        if let answers { #expect((ours != nil) == answers, "\(text)", sourceLocation: sourceLocation) }
+        guard let ours else { return }
+        let expected = Double(text)!
+        #expect(ours.bitPattern == expected.bitPattern, "\(text): \(ours) instead of \(expected)", sourceLocation: sourceLocation)
+    }
+
+    @Test func theNumbersADrawingHoldsAreReadAsDoubleReadsThem() {
+        for text in ["0", "-0", "1", "-1", "300.0", "412.53123474121094", "-999999.9999999999", "1000000", "0.1", "0.30000000000000004",
+                     "123.45678901234567", "5e-324", "1e19", "1.5e-19", "9999999999999999999", "0.0000001", "7.0e+2", "2E3"] {
+            expectAgreement(text)
+        }
+        expectAgreement("412.53123474121094", answers: true)
+        expectAgreement("12345678901234567890", answers: false)  // 20 digits: left to Double(String)
+        expectAgreement("1e20", answers: false)
+    }
+
+    @Test func tiesGoToTheEvenNeighbour() {
+        // 2^53 + 1 and 2^54 + 2 lie halfway between two doubles; 2^53 + 3 rounds up to the even one.
+        for text in ["9007199254740993", "18014398509481986", "9007199254740995", "-9007199254740993", "900719925474099.3e1",
+                     "9007199254740993.000", "4503599627370496.5", "4503599627370497.5"] {
+            expectAgreement(text, answers: true)
+        }
+    }
+
+    @Test(arguments: [1, 2, 3] as [UInt64])
+    func randomNumbersOfUpTo19DigitsAgreeWithDouble(seed: UInt64) {
+        var random = SeededGenerator(seed: seed)
+        for _ in 0..<50_000 {
+            let digits = Int.random(in: 1...19, using: &random)
+            var text = (0..<digits).map { _ in String(Int.random(in: 0...9, using: &random)) }.joined()
+            if Bool.random(using: &random) { text.insert(".", at: text.index(text.startIndex, offsetBy: Int.random(in: 1...digits, using: &random))) }
+            if text.hasSuffix(".") { text += "5" }
+            if Int.random(in: 0..<4, using: &random) == 0 { text += "e\(Int.random(in: -22...22, using: &random))" }
+            if Bool.random(using: &random) { text = "-" + text }
+            expectAgreement(text)
+        }
+    }
+
+    @Test func coordinatesWrittenAsSwiftWritesRandomDoublesAgree() {
+        var random = SeededGenerator(seed: 9)
+        for _ in 0..<50_000 {
+            let value = Double.random(in: -1_000_000...1_000_000, using: &random)
+            expectAgreement("\(value)", answers: true)
+        }
+    }
+}
