@@ -10,15 +10,8 @@ import Storage
 /// encoding), then written by `FileWriter`, the writer documents use: a failed export (a full disk,
 /// a missing folder) says why and leaves an existing file as it was.
 public enum Exporter {
-    public enum Format: String, CaseIterable, Sendable {
-        case png, svg, pdf
-
-        /// The format named by a path's extension (case-insensitive), if supported.
-        public init?(path: FilePath) {
-            guard let fileExtension = path.pathExtension else { return nil }
-            self.init(rawValue: fileExtension)
-        }
-    }
+    /// The formats, named by their files' extensions (Storage's one list of them).
+    public typealias Format = PictureFormat
 
     /// How a picture is framed.
     public enum Framing: Sendable {
@@ -85,6 +78,21 @@ public enum Exporter {
                               style: RenderStyle = RenderStyle()) throws(ExportError) {
         let bytes = try render(drawing, format: format, framing: .export, style: style)
         do { try FileWriter.write(bytes, to: path) } catch { throw .write(error) }
+    }
+
+    /// Renders `drawing` once and writes it to the first of `candidates` that has no file yet, never over
+    /// one; returns the path written, or nil when every one is taken.
+    public static func export(_ drawing: Drawing, toFirstFreeOf candidates: [FilePath], format: Format,
+                              style: RenderStyle = RenderStyle()) throws(ExportError) -> FilePath? {
+        let bytes = try render(drawing, format: format, framing: .export, style: style)
+        for path in candidates {
+            do {
+                if try FileWriter.writeNew(bytes, to: path) != nil { return path }
+            } catch {
+                throw .write(error)
+            }
+        }
+        return nil
     }
 
     /// The file `export` writes, in memory, framed by `framing`. A PNG whose page would exceed `largestImageSide` is refused

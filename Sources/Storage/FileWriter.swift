@@ -23,6 +23,12 @@ public enum FileWriter {
         try write(bytes, to: path, onlyIf: nil)!
     }
 
+    /// Writes `bytes` to `path` as `write(_:to:)` does, but only where there is no file yet (checked before
+    /// writing and again just before the rename); returns nil, having written nothing, when there is one.
+    public static func writeNew(_ bytes: [UInt8], to path: FilePath) throws(WriteError) -> FileIdentity? {
+        try write(bytes, to: path, replacing: nil)
+    }
+
     /// Writes `bytes` to `path` only while the path still names `expected` (nil: nothing). The file
     /// is looked at first and again just before the rename, so a change made while the new bytes
     /// were written is seen too. Returns nil, having written nothing, when it is not.

@@ -114,6 +114,9 @@ public final class AppController {
     @discardableResult
     public func perform(_ command: Command) -> Command? { model.execute(command) }
 
+    /// Shows another drawing (one just opened), with a history of its own.
+    public func show(_ drawing: Drawing) { model = model.showing(drawing) }
+
     /// Pastes shapes from the clipboard (see `CanvasModel.paste`).
     public func paste(_ shapes: Drawing, centredAt centre: Point) -> Result<Int, CanvasModel.PasteRefusal> {
         model.paste(shapes, centredAt: centre)

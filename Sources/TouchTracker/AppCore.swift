@@ -22,7 +22,8 @@ import Timing
 public final class AppCore {
     /// The canvas's behaviour: the gesture engine and the model.
     public let controller: AppController
-    private var document: DocumentSession
+    /// The document: where it saves, what is on disk (another after Ctrl+O or Ctrl+Shift+S).
+    var document: DocumentSession
     /// The core's own timers; the gesture engine keeps its wheel to itself.
     private var timers: TimerWheel<AppTimer>
     private var handles: [AppTimer: TimerHandle] = [:]
@@ -39,6 +40,8 @@ public final class AppCore {
     private var hasReportedAllocationFailure = false
     /// Copying and pasting under way (AppCore+Clipboard.swift).
     var clipboard = ClipboardState()
+    /// The file chooser, a drawing to open, an export under way (AppCore+Files.swift).
+    var files = FileState()
     /// dpi / 96 of the screen: the renderer's lengths, the selection tolerance and the panels grow with it.
     public var scale: Double { controller.model.displayScale }
     /// When frames are painted.
@@ -134,12 +137,20 @@ public final class AppCore {
             show("\(document.name) is open here: another start of TouchTracker asked for it", now: now)
         case .refreshIntervalChanged(let interval):
             pacer.interval = interval ?? FramePacer.standardInterval
-        case .exportFinished(let failure):
-            exportFinished(failure, now: now)
+        case .exportFinished(let failure, let written):
+            exportFinished(failure: failure, written: written, now: now)
         case .clipboardOwned(let failure):
             clipboardOwned(failure: failure, now: now)
         case .clipboardReceived(let receipt, let pointer):
             clipboardReceived(receipt, pointer: pointer, now: now)
+        case .fileChosen(let answer):
+            fileChosen(answer, now: now)
+        case .documentOpened(let opening):
+            documentOpened(opening, now: now)
+        case .savedAs(let outcome):
+            savedAs(outcome, now: now)
+        case .newWindowOpened(let outcome):
+            newWindowOpened(outcome, now: now)
         }
         finishStep(now: now)
     }
@@ -234,7 +245,7 @@ public final class AppCore {
         handles[timer] = timers.schedule(at: deadline, timer)
     }
 
-    private func cancel(_ timer: AppTimer) {
+    func cancel(_ timer: AppTimer) {
         if let handle = handles.removeValue(forKey: timer) { timers.cancel(handle) }
     }
 
@@ -256,10 +267,15 @@ public final class AppCore {
             savesSayWhere = true
             save(now: now)
         case .exportPNG:
-            save(now: now)  // the document (and its folder) exist before the picture beside it
-            let path = DocumentLocation.exportPath(forDocument: document.path, extension: "png")
-            effects.append(.exportPNG(controller.model.drawing, to: path))
-            pendingExport = path
+            exportBesideTheDocument(now: now)
+        case .open:
+            choose(.open, now: now)
+        case .saveAs:
+            choose(.saveAs, now: now)
+        case .exportAs:
+            choose(.exportAs, now: now)
+        case .newWindow:
+            effects.append(.openNewWindow)
         case .quit:
             close(.userAsked, now: now)
         case .copy:
@@ -273,21 +289,6 @@ public final class AppCore {
         }
     }
 
-    /// Where the PNG of the export under way goes (for its report).
-    private var pendingExport: FilePath?
-
-    private func exportFinished(_ failure: String?, now: Deadline) {
-        guard let path = pendingExport else { return }
-        pendingExport = nil
-        if let failure {
-            effects.append(.message("cannot export \(path): \(failure)"))
-            show("Cannot export \(path.fileName): \(failure)", now: now)
-        } else {
-            effects.append(.message("exported \(path)"))
-            show("Exported \(path.fileName)", now: now)
-        }
-    }
-
     // MARK: - Saving
 
     /// The drawing of the save under way: its outcome is the next input.
@@ -297,7 +298,7 @@ public final class AppCore {
 
     /// Asks the shell to save (replacing only the file last read or written); `saveFinished` follows
     /// before anything else.
-    private func save(now: Deadline) {
+    func save(now: Deadline) {
         cancel(.autosave)
         _ = document.observe(controller.model.drawing, now: now)
         if let refusal = document.refusal { return saveFailed(refusal, now: now) }
@@ -318,7 +319,7 @@ public final class AppCore {
             }
             savesSayWhere = false
             cancel(.autosave)
-            finishClosingIfAsked(failure: nil, now: now)
+            saveEnded(failure: nil, now: now)
         case .failed(let error):
             saveFailed(error, now: now)
         case .changedOnDisk:
@@ -333,7 +334,7 @@ public final class AppCore {
             schedule(.autosave, at: retryAt)
             if isNew, closing == nil { effects.append(.message("\(failure); the drawing is kept in memory, unsaved")) }
         }
-        finishClosingIfAsked(failure: failure, now: now)
+        saveEnded(failure: failure, now: now)
     }
 
     /// Another program changed the file. A drawing is merged in three ways (what was last read or written,
@@ -350,7 +351,7 @@ public final class AppCore {
             document.adopt(theirs, identity: identity, shown: controller.model.drawing, hadUnsavedEdits: merge.oursChanged)
             if merge.edit != nil { tell(merge.message(for: document.name), now: now) }
             if owed {
-                if merge.oursChanged { save(now: now) } else { finishClosingIfAsked(failure: nil, now: now) }
+                if merge.oursChanged { save(now: now) } else { saveEnded(failure: nil, now: now) }
             }
         case .missing:
             document.fileIsGone()
@@ -400,6 +401,12 @@ public final class AppCore {
         guard document.hasUnsavedEdits else { return finishClosing(reason, saveFailure: nil, now: now) }
         closing = reason
         save(now: now)
+    }
+
+    /// A save ended: a close or an opening that waited for it goes on.
+    private func saveEnded(failure: DocumentSaveError?, now: Deadline) {
+        finishClosingIfAsked(failure: failure, now: now)
+        savedBeforeOpening(failure: failure, now: now)
     }
 
     /// A save ended: if a close waited for it, the close goes on.

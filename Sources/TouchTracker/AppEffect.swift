@@ -2,14 +2,26 @@ import Shapes
 import Storage
 
 /// What the app asks the shell to do: the shell performs each, in order, and answers those that can fail
-/// with an `AppInput` (`save` with `.saveFinished`, `exportPNG` with `.exportFinished`, `ownClipboard` with
-/// `.clipboardOwned`) before anything else. `requestClipboard` is answered later, by `.clipboardReceived`.
+/// with an `AppInput` before anything else (`save` with `.saveFinished`, `export` with `.exportFinished`,
+/// `ownClipboard` with `.clipboardOwned`, `openDocument` with `.documentOpened`, `saveAs` with `.savedAs`,
+/// `openNewWindow` with `.newWindowOpened`). Two are answered later, while the loop goes on:
+/// `requestClipboard` by `.clipboardReceived`, `chooseFile` by `.fileChosen`.
 public enum AppEffect: Hashable, Sendable {
     /// Write `drawing` to the document, replacing only the file with identity `replacing` (nil: only
     /// where there is none).
     case save(Drawing, replacing: FileIdentity?)
-    /// Render `drawing` as a PNG into `path`.
-    case exportPNG(Drawing, to: FilePath)
+    /// Render `drawing` in `format` into the first of `candidates` that has no file yet — or, `replacing`,
+    /// into the first whatever is there (a file the user chose to replace).
+    case export(Drawing, format: PictureFormat, to: [FilePath], replacing: Bool)
+    /// Show the desktop's file chooser (the loop goes on while it is open).
+    case chooseFile(FileChoice)
+    /// Open the drawing at this path in the window instead of the document, as at start (lock, damaged
+    /// file kept aside, newer version refused); the document is saved already.
+    case openDocument(FilePath)
+    /// Save `drawing` to this path (replacing what is there: the user chose it) and make it the document.
+    case saveAs(Drawing, to: FilePath)
+    /// Start another window of the program on a new drawing in the data folder.
+    case openNewWindow
     /// Own the clipboard with these shapes (a drawing of their own, numbered 1…n), from the time of the
     /// event being handled; offered in every format the shell converts them to. Answered with `.clipboardOwned`.
     case ownClipboard(Drawing)

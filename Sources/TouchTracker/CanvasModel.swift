@@ -61,6 +61,17 @@ public struct CanvasModel: Sendable {
     /// The drawing: finished shapes in drawing order.
     public var drawing: Drawing { document.drawing }
 
+    /// This window (the pen, the part on screen, the scale, the help) showing another drawing: nothing selected,
+    /// nothing in progress, a history of its own.
+    public func showing(_ drawing: Drawing) -> CanvasModel {
+        var model = self
+        model.document = IndexedDrawing(drawing)
+        model.history = History()
+        (model.selection, model.menu, model.shapeDrag, model.tapPhase) = (nil, nil, nil, .none)
+        (model.shapesInProgress, model.circleInProgress, model.erasing) = ([:], nil, [:])
+        return model
+    }
+
     /// The shapes in progress bottom to top, by contact: a shape keeps its place among the others while it lasts.
     public var shapesInProgressInOrder: [ShapeInProgress] {
         let strokes = shapesInProgress.sorted { ($0.key.device, $0.key.touch) < ($1.key.device, $1.key.touch) }.map(\.value)

@@ -4,7 +4,7 @@ import Timing
 /// A recorded session played again through the same core, engine, model and document session: the core
 /// is made as the start says and takes the recorded steps in order, so it makes the same drawing and the
 /// same gesture decisions, in the same order, as the session did. Nothing is read or written: the
-/// outcomes of saves and exports are steps of the recording, so the core's `save` and `exportPNG` effects
+/// outcomes of saves and exports are steps of the recording, so the core's effects on files (`save`, `export`, `openDocument`…)
 /// are already answered and are dropped here, as is the pen to remember for the next run.
 ///
 /// Headless (`--replay REC`) the steps are taken one after the other; in a window (`--play`) each when
@@ -46,8 +46,9 @@ public final class Replay {
             var effects: [AppEffect] = []
             for effect in core.takeEffects() {
                 switch effect {
-                case .save, .exportPNG, .rememberPen, .ownClipboard, .requestClipboard:
-                    continue  // answered by the recording; files and the clipboard a replay leaves alone
+                case .save, .export, .rememberPen, .ownClipboard, .requestClipboard, .chooseFile, .openDocument, .saveAs,
+                     .openNewWindow:
+                    continue  // answered by the recording; files, the clipboard and windows a replay leaves alone
                 case .exit(let status):
                     exitStatus = status
                     return effects + [effect]  // the shell performs nothing after it

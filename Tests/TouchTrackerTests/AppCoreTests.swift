@@ -193,7 +193,7 @@ struct AppCoreCommandTests {
         let expected = FilePath(driver.folder + "/sketch-export.png")
         #expect(driver.exports == [expected])
         #expect(driver.messages == ["exported \(expected)"])
-        #expect(driver.core.scene.overlays.map(\.rows) == [["Exported sketch-export.png"]])
+        #expect(driver.core.scene.overlays.map(\.texts) == [["Exported \(expected)"]], "the full path")
     }
 
     @Test func aFailedExportIsToldOnStderrAndInTheWindow() throws {

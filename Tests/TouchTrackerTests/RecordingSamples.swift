@@ -66,6 +66,22 @@ enum RecordingSamples {
                                pointer: Point(x: 12.5, y: -3)),
             .clipboardReceived(.text([0x68, 0xFF, 0x0A]), pointer: nil), .clipboardReceived(.empty, pointer: Point(x: 0, y: 0)),
             .clipboardReceived(.unavailable("the clipboard's owner stopped answering (5 s)"), pointer: nil),
+            .exportFinished(failure: nil, written: "/home/ann/drawing-2.png"),
+            .fileChosen(.chosen("/home/ann/other.json")), .fileChosen(.cancelled),
+            .fileChosen(.unavailable(lookedFor: ["the desktop portal", "zenity", "kdialog"])), .fileChosen(.failed("zenity exited with 255")),
+            .documentOpened(.opened(OpenedDocument(store: DocumentStore(path: "/home/ann/other.json"),
+                                                   drawing: Drawing(shapes: [Shape(id: ShapeID(1), segment: segment(1, 2, 3, 4))]),
+                                                   identity: identity, recovery: nil), warning: nil)),
+            .documentOpened(.opened(OpenedDocument(store: DocumentStore(path: path), drawing: Drawing(), identity: nil,
+                                                   recovery: DamagedFileRecovery(path: path, keptAs: "/home/ann/drawing.json.damaged-1",
+                                                                                 problem: damagedProblem)),
+                                    warning: "cannot lock /home/ann/.drawing.json.lock: Read-only file system")),
+            .documentOpened(.alreadyHere), .documentOpened(.openElsewhere("other.json is already open in another window")),
+            .documentOpened(.failed("/home/ann/x.json is not a regular file")),
+            .savedAs(.saved(path: "/home/ann/copy.json", identity: identity, warning: nil)),
+            .savedAs(.openElsewhere("copy.json is open in another window")),
+            .savedAs(.failed(.write(path: "/home/ann/copy.json", .system(code: 28)))),
+            .newWindowOpened(.opened("/home/ann/.local/share/touchtracker/untitled-1.json")), .newWindowOpened(.failed("fork: EAGAIN")),
         ]
     }
 
