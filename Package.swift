@@ -6,6 +6,8 @@
 //   nothing but Synchronization; Storage (drawings on disk) on Shapes and libc (files, fsync, rename, local
 //   time); Canvas (what a frame shows) on Shapes.
 //   Rendering: the only Cairo user (besides XShell's window surface), the only painter of Canvas's scenes.
+//   FileChooser: the desktop's file chooser (the portal over a D-Bus client of its own, zenity, kdialog);
+//   libc and Timing only.
 //   XShell: the only importer of CX11 in the program.
 //   For the tests and the bench only: DrawingTesting (the loader's fuzzer, the book's hit test),
 //   XTestHarness (Xvfb, child processes and an XTest client), TestSupport (tests only; Foundation).
@@ -39,6 +41,8 @@ let package = Package(
         .target(name: "Storage", dependencies: ["Shapes"], linkerSettings: [.linkedLibrary("m")]),
         .target(name: "Canvas", dependencies: ["Shapes"]),
         .target(name: "TouchTracker", dependencies: ["Timing", "Gestures", "Shapes", "Storage", "Canvas"]),
+        // The desktop's file chooser: the portal over a D-Bus client of its own, zenity, kdialog; libc and Timing only.
+        .target(name: "FileChooser", dependencies: ["Timing"]),
 
         // Cairo and X.
         .target(name: "Rendering", dependencies: ["CCairo", "Shapes", "Storage", "Canvas"]),
@@ -46,7 +50,7 @@ let package = Package(
             name: "XShell",
             dependencies: [
                 "CX11", "CCairo", "Rendering", "TouchTracker", "Desktop", "Timing", "Gestures", "Shapes", "Storage",
-                "Canvas",
+                "Canvas", "FileChooser",
             ]),
 
         // Programs.
@@ -84,11 +88,14 @@ let package = Package(
         // The regression suite in users' terms: the sessions recorded in Tests/Recordings, replayed.
         .testTarget(name: "RecordingTests", dependencies: ["TouchTracker", "Shapes", "Storage"]),
         .testTarget(name: "DesktopTests", dependencies: ["Desktop", "Gestures", "Timing"]),
+        // With a real dbus-daemon and a fake portal when dbus-daemon is installed.
+        .testTarget(name: "FileChooserTests", dependencies: ["FileChooser", "Timing", "TestSupport"]),
         .testTarget(name: "XShellTests", dependencies: ["XShell", "Desktop", "TouchTracker", "Shapes", "Storage", "Rendering", "CX11"]),
         .testTarget(
             name: "EndToEndTests",
             dependencies: [
                 "CX11", "CCairo", "XTestHarness", "Shapes", "Storage", "TouchTracker", "touchtracker", "SeededRandom", "TestSupport",
+                "FileChooser",
             ]),
     ],
     swiftLanguageModes: [.v6]

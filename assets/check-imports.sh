@@ -16,8 +16,9 @@ Shapes              Synchronization
 Storage             Glibc Shapes
 Canvas              Shapes
 TouchTracker        Canvas Gestures Glibc Shapes Storage Timing
+FileChooser         Glibc Timing
 Rendering           CCairo Canvas Dispatch Glibc Shapes Storage Synchronization
-XShell              CX11 CCairo Canvas Glibc Desktop Gestures Rendering Shapes Storage Timing TouchTracker
+XShell              CX11 CCairo Canvas FileChooser Glibc Desktop Gestures Rendering Shapes Storage Timing TouchTracker
 touchtracker        Glibc Rendering Shapes Storage TouchTracker XShell
 DrawingTesting      Glibc SeededRandom Shapes Storage
 TestSupport         Foundation
