@@ -29,6 +29,12 @@ public struct DocumentPresence {
         XFlush(connection.display)
     }
 
+    /// Gives the selection up: `window` holds another drawing now.
+    func disown(for window: Window) {
+        guard XGetSelectionOwner(connection.display, selection) == window else { return }
+        XSetSelectionOwner(connection.display, selection, 0, UInt(CurrentTime))
+    }
+
     /// Asks the window holding the drawing on this display to come to the front; false when no window on
     /// this display holds it.
     func askTheHolderToComeForward() -> Bool {

@@ -23,6 +23,7 @@
 //   DesktopSettingsWatcher  XSETTINGS, Xft.dpi, live  WindowManagerConventions  icon, ping, cursor
 import CX11
 import Desktop
+import FileChooser
 import Gestures
 import Rendering
 import Shapes
@@ -47,12 +48,18 @@ public final class Shell {
     let core: AppCore
     /// Writes every step of the core as it is taken (`--record`); nil when not recording.
     let recorder: Recorder?
-    /// Where the drawing is saved.
-    let store: DocumentStore
+    /// Where the drawing is saved (another after Ctrl+O or Ctrl+Shift+S).
+    var store: DocumentStore
     /// Tells when another program may have written the document (nil when the folder cannot be watched).
-    let watcher: DocumentWatcher?
-    /// The document's lock, held while the window is open (nil where the folder cannot hold one).
-    let lock: DocumentLock?
+    var watcher: DocumentWatcher?
+    /// The document's lock, held while the window shows it (nil where the folder cannot hold one).
+    var lock: DocumentLock?
+    /// The data folder, where Ctrl+N makes new drawings (nil: the document's folder).
+    let dataFolder: FilePath?
+    /// The file chooser while one is open (Shell+Files.swift).
+    var chooser: ChooserSession?
+    /// The windows Ctrl+N started, until they exit and are reaped.
+    var newWindows: [Subprocess] = []
     /// The desktop's double-click time and distance, drag threshold and resolution, followed live.
     private let desktop: DesktopSettingsWatcher
     private let tracesGestures: Bool
@@ -73,9 +80,10 @@ public final class Shell {
     /// Maps the window showing `opened` on `connection`, opened first so that without a display
     /// nothing is done to the document; `recorder` records the session from its start.
     public init(connection: XConnection, options: LaunchOptions, document opened: OpenedDocument,
-                lock: DocumentLock?, penPath: FilePath?, recorder: Recorder? = nil) throws(XShellError) {
+                lock: DocumentLock?, penPath: FilePath?, dataFolder: FilePath? = nil, recorder: Recorder? = nil) throws(XShellError) {
         self.connection = connection
         self.penPath = penPath
+        self.dataFolder = dataFolder
         store = opened.store
         self.lock = lock
         self.recorder = recorder
@@ -127,6 +135,7 @@ public final class Shell {
         let signals = TerminationSignals()
         /// The window closes: the clipboard goes to a clipboard manager first, if one runs.
         func closing(_ status: Int32) -> Int32 {
+            chooser?.cancel()
             handOverTheClipboard(signals: signals)
             return status
         }
@@ -141,6 +150,8 @@ public final class Shell {
                 if let exitStatus { return closing(exitStatus) }
             }
             serviceClipboard(now: now)
+            serviceChooser(readable: [], now: now)
+            reapNewWindows()
             // Only after the queue is drained: the engine classifies by the events' own timestamps,
             // and a timer covers only the case where no event came (R3).
             take(.advance(to: now))
@@ -154,13 +165,15 @@ public final class Shell {
             if !frameWaits, XPending(display) > 0 { continue }
             // To the nanosecond: a frame a millisecond late would be a sixteenth of a refresh. While the
             // server still reads the last frame, its completion event wakes the loop, not the frame's time.
-            let wake = [window.isPresenting ? core.nextDeadlineBesidesFrames : core.nextDeadline, clipboard.nextDeadline]
-                .compactMap { $0 }.min()
+            let wake = [window.isPresenting ? core.nextDeadlineBesidesFrames : core.nextDeadline, clipboard.nextDeadline,
+                        chooser?.nextDeadline].compactMap { $0 }.min()
             let timeout = wake.map { $0 - MonotonicClock.now() }
             let descriptors = (frameWaits ? [] : [connection.fileDescriptor]) + (watcher.map { [$0.fileDescriptor] } ?? [])
+                + (chooser?.descriptors ?? [])
             switch signals.wait(for: descriptors, timeout: timeout) {
             case .input(let readable):
                 if let watcher, readable.contains(watcher.fileDescriptor) { checkTheDocumentOnDisk(now: MonotonicClock.now()) }
+                serviceChooser(readable: readable, now: MonotonicClock.now())
             case .timeout, .interrupted: break
             case .terminationSignal: feed(.terminationSignal, now: MonotonicClock.now())
             case .failed(let code): feed(.waitFailed(String(cString: strerror(code))), now: MonotonicClock.now())

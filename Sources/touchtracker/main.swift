@@ -95,7 +95,8 @@ case .run(let options):
     let shell: Shell
     do {
         shell = try Shell(connection: connection, options: options, document: opened, lock: lock,
-                          penPath: DocumentLocation.statePath("pen", environment: environment), recorder: recorder)
+                          penPath: DocumentLocation.statePath("pen", environment: environment),
+                          dataFolder: DocumentLocation.defaultPath(environment: environment)?.folder, recorder: recorder)
     } catch {
         lock?.release()
         fail(error.description, status: 1)
