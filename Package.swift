@@ -59,6 +59,7 @@ let package = Package(
         // For the tests and the bench only, never linked into the program.
         .target(name: "DrawingTesting", dependencies: ["Shapes", "Storage", "SeededRandom"]),  // loader fuzzer, book's hit test
         .target(name: "TestSupport"),  // the tests' temporary folder (Foundation)
+        .target(name: "PortalTesting", dependencies: ["FileChooser", "TestSupport"]),  // a private dbus-daemon, a fake portal
 
         // Driving the real program from outside: the end-to-end tests and the bench's X path.
         .target(name: "XTestHarness", dependencies: ["CX11", "CXTest"]),
@@ -89,13 +90,13 @@ let package = Package(
         .testTarget(name: "RecordingTests", dependencies: ["TouchTracker", "Shapes", "Storage"]),
         .testTarget(name: "DesktopTests", dependencies: ["Desktop", "Gestures", "Timing"]),
         // With a real dbus-daemon and a fake portal when dbus-daemon is installed.
-        .testTarget(name: "FileChooserTests", dependencies: ["FileChooser", "Timing", "TestSupport"]),
+        .testTarget(name: "FileChooserTests", dependencies: ["FileChooser", "Timing", "TestSupport", "PortalTesting"]),
         .testTarget(name: "XShellTests", dependencies: ["XShell", "Desktop", "TouchTracker", "Shapes", "Storage", "Rendering", "CX11"]),
         .testTarget(
             name: "EndToEndTests",
             dependencies: [
                 "CX11", "CCairo", "XTestHarness", "Shapes", "Storage", "TouchTracker", "touchtracker", "SeededRandom", "TestSupport",
-                "FileChooser",
+                "FileChooser", "PortalTesting",
             ]),
     ],
     swiftLanguageModes: [.v6]

@@ -22,6 +22,7 @@ XShell              CX11 CCairo Canvas FileChooser Glibc Desktop Gestures Render
 touchtracker        Glibc Rendering Shapes Storage TouchTracker XShell
 DrawingTesting      Glibc SeededRandom Shapes Storage
 TestSupport         Foundation
+PortalTesting       FileChooser Foundation Glibc TestSupport
 XTestHarness        CX11 CXTest Glibc Synchronization
 touchtracker-bench  CX11 CXTest Canvas Dispatch Glibc DrawingTesting Gestures Rendering SeededRandom Shapes Storage Timing TouchTracker XTestHarness
 '
