@@ -5,7 +5,7 @@ set -eu
 cd "$(dirname "$0")/.."
 
 # What each module may import besides the Swift standard library. Glibc is libc (TouchTracker, DrawingTesting: libm only; Storage: files); Synchronization and Dispatch
-# come with the toolchain; Foundation only in TestSupport (and in Tests/, which this does not read).
+# come with the toolchain; Foundation only in TestSupport and PortalTesting (and in Tests/, which this does not read).
 # The C modules (CX11, CCairo, CXTest) are module maps with no Swift, so they have no row.
 table='
 SeededRandom

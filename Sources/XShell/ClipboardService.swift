@@ -193,7 +193,11 @@ final class ClipboardService {
                 XSendEvent(display, requestor, 0, 0, &event)
             case .watchProperties(let target, let on):
                 guard target != window else { continue }  // ours always hears of its properties
-                XSelectInput(display, target, on ? PropertyChangeMask : NoEventMask)
+                // Added to or taken from what we already select there (the settings manager's window, say).
+                var attributes = XWindowAttributes()
+                guard XGetWindowAttributes(display, target, &attributes) != 0 else { continue }  // gone
+                XSelectInput(display, target, on ? attributes.your_event_mask | PropertyChangeMask
+                                                 : attributes.your_event_mask & ~PropertyChangeMask)
             case .convert(let selection, let target, let property, let time):
                 XConvertSelection(display, selection, target, property, window, time)
             case .readAndDelete(let property):

@@ -5,12 +5,15 @@
 //   1. reads CLOCK_MONOTONIC and passes it down as `now` (the read time of the events drained next),
 //   2. drains every queued X event, translated to `ShellEvent` in one place and dispatched in one switch:
 //      input goes to the core, window and desktop events to the window and the settings watcher,
+//      selection events to the clipboard,
 //   3. lets the core's time pass, performs its effects (Shell+Effects.swift: saves, exports, titles,
-//      messages, exit) and, when the core says a frame is due (at most one per refresh of the monitor,
+//      messages, exit; Shell+Clipboard.swift, Shell+Files.swift: the clipboard, the file chooser, opening,
+//      saving as, new windows) and, when the core says a frame is due (at most one per refresh of the monitor,
 //      whose rate RandR gives: DisplayRefresh), paints its scene into the back buffer and copies the
 //      damage to the window (through shared memory where the server is local: then the next paint
 //      waits for its completion),
-//   4. blocks in pselect() on the X connection (and the document's folder watch) until an event
+//   4. blocks in pselect() on the X connection (and the document's folder watch, and the file chooser's pipe
+//      or bus socket while one is open) until an event
 //      arrives, the core's next deadline (the next frame included; none: it blocks indefinitely, so an
 //      idle window uses no CPU) or a termination signal; while a frame waits for its time, it does not
 //      wake for input (input read earlier would only be drawn at that frame).
@@ -21,6 +24,8 @@
 //   XInput2      XI 2.2 negotiation and selection     ShellEvent+XInput2  XI2 device events (cookies) -> ShellEvent
 //   InputDevices each device's kind (mouse, pen, eraser) and pressure axis (InputDevice), queried once
 //   DesktopSettingsWatcher  XSETTINGS, Xft.dpi, live  WindowManagerConventions  icon, ping, cursor
+//   ClipboardService  CLIPBOARD over Xlib, deciding with SelectionOwner and SelectionReader (pure: SelectionProtocol)
+//   ClipboardContent  the copied shapes in each format offered, made when first asked for
 import CX11
 import Desktop
 import FileChooser
