@@ -14,15 +14,35 @@ public enum DesktopSettingsWarning: Hashable, Sendable, CustomStringConvertible 
         case .ignoredSetting(let name, let value):
             "ignoring XSETTINGS \(name) = \(Self.describe(value)): not a plausible value"
         case .ignoredResource(let name, let value):
-            "ignoring resource \(name): \"\(value)\" is not a plausible value"
+            "ignoring resource \(name): \(value.quotedForWarning) is not a plausible value"
         }
     }
 
     private static func describe(_ value: XSettingValue) -> String {
         switch value {
         case .integer(let number): "\(number)"
-        case .string(let text): "\"\(text)\""
+        case .string(let text): text.quotedForWarning
         case .color(let c): "color(\(c.red), \(c.green), \(c.blue), \(c.alpha))"
         }
     }
+}
+
+extension String {
+    /// The text in quotes for a one-line warning: control characters escaped, and at most
+    /// `quotedLength` characters of it, then "…" (a value can be any length: one of 100,000 characters is
+    /// said in one short line).
+    var quotedForWarning: String {
+        var result = "\""
+        for character in prefix(Self.quotedLength) {
+            if character.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) {
+                result += character.unicodeScalars.map { "\\u{\(String($0.value, radix: 16))}" }.joined()
+            } else {
+                result.append(character)
+            }
+        }
+        return result + (count > Self.quotedLength ? "…\"" : "\"")
+    }
+
+    /// The most characters of a value a warning quotes.
+    static let quotedLength = 80
 }

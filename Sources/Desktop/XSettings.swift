@@ -81,9 +81,9 @@ public enum XSettingsError: Error, Hashable, Sendable, CustomStringConvertible {
         case .truncated(let offset, let needed, let available):
             "truncated at byte \(offset): \(needed) bytes needed, \(available) left"
         case .unknownValueType(let type, let setting):
-            "setting \"\(setting)\" has unknown type \(type)"
+            "setting \(setting.quotedForWarning) has unknown type \(type)"
         case .duplicateName(let name):
-            "setting \"\(name)\" appears twice"
+            "setting \(name.quotedForWarning) appears twice"
         }
     }
 }

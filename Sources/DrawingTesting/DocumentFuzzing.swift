@@ -51,7 +51,7 @@ public enum DocumentFuzzing {
 
     /// Why an accepted drawing breaks the format's promises, or nil.
     private static func problemWithAccepted(_ drawing: Drawing) -> String? {
-        guard drawing.shapes.count <= DocumentLimits.maxShapes else { return "too many lines accepted" }
+        guard drawing.shapes.count <= DocumentLimits.maxShapes else { return "too many shapes accepted" }
         guard Set(drawing.shapes.map(\.id)).count == drawing.shapes.count else { return "duplicate ids accepted" }
         for shape in drawing.shapes {
             guard DocumentLimits.isValidID(shape.id) else { return "id \(shape.id) accepted" }
@@ -155,7 +155,7 @@ extension DocumentError {
         case .wrongFormat: "wrongFormat"
         case .newerVersion: "newerVersion"
         case .unsupportedVersion: "unsupportedVersion"
-        case .tooManyLines: "tooManyLines"
+        case .tooManyShapes: "tooManyShapes"
         case .coordinateOutOfRange: "coordinateOutOfRange"
         case .invalidID: "invalidID"
         case .duplicateID: "duplicateID"

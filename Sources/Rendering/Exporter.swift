@@ -73,15 +73,17 @@ public enum Exporter {
     public static let largestImageSide = 32767
 
     /// Renders `drawing` into `path` in `format`, on `page(for:)` moved to the origin, and writes it
-    /// through `FileWriter` (see there for links, devices and FIFOs).
-    public static func export(_ drawing: Drawing, to path: FilePath, format: Format,
+    /// through `FileWriter` (see there for links, devices and FIFOs): `links` says whether the user named
+    /// the path (`--export OUT`) or the program made it up (Ctrl+E's picture beside the document).
+    public static func export(_ drawing: Drawing, to path: FilePath, format: Format, links: FileWriter.Links,
                               style: RenderStyle = RenderStyle()) throws(ExportError) {
         let bytes = try render(drawing, format: format, framing: .export, style: style)
-        do { try FileWriter.write(bytes, to: path) } catch { throw .write(error) }
+        do { try FileWriter.write(bytes, to: path, links: links) } catch { throw .write(error) }
     }
 
     /// Renders `drawing` once and writes it to the first of `candidates` that has no file yet, never over
-    /// one; returns the path written, or nil when every one is taken.
+    /// one nor through a link (names the program made up); returns the path written, or nil when every one
+    /// is taken.
     public static func export(_ drawing: Drawing, toFirstFreeOf candidates: [FilePath], format: Format,
                               style: RenderStyle = RenderStyle()) throws(ExportError) -> FilePath? {
         let bytes = try render(drawing, format: format, framing: .export, style: style)

@@ -67,19 +67,19 @@ public struct DrawingMerge: Hashable, Sendable {
         shapes.reduce(into: [:]) { counts, shape in counts[shape.content, default: 0] += 1 }
     }
 
-    /// One line for stderr: "merged drawing.json: kept 3 lines another program added, removed 1 it
+    /// One line for stderr: "merged drawing.json: kept 3 shapes another program added, removed 1 it
     /// deleted", or "reloaded drawing.json: ..." when ours had no changes of its own.
     public func message(for name: String) -> String {
         let verb = oursChanged ? "merged" : "reloaded"
         let what: String
         switch (added, removed) {
-        case (0, 0): what = "another program changed no lines"
-        case (_, 0): what = "kept \(Self.lines(added)) another program added"
-        case (0, _): what = "removed \(Self.lines(removed)) another program deleted"
-        default: what = "kept \(Self.lines(added)) another program added, removed \(removed) it deleted"
+        case (0, 0): what = "another program changed no shapes"
+        case (_, 0): what = "kept \(Self.shapes(added)) another program added"
+        case (0, _): what = "removed \(Self.shapes(removed)) another program deleted"
+        default: what = "kept \(Self.shapes(added)) another program added, removed \(removed) it deleted"
         }
         return "\(verb) \(name): \(what)"
     }
 
-    private static func lines(_ count: Int) -> String { count == 1 ? "1 line" : "\(count) lines" }
+    private static func shapes(_ count: Int) -> String { count == 1 ? "1 shape" : "\(count) shapes" }
 }

@@ -57,6 +57,18 @@ public enum Edit: Hashable, Sendable {
         }
     }
 
+    /// How many shapes the change adds to the drawing (negative: how many it removes).
+    public var shapeCountChange: Int {
+        switch self {
+        case .draw: 1
+        case .delete: -1
+        case .clear(let shapes): -shapes.count
+        case .replace(let removed, let added): added.count - removed.count
+        case .paste(let shapes): shapes.count
+        case .move, .nudge, .restyle: 0
+        }
+    }
+
     /// Makes the change.
     public func apply<Target: ShapeEditing>(to target: inout Target) {
         switch self {

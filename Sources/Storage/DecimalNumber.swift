@@ -86,3 +86,84 @@ enum DecimalNumber {
 
     private static let powersOfTen: [UInt64] = (0...19).reduce(into: []) { powers, n in powers.append(n == 0 ? 1 : powers[n - 1] * 10) }
 }
+
+extension DecimalNumber {
+    /// Whether the number written as `text` (JSON's grammar), whose nearest Double is `value`, lies within
+    /// `range` by its exact decimal value. The Double alone cannot tell: 1000000.00000000000000000001 and
+    /// 0.49999999999999999999 round to the bounds 1000000 and 0.5 themselves. The bounds must be Doubles
+    /// whose shortest form is their exact value (0.5, 100, 1000000).
+    ///
+    /// Rounding never crosses a bound it can land on, so a value strictly inside (or outside) is decided by
+    /// the Double; only a value that rounds to a bound has its digits compared with the bound's.
+    static func isWithin(_ range: ClosedRange<Double>, _ value: Double, writtenAs text: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard range.contains(value) else { return false }
+        guard value == range.lowerBound || value == range.upperBound else { return true }
+        guard let written = Digits(text), let bound = Array(value.description.utf8).withUnsafeBufferPointer(Digits.init) else {
+            return false
+        }
+        return value == range.upperBound ? !(bound < written) : !(written < bound)
+    }
+
+    /// A number's exact value as written: its sign, its significant digits (no leading or trailing zeros)
+    /// and the power of ten of the first, so that 1e6, 1000000 and 1000000.000 are equal and
+    /// 1000000.00000000000000000001 is larger. Zero has no digits.
+    private struct Digits: Equatable {
+        let negative: Bool
+        let significant: [UInt8]
+        let exponent: Int
+
+        init?(_ text: UnsafeBufferPointer<UInt8>) {
+            var index = 0
+            negative = text.first == .minus
+            if negative { index += 1 }
+            var digits: [UInt8] = []
+            var integerDigits = 0, leadingFractionZeros = 0, seenPeriod = false
+            while index < text.count {
+                let byte = text[index]
+                if byte == .period, !seenPeriod {
+                    seenPeriod = true
+                } else if byte >= .digitZero, byte <= .digitNine {
+                    if digits.isEmpty, byte == .digitZero {
+                        if seenPeriod { leadingFractionZeros += 1 }
+                    } else {
+                        digits.append(byte)
+                        if !seenPeriod { integerDigits += 1 }
+                    }
+                } else {
+                    break
+                }
+                index += 1
+            }
+            var written = 0
+            if index < text.count, text[index] | 0x20 == UInt8(ascii: "e") {
+                index += 1
+                let negativeExponent = index < text.count && text[index] == .minus
+                if index < text.count, text[index] == .minus || text[index] == .plus { index += 1 }
+                while index < text.count, text[index] >= .digitZero, text[index] <= .digitNine {
+                    // Beyond a billion the exponent only has to stay beyond every bound's.
+                    written = min(written * 10 + Int(text[index] - .digitZero), 1_000_000_000)
+                    index += 1
+                }
+                if negativeExponent { written = -written }
+            }
+            guard index == text.count else { return nil }
+            while digits.last == .digitZero { digits.removeLast() }
+            significant = digits
+            exponent = digits.isEmpty ? 0 : (integerDigits > 0 ? integerDigits : -leadingFractionZeros) + written
+        }
+
+        /// Whether `a` is less than `b`, exactly.
+        static func < (a: Digits, b: Digits) -> Bool {
+            let aNegative = a.negative && !a.significant.isEmpty, bNegative = b.negative && !b.significant.isEmpty
+            guard aNegative == bNegative else { return aNegative }
+            return aNegative ? isSmaller(b, than: a) : isSmaller(a, than: b)
+        }
+
+        /// Whether `a`'s magnitude is less than `b`'s: by the place of the first digit, then digit by digit.
+        private static func isSmaller(_ a: Digits, than b: Digits) -> Bool {
+            if a.significant.isEmpty || b.significant.isEmpty { return a.significant.isEmpty && !b.significant.isEmpty }
+            if a.exponent != b.exponent { return a.exponent < b.exponent }
+            return a.significant.lexicographicallyPrecedes(b.significant)
+        }
+    }
+}

@@ -44,7 +44,7 @@ public enum DocumentError: Error, Hashable, Sendable, CustomStringConvertible {
     /// A version number below 1.
     case unsupportedVersion(Int)
     /// More than `DocumentLimits.maxShapes` lines (detected while reading, before the rest is read).
-    case tooManyLines(at: TextPosition)
+    case tooManyShapes(at: TextPosition)
     /// A coordinate that is not finite or is beyond `DocumentLimits.maxCoordinateMagnitude`, as written.
     case coordinateOutOfRange(String, at: TextPosition)
     /// An id that is not a whole number from 1 to `DocumentLimits.maxID`, as written.
@@ -82,8 +82,8 @@ public enum DocumentError: Error, Hashable, Sendable, CustomStringConvertible {
             return "made by a newer TouchTracker (format version \(version); this one reads up to \(DrawingFormat.version))"
         case .unsupportedVersion(let version):
             return "not a drawing: format version \(version) does not exist"
-        case .tooManyLines(let position):
-            return "too many lines: \(position): a drawing holds at most \(DocumentLimits.maxShapes)"
+        case .tooManyShapes(let position):
+            return "too many shapes: \(position): a drawing holds at most \(DocumentLimits.maxShapes)"
         case .coordinateOutOfRange(let text, let position):
             return "not a drawing: \(position): coordinate \(text.printable) is beyond ±\(Int(DocumentLimits.maxCoordinateMagnitude))"
         case .invalidID(let text, let position):
@@ -114,7 +114,7 @@ extension DocumentError {
         case .missingKey(let key, let position): return .missingKey(key, at: moved(position))
         case .duplicateKey(let key, let position): return .duplicateKey(key, at: moved(position))
         case .unknownKey(let key, let position): return .unknownKey(key, at: moved(position))
-        case .tooManyLines(let position): return .tooManyLines(at: moved(position))
+        case .tooManyShapes(let position): return .tooManyShapes(at: moved(position))
         case .coordinateOutOfRange(let text, let position): return .coordinateOutOfRange(text, at: moved(position))
         case .invalidID(let text, let position): return .invalidID(text, at: moved(position))
         case .duplicateID(let id, let position): return .duplicateID(id, at: moved(position))
@@ -130,7 +130,7 @@ extension DocumentError {
 /// the loader refuses).
 public enum DrawingEncodingError: Error, Hashable, Sendable, CustomStringConvertible {
     /// More than `DocumentLimits.maxShapes` lines.
-    case tooManyLines(count: Int)
+    case tooManyShapes(count: Int)
     /// The line has a coordinate that is not finite or is beyond ±`DocumentLimits.maxCoordinateMagnitude`.
     case coordinateOutOfRange(ShapeID)
     /// The line's id is beyond `DocumentLimits.maxID`.
@@ -140,12 +140,12 @@ public enum DrawingEncodingError: Error, Hashable, Sendable, CustomStringConvert
 
     public var description: String {
         switch self {
-        case .tooManyLines(let count):
-            return "the drawing has \(count) lines; a file holds at most \(DocumentLimits.maxShapes)"
+        case .tooManyShapes(let count):
+            return "the drawing has \(count) shapes; a file holds at most \(DocumentLimits.maxShapes)"
         case .coordinateOutOfRange(let id):
-            return "line \(id.rawValue) lies beyond ±\(Int(DocumentLimits.maxCoordinateMagnitude)) px"
+            return "shape \(id.rawValue) lies beyond ±\(Int(DocumentLimits.maxCoordinateMagnitude)) px"
         case .invalidID(let id):
-            return "line id \(id.rawValue) is beyond \(DocumentLimits.maxID)"
+            return "shape id \(id.rawValue) is beyond \(DocumentLimits.maxID)"
         case .widthOutOfRange(let id):
             return "shape \(id.rawValue) is not \(DocumentLimits.widths.lowerBound) to \(DocumentLimits.widths.upperBound) px wide"
         }

@@ -18,6 +18,14 @@ public enum DocumentLocation {
         baseFolder("XDG_STATE_HOME", orInHome: ".local/state", environment)?.appending("touchtracker").appending(name)
     }
 
+    /// Where the locks on files by their identity live (`DocumentLocks`): `$XDG_RUNTIME_DIR/touchtracker`,
+    /// the user's own folder that the system empties at logout, or `$XDG_STATE_HOME/touchtracker/locks`
+    /// (`$HOME/.local/state/...`) where there is none; nil when neither gives an absolute folder.
+    public static func lockFolder(environment: [String: FilePath]) -> FilePath? {
+        if let runtime = environment["XDG_RUNTIME_DIR"], runtime.isAbsolute { return runtime.appending("touchtracker") }
+        return statePath("locks", environment: environment)
+    }
+
     /// The XDG base folder `variable` names when it is absolute, else `fallback` in `$HOME` when that is
     /// absolute; nil otherwise.
     private static func baseFolder(_ variable: String, orInHome fallback: FilePath,

@@ -2,9 +2,10 @@
 import Glibc
 #endif
 
-/// One window per drawing: an advisory lock (`flock`) on a lock file beside the document,
-/// ".NAME.lock" in the same folder. The document itself cannot carry the lock, since every atomic
-/// save gives it a new inode.
+/// One window per drawing: an advisory lock (`flock`) on a lock file. The document itself cannot carry
+/// the lock, since every atomic save gives it a new inode; a window holds two (`DocumentLocks`): one
+/// beside the document, ".NAME.lock" in the same folder (`lockPath(for:)`), and one named after the
+/// file's device and inode in the user's lock folder (`lockPath(forFile:in:)`).
 ///
 /// The kernel releases the lock when the holding process dies, however it dies; a lock file left
 /// behind is taken over by the next acquirer. Acquiring takes the lock, then checks that the file
@@ -32,26 +33,42 @@ public final class DocumentLock {
 
     deinit { release() }
 
-    /// The lock file for the document at `document` (the store's path: a link already resolved).
+    /// The lock file beside the document at `document` (the store's path: a link already resolved): the
+    /// same file for every spelling of the document's path, stable across its saves.
     public static func lockPath(for document: FilePath) -> FilePath {
         document.folder.appending(FilePath(bytes: [.dot] + document.fileName.bytes + Array(".lock".utf8)))
     }
 
-    /// The device and inode of the lock file of the document at `document` as it is now, if there is one:
-    /// what a second start that finds the lock held names the holder's X selection after.
-    public static func lockFileIdentity(for document: FilePath) -> (device: UInt64, inode: UInt64)? {
-        var status = stat()
-        guard lockPath(for: document).withCString({ lstat($0, &status) }) == 0 else { return nil }
+    /// The lock file of the file with `identity` (its device and inode) in the lock folder `folder`,
+    /// "DEVICE-INODE.lock": the same for every name of that file, hard links included.
+    public static func lockPath(forFile identity: FileIdentity, in folder: FilePath) -> FilePath {
+        folder.appending(FilePath(bytes: Array("\(identity.device)-\(identity.inode).lock".utf8)))
+    }
+
+    /// The device and inode of the lock file at `lockFile` as it is now, if there is one: what a second
+    /// start that finds the lock held names the holder's X selection after.
+    public static func lockFileIdentity(at lockFile: FilePath) -> (device: UInt64, inode: UInt64)? {
+        guard let status = FileSystem.linkStatus(of: lockFile) else { return nil }
         return (UInt64(status.st_dev), UInt64(status.st_ino))
     }
 
-    /// Locks the document at `document` for `holder`, creating missing folders (0700).
+    /// Locks the document at `document` for `holder` with the lock file beside it (`lockPath(for:)`).
     public static func acquire(for document: FilePath, holder: LockHolder) throws(DocumentLockError) -> DocumentLock {
-        let path = lockPath(for: document)
+        try acquire(lockPath(for: document), holder: holder)
+    }
+
+    /// Locks the lock file `path` for `holder`, creating it and its missing folders (0700). The name is
+    /// never followed through a symbolic link, and only a regular file is locked.
+    public static func acquire(_ path: FilePath, holder: LockHolder) throws(DocumentLockError) -> DocumentLock {
         do { try FileSystem.makeFolders(path.folder) } catch { throw .system(error) }
         for _ in 0..<100 {
-            let fd = path.withCString { open($0, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0o600) }
+            let fd = path.withCString { open($0, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK, 0o600) }
             guard fd >= 0 else { throw .system(.last("create the lock file", path)) }
+            var opened = stat()
+            guard fstat(fd, &opened) == 0, opened.st_mode & S_IFMT == S_IFREG else {
+                close(fd)
+                throw .system(SystemError("lock", path, code: EINVAL))  // a FIFO or device planted there
+            }
             guard flock(fd, LOCK_EX | LOCK_NB) == 0 else {
                 let code = errno
                 defer { close(fd) }
@@ -88,6 +105,14 @@ public final class DocumentLock {
         guard fstat(fd, &open) == 0, path.withCString({ lstat($0, &named) }) == 0,
               open.st_dev == named.st_dev, open.st_ino == named.st_ino else { return nil }
         return open
+    }
+
+    /// The holder the lock file at `path` names now, if it is well formed.
+    public static func holder(at path: FilePath) -> LockHolder? {
+        let fd = path.withCString { open($0, O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK) }
+        guard fd >= 0 else { return nil }
+        defer { close(fd) }
+        return readHolder(fd)
     }
 
     /// The holder a lock file names, if it is well formed.

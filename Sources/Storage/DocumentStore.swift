@@ -14,6 +14,10 @@
 ///   `FileWriter`, as exports do.
 ///
 /// Paths are bytes (`FilePath`): a name that is not UTF-8 opens and saves that very file.
+///
+/// Links: the path the user gave is followed through symbolic links they (or root) own, and refused when
+/// another user owns one (`UntrustedLink`); from then on the store works on the file it found, and a link
+/// that appears at that path later is never followed.
 
 import Shapes
 
@@ -31,13 +35,16 @@ public struct DocumentStore: Hashable, Sendable {
     public var displayName: String { path.fileName.description }
 
     /// The file a document at `requested` is saved to: a symbolic link's target (so that it can be locked
-    /// before it is opened).
-    public static func resolvingLinks(_ requested: FilePath) -> FilePath { FileSystem.resolvingSymbolicLink(requested) }
+    /// before it is opened), when the user or root owns the link.
+    public static func resolvingLinks(_ requested: FilePath) throws(UntrustedLink) -> FilePath {
+        try FileSystem.followingTrustedLinks(requested)
+    }
 
     /// Reads the drawing at `path`, as described above. `now` names a damaged file kept aside.
-    /// A symbolic link is followed: the store saves to its target, keeping the link.
+    /// A symbolic link the user or root owns is followed: the store saves to its target, keeping the link.
     public static func open(path requested: FilePath, now: CivilTime) throws(DocumentOpenError) -> OpenedDocument {
-        let store = DocumentStore(path: FileSystem.resolvingSymbolicLink(requested))
+        let store: DocumentStore
+        do { store = DocumentStore(path: try resolvingLinks(requested)) } catch { throw .untrustedLink(error) }
         FileWriter.removeAbandonedTemporaries(beside: store.path)
         switch store.readCurrent(now: now) {
         case .missing:
@@ -46,6 +53,8 @@ public struct DocumentStore: Hashable, Sendable {
             return OpenedDocument(store: store, drawing: drawing, identity: identity, recovery: nil)
         case .damaged(let recovery):
             return OpenedDocument(store: store, drawing: Drawing(), identity: nil, recovery: recovery)
+        case .unfinished:
+            preconditionFailure("read keeping damaged files aside")
         case .newer(let problem, _):
             throw .newerVersion(path: store.path, problem)
         case .unreadable(let error):
@@ -56,7 +65,9 @@ public struct DocumentStore: Hashable, Sendable {
     /// What the file holds now, decided as at opening: a damaged file is kept aside (the caller starts
     /// from an empty drawing or keeps its own), a newer one is left alone. For a file another program
     /// wrote while the document was open (see `DocumentWatcher`); the drawing is renumbered 1...n.
-    public func readCurrent(now: CivilTime) -> DiskVersion {
+    /// Unless `keepingDamagedAside`, a file that is not a drawing is left where it is (`.unfinished`): right
+    /// after another program changed it, it may be half written.
+    public func readCurrent(now: CivilTime, keepingDamagedAside: Bool = true) -> DiskVersion {
         let contents: FileContents
         do { contents = try FileSystem.read(path, limit: DocumentLimits.maxFileBytes) } catch {
             return .unreadable(.unreadable(error))
@@ -67,11 +78,13 @@ public struct DocumentStore: Hashable, Sendable {
             return .missing
         case .notARegularFile:
             return .unreadable(.notARegularFile(path: path))
-        case .tooLarge(let byteCount):
+        case .tooLarge(let byteCount, let identity):
             problem = .tooLarge(byteCount: byteCount)
+            guard keepingDamagedAside else { return .unfinished(problem, identity) }
         case .bytes(let bytes, let identity):
             do { return .drawing(try DrawingFormat.decode(bytes).renumbered(), identity) } catch {
                 guard error.isDamage else { return .newer(error, identity) }
+                guard keepingDamagedAside else { return .unfinished(error, identity) }
                 problem = error
             }
         }
@@ -88,8 +101,10 @@ public struct DocumentStore: Hashable, Sendable {
     public func currentIdentity() throws(SystemError) -> FileIdentity? { try FileSystem.identity(of: path) }
 
     /// Reads the drawing at `path` and changes nothing on disk (for `--export`): a missing, damaged
-    /// or newer file is an error.
-    public static func load(path: FilePath) throws(DocumentLoadError) -> Drawing {
+    /// or newer file is an error, and so is a link another user owns.
+    public static func load(path requested: FilePath) throws(DocumentLoadError) -> Drawing {
+        let path: FilePath
+        do { path = try resolvingLinks(requested) } catch { throw .untrustedLink(error) }
         let contents: FileContents
         do { contents = try FileSystem.read(path, limit: DocumentLimits.maxFileBytes) } catch {
             throw .unreadable(error)
@@ -99,7 +114,7 @@ public struct DocumentStore: Hashable, Sendable {
             throw .missing(path: path)
         case .notARegularFile:
             throw .notARegularFile(path: path)
-        case .tooLarge(let byteCount):
+        case .tooLarge(let byteCount, _):
             throw .invalid(path: path, .tooLarge(byteCount: byteCount))
         case .bytes(let bytes, _):
             do { return try DrawingFormat.decode(bytes) } catch { throw .invalid(path: path, error) }
@@ -113,7 +128,7 @@ public struct DocumentStore: Hashable, Sendable {
     public func save(_ drawing: Drawing) throws(DocumentSaveError) -> FileIdentity {
         let bytes = try encode(drawing)
         try makeFolders()
-        do { return try FileWriter.write(bytes, to: path) } catch { throw .write(path: path, error) }
+        do { return try FileWriter.write(bytes, to: path, links: .neverFollowed) } catch { throw .write(path: path, error) }
     }
 
     /// Saves `drawing` as `save(_:)` does, but only over the file last read or written: `expected`,
@@ -200,6 +215,8 @@ public enum DocumentOpenError: Error, Hashable, Sendable, CustomStringConvertibl
     case notARegularFile(path: FilePath)
     /// The file is damaged, and renaming it out of the way failed.
     case cannotKeepDamaged(path: FilePath, DocumentError, SystemError)
+    /// The path is a symbolic link another user owns, which is not followed.
+    case untrustedLink(UntrustedLink)
 
     public var description: String {
         switch self {
@@ -211,6 +228,8 @@ public enum DocumentOpenError: Error, Hashable, Sendable, CustomStringConvertibl
             return "\(path) is not a regular file"
         case .cannotKeepDamaged(let path, let problem, let error):
             return "\(path) is damaged (\(problem)) and could not be kept aside (\(error)); left it untouched"
+        case .untrustedLink(let link):
+            return "\(link)"
         }
     }
 }
@@ -225,6 +244,8 @@ public enum DocumentLoadError: Error, Hashable, Sendable, CustomStringConvertibl
     case notARegularFile(path: FilePath)
     /// Damaged, or from a newer version.
     case invalid(path: FilePath, DocumentError)
+    /// The path is a symbolic link another user owns, which is not followed.
+    case untrustedLink(UntrustedLink)
 
     public var description: String {
         switch self {
@@ -232,6 +253,7 @@ public enum DocumentLoadError: Error, Hashable, Sendable, CustomStringConvertibl
         case .unreadable(let error): return "\(error)"
         case .notARegularFile(let path): return "\(path) is not a regular file"
         case .invalid(let path, let problem): return "\(path): \(problem)"
+        case .untrustedLink(let link): return "\(link)"
         }
     }
 }

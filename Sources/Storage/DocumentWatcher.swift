@@ -6,9 +6,11 @@ import Glibc
 /// replaced by an atomic save is a new inode, so the folder is watched, not the file).
 ///
 /// The event loop adds `fileDescriptor` (non-blocking) to its `pselect` read set and calls `drain()`
-/// when it is readable. `true` means "look": an event named the document's file (compared as bytes),
+/// when it is readable. `.changed` means "look": an event named the document's file (compared as bytes),
 /// so compare `DocumentStore.currentIdentity()` with the identity last read or written. The program's
 /// own saves show up here too; their identity is the one the save returned, so they compare equal.
+/// It also says whether a program is writing the file in place and has not closed it yet (a modification
+/// seen, `IN_MODIFY`, and no `IN_CLOSE_WRITE` since): the cheap sign that the file is not finished.
 ///
 /// A folder that does not exist yet (the default document before its first save) is not an error:
 /// the nearest existing folder above it is watched, and the watch moves down as the folders appear
@@ -23,9 +25,23 @@ public final class DocumentWatcher {
     /// The folder watched now (the document's, or the nearest existing one above it) and its watch.
     private var watched: (folder: FilePath, descriptor: Int32)?
     private var buffer = [UInt8](repeating: 0, count: 64 * 1024)
+    /// Whether the last event about the file was a program writing it, and not closing it.
+    private var writerOpen = false
+
+    /// What `drain()` saw.
+    public enum Activity: Hashable, Sendable {
+        /// Nothing about the document's file.
+        case none
+        /// The file may have changed; `writerOpen`: a program modified it and has not closed it since.
+        case changed(writerOpen: Bool)
+    }
 
     /// What changes to the document's file look like in its folder.
-    private static let fileEvents = UInt32(IN_CLOSE_WRITE | IN_MOVED_TO | IN_MOVED_FROM | IN_DELETE | IN_CREATE | IN_ATTRIB)
+    private static let fileEvents = UInt32(IN_MODIFY | IN_CLOSE_WRITE | IN_MOVED_TO | IN_MOVED_FROM | IN_DELETE | IN_CREATE | IN_ATTRIB)
+    /// Those that leave the file open for writing: it is being written.
+    private static let openingEvents = UInt32(IN_MODIFY)
+    /// Those after which nobody writes the file at that name: closed, or the name now names another file or none.
+    private static let closingEvents = UInt32(IN_CLOSE_WRITE | IN_MOVED_TO | IN_MOVED_FROM | IN_DELETE)
     /// A watched folder going away, which moves the watch.
     private static let folderEvents = UInt32(IN_DELETE_SELF | IN_MOVE_SELF | IN_ONLYDIR)
 
@@ -48,8 +64,8 @@ public final class DocumentWatcher {
     /// Whether the watch is on the document's own folder (else on one above it, or nowhere).
     public var watchesTheDocumentsFolder: Bool { watched?.folder == folder }
 
-    /// Reads every pending event; true when one may have changed the document's file.
-    public func drain() -> Bool {
+    /// Reads every pending event: whether one may have changed the document's file.
+    public func drain() -> Activity {
         var mayHaveChanged = false
         var folderChanged = false
         while true {
@@ -68,6 +84,7 @@ public final class DocumentWatcher {
                 if mask & UInt32(IN_Q_OVERFLOW) != 0 {
                     mayHaveChanged = true  // events were lost: look
                     folderChanged = true
+                    writerOpen = false
                     continue
                 }
                 guard descriptor == watched?.descriptor else { continue }  // a watch already moved from
@@ -75,6 +92,11 @@ public final class DocumentWatcher {
                     folderChanged = true
                 } else if eventName.elementsEqual(name) {
                     mayHaveChanged = true
+                    if mask & Self.closingEvents != 0 {
+                        writerOpen = false
+                    } else if mask & Self.openingEvents != 0 {
+                        writerOpen = true
+                    }
                 }
             }
         }
@@ -83,7 +105,7 @@ public final class DocumentWatcher {
             try? watchNearestFolder()
             if wasWatchingTheDocumentsFolder != watchesTheDocumentsFolder { mayHaveChanged = true }
         }
-        return mayHaveChanged
+        return mayHaveChanged ? .changed(writerOpen: writerOpen) : .none
     }
 
     /// Moves the watch to the document's folder, or the nearest existing folder above it.

@@ -86,7 +86,7 @@ struct DrawingDecoder {
         repeat {
             scanner.skipWhitespace()
             let start = scanner.offset
-            guard shapes.count < DocumentLimits.maxShapes else { throw .tooManyLines(at: scanner.position(at: start)) }
+            guard shapes.count < DocumentLimits.maxShapes else { throw .tooManyShapes(at: scanner.position(at: start)) }
             let shape = try readShape(version: version)
             if ids == nil, let last = shapes.last, shape.id <= last.id { ids = Set(shapes.lazy.map(\.id)) }
             if ids?.insert(shape.id).inserted == false { throw .duplicateID(shape.id, at: scanner.position(at: start)) }
@@ -158,11 +158,13 @@ struct DrawingDecoder {
     private mutating func readWidth() throws(DocumentError) -> Double {
         scanner.skipWhitespace()
         let start = scanner.offset
-        let text = try scanner.readNumberText()
-        guard let value = Float(text), DocumentLimits.isValidWidth(value) else {
+        let number = try scanner.readDouble()
+        // Judged by the number as written, exactly: 100.000001 is beyond 100 even though its Float is 100.
+        let text = scanner.text(number.text)
+        guard scanner.isWithin(DocumentLimits.widths, number), let value = Float(text) else {
             throw .widthOutOfRange(text, at: scanner.position(at: start))
         }
-        return Double(value)
+        return Double(value)  // rounded once, from the text (the Double would round it twice)
     }
 
     private mutating func readID() throws(DocumentError) -> ShapeID {
@@ -187,7 +189,7 @@ struct DrawingDecoder {
 
     private mutating func readCoordinate() throws(DocumentError) -> Double {
         let number = try scanner.readDouble()
-        guard DocumentLimits.isValidCoordinate(number.value) else {
+        guard scanner.isWithin(-DocumentLimits.maxCoordinateMagnitude...DocumentLimits.maxCoordinateMagnitude, number) else {
             throw .coordinateOutOfRange(scanner.text(number.text), at: scanner.position(at: number.text.lowerBound))
         }
         return number.value

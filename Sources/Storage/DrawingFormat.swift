@@ -38,7 +38,7 @@ public enum DrawingFormat {
     /// The file's bytes for `drawing` (its finished shapes).
     public static func encode(_ drawing: Drawing) throws(DrawingEncodingError) -> [UInt8] {
         guard drawing.shapes.count <= DocumentLimits.maxShapes else {
-            throw .tooManyLines(count: drawing.shapes.count)
+            throw .tooManyShapes(count: drawing.shapes.count)
         }
         var bytes: [UInt8] = []
         bytes.reserveCapacity(64 + 64 * drawing.shapes.count)

@@ -12,32 +12,35 @@ enum FileContents {
     /// The bytes, and the identity the file had when reading began (so a change while reading
     /// shows up as a change later, never the other way round).
     case bytes([UInt8], FileIdentity)
-    /// Larger than the limit; not read.
-    case tooLarge(byteCount: Int)
+    /// Larger than the limit; not read (the identity it had when reading began).
+    case tooLarge(byteCount: Int, FileIdentity)
 }
 
 enum FileSystem {
-    /// Reads the regular file at `path` if it holds at most `limit` bytes (its size is checked first).
+    /// Reads the regular file at `path` if it holds at most `limit` bytes (its size is checked first). A
+    /// symbolic link at `path` is not followed: it is not a regular file (the caller resolves the links it
+    /// trusts first, `followingTrustedLinks`).
     static func read(_ path: FilePath, limit: Int) throws(SystemError) -> FileContents {
         // O_NONBLOCK: opening a FIFO must not hang; it is refused below as not a regular file.
-        let fd = path.withCString { Glibc.open($0, O_RDONLY | O_CLOEXEC | O_NONBLOCK) }
+        let fd = path.withCString { Glibc.open($0, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOFOLLOW) }
         if fd < 0 {
             // ENOTDIR: a folder on the way is a file, so there is no such file (saving will say why).
             if errno == ENOENT || errno == ENOTDIR { return .missing }
+            if errno == ELOOP, linkStatus(of: path).map({ $0.st_mode & S_IFMT == S_IFLNK }) == true { return .notARegularFile }
             throw .last("read", path)
         }
         defer { close(fd) }
         var status = stat()
         guard fstat(fd, &status) == 0 else { throw .last("read", path) }
         guard status.st_mode & S_IFMT == S_IFREG else { return .notARegularFile }
-        guard status.st_size <= limit else { return .tooLarge(byteCount: Int(status.st_size)) }
+        guard status.st_size <= limit else { return .tooLarge(byteCount: Int(status.st_size), FileIdentity(status)) }
 
         // Read until the end, allowing for the file growing meanwhile but never past the limit.
         var bytes = [UInt8](repeating: 0, count: Int(status.st_size) + 1)
         var count = 0
         while true {
             if count == bytes.count {
-                guard count <= limit else { return .tooLarge(byteCount: count) }
+                guard count <= limit else { return .tooLarge(byteCount: count, FileIdentity(status)) }
                 bytes.append(contentsOf: repeatElement(0, count: min(max(count, 4096), limit + 1 - count)))
             }
             let got = bytes.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress! + count, $0.count - count) }
@@ -49,7 +52,7 @@ enum FileSystem {
             count += got
         }
         bytes.removeLast(bytes.count - count)
-        return count > limit ? .tooLarge(byteCount: count) : .bytes(bytes, FileIdentity(status))
+        return count > limit ? .tooLarge(byteCount: count, FileIdentity(status)) : .bytes(bytes, FileIdentity(status))
     }
 
     /// The status of what `path` names (through links), or nil with errno set.
@@ -58,21 +61,31 @@ enum FileSystem {
         return path.withCString { stat($0, &status) } == 0 ? status : nil
     }
 
-    /// The identity of the file at `path` now (through links); nil when there is none.
+    /// The status of `path` itself (a symbolic link is not followed), or nil with errno set.
+    static func linkStatus(of path: FilePath) -> stat? {
+        var status = stat()
+        return path.withCString { lstat($0, &status) } == 0 ? status : nil
+    }
+
+    /// The identity of the file at `path` now (a link there is a file of its own: never followed); nil
+    /// when there is none.
     static func identity(of path: FilePath) throws(SystemError) -> FileIdentity? {
-        if let status = status(of: path) { return FileIdentity(status) }
+        if let status = linkStatus(of: path) { return FileIdentity(status) }
         if errno == ENOENT || errno == ENOTDIR { return nil }
         throw .last("look at", path)
     }
 
     /// The file a symbolic link at `path` points to, following chains of links (so saves replace the
     /// file, not the link, and a link whose target does not exist yet gets its target created);
-    /// `path` itself when it is no link. Relative targets count from the link's folder.
-    static func resolvingSymbolicLink(_ path: FilePath) -> FilePath {
+    /// `path` itself when it is no link. Relative targets count from the link's folder. Only links owned
+    /// by the user or by root are followed: a link another user owns may have been planted in a folder
+    /// both can write, pointing at one of the user's files (the kernel's `fs.protected_symlinks` rule,
+    /// which applies only in sticky folders).
+    static func followingTrustedLinks(_ path: FilePath) throws(UntrustedLink) -> FilePath {
         var current = path
         for _ in 0..<40 {  // as many links as the kernel follows before ELOOP
-            var status = stat()
-            guard current.withCString({ lstat($0, &status) }) == 0, status.st_mode & S_IFMT == S_IFLNK else { return current }
+            guard let status = linkStatus(of: current), status.st_mode & S_IFMT == S_IFLNK else { return current }
+            guard status.st_uid == geteuid() || status.st_uid == 0 else { throw UntrustedLink(path: current, owner: status.st_uid) }
             var target = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
             let count = current.withCString { readlink($0, &target, target.count - 1) }
             guard count > 0 else { return current }
@@ -132,4 +145,24 @@ enum FileSystem {
         }
         throw SystemError("rename", path, code: EEXIST)
     }
+}
+
+/// A symbolic link that is not followed because another user owns it.
+public struct UntrustedLink: Error, Hashable, Sendable, CustomStringConvertible {
+    /// The link.
+    public let path: FilePath
+    /// Its owner's user id.
+    public let owner: UInt32
+
+    public init(path: FilePath, owner: UInt32) {
+        self.path = path
+        self.owner = owner
+    }
+
+    /// Why such a link is not followed, for "cannot save FILE: ".
+    static func reason(owner: UInt32) -> String {
+        "it is a symbolic link owned by another user (uid \(owner)); only links owned by you or root are followed"
+    }
+
+    public var description: String { "not following \(path): \(Self.reason(owner: owner))" }
 }

@@ -182,6 +182,11 @@ struct JSONScanner {
         return (DecimalNumber.double(bytes) ?? Double(String(decoding: bytes, as: UTF8.self))!, number)
     }
 
+    /// Whether `number` (as `readDouble` returned it) lies within `range` by its exact decimal value.
+    func isWithin(_ range: ClosedRange<Double>, _ number: (value: Double, text: Range<Int>)) -> Bool {
+        DecimalNumber.isWithin(range, number.value, writtenAs: UnsafeBufferPointer(rebasing: bytes[number.text]))
+    }
+
     /// The text of `range`.
     func text(_ range: Range<Int>) -> String {
         String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self)

@@ -3,8 +3,13 @@
 public enum WriteError: Error, Hashable, Sendable, CustomStringConvertible {
     /// The folder to write into does not exist (the writer creates no folders).
     case missingFolder(FilePath)
-    /// The path names a folder, a socket or a block device: nothing to write a file into.
+    /// The path names a folder, a socket or a block device (or, at a name the program made up, a device or
+    /// a FIFO): nothing to write a file into.
     case notARegularFile
+    /// The path is a symbolic link where none is followed (a name the program made up).
+    case symbolicLink
+    /// The path is a symbolic link owned by another user (neither the user nor root), which is not followed.
+    case untrustedLink(owner: UInt32)
     /// A system call failed with errno `code`: no space, no permission, ...
     case system(code: Int32)
 
@@ -13,6 +18,8 @@ public enum WriteError: Error, Hashable, Sendable, CustomStringConvertible {
         switch self {
         case .missingFolder(let folder): "the folder \(folder) does not exist"
         case .notARegularFile: "it is not a regular file"
+        case .symbolicLink: "it is a symbolic link, which is not followed there"
+        case .untrustedLink(let owner): UntrustedLink.reason(owner: owner)
         case .system(let code): SystemError.reason(code)
         }
     }

@@ -128,6 +128,12 @@ public final class AppController {
         return model.commandsForTheCore
     }
 
+    /// Edits the model refused since the last call, for passing the shape limit; the list is emptied.
+    public func takeRefusedEdits() -> [Edit] {
+        defer { model.refusedEdits.removeAll() }
+        return model.refusedEdits
+    }
+
     /// Another program's version of the document, merged in (see `CanvasModel.applyMerge`).
     public func applyMerge(_ edit: Edit) { model.applyMerge(edit) }
 

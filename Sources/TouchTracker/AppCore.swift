@@ -17,8 +17,8 @@ import Timing
 ///         paint core.takeFrame(now: now), if a frame is due;  wait until core.nextDeadline or the next event
 ///
 /// The core owns the gesture engine and the model (through `AppController`), the document's session, and
-/// its own timer wheel for the autosave, notices and the quit confirmation; a deadline lives on one wheel
-/// and nowhere else.
+/// its own timer wheel for the autosave, reading a file another program changed once it is quiet, notices
+/// and the quit confirmation; a deadline lives on one wheel and nowhere else.
 public final class AppCore {
     /// The canvas's behaviour: the gesture engine and the model.
     public let controller: AppController
@@ -54,6 +54,8 @@ public final class AppCore {
     enum AppTimer: Hashable {
         /// The autosave's debounce, or the retry after a failed save.
         case autosave
+        /// The file another program changed has been quiet long enough to be read (`DiskChange`).
+        case diskRead
         /// The passing notice goes away.
         case noticeExpiry
         /// The window in which a second Ctrl+Q quits without saving ends.
@@ -89,8 +91,7 @@ public final class AppCore {
     /// The pen last remembered (`AppEffect.rememberPen`).
     private var shownPen: Pen
 
-    /// The identity of the document's file as last read or written: when the folder's watch says the file
-    /// changed and its identity is another, the shell reads it and hands in `.diskChanged`.
+    /// The identity of the document's file as last read or written (the shell keeps the lock on it).
     public var diskIdentity: FileIdentity? { document.diskIdentity }
 
     /// The model: the drawing, the selection, the menu.
@@ -130,6 +131,10 @@ public final class AppCore {
             controller.setDisplayScale(scale)
         case .saveFinished(let outcome):
             saveFinished(outcome, now: now)
+        case .diskActivity(let identity, let writerOpen):
+            // Nothing new unless another program's change waits already, or the file is another: our own
+            // save has the identity we know (a writer that touched it since changed its size or time).
+            if diskChange != nil || identity != document.diskIdentity { noteDiskChange(now: now, writerOpen: writerOpen) }
         case .diskChanged(let version):
             diskChanged(version, now: now)
         case .anotherStartAsked:
@@ -163,6 +168,7 @@ public final class AppCore {
             handles[timer.payload] = nil
             switch timer.payload {
             case .autosave: save(now: now)
+            case .diskRead: readDisk(now: now)
             case .noticeExpiry: notice = nil
             case .quitConfirmation: isConfirmingQuit = false
             }
@@ -226,6 +232,9 @@ public final class AppCore {
     /// notes what the screen should show now.
     private func finishStep(now: Deadline) {
         defer { scene = currentScene() }
+        for _ in controller.takeRefusedEdits() {
+            tell("\(document.name) holds \(DocumentLimits.maxShapes) shapes, the most a drawing can: the new shape was not added", now: now)
+        }
         if let due = document.observe(controller.model.drawing, now: now) { schedule(.autosave, at: due) }
         if tracing { effects += controller.drainTrace().map(AppEffect.trace) }
         let pen = controller.model.pen
@@ -295,12 +304,17 @@ public final class AppCore {
     private var savingDrawing: Drawing?
     /// Set by Ctrl+S: the next save that works says where it went.
     private var savesSayWhere = false
+    /// Set from the first sign that another program changed the file until it is read (`DiskChange`).
+    private var diskChange: DiskChange?
+    /// A save was asked for while another program's change waited to be read: it is made after the read.
+    private var saveOwed = false
 
     /// Asks the shell to save (replacing only the file last read or written); `saveFinished` follows
-    /// before anything else.
+    /// before anything else. While another program's change waits to be read, the save waits for it.
     func save(now: Deadline) {
         cancel(.autosave)
         _ = document.observe(controller.model.drawing, now: now)
+        guard diskChange == nil else { return saveOwed = true }
         if let refusal = document.refusal { return saveFailed(refusal, now: now) }
         savingDrawing = controller.model.drawing
         effects.append(.save(controller.model.drawing, replacing: document.diskIdentity))
@@ -323,7 +337,10 @@ public final class AppCore {
         case .failed(let error):
             saveFailed(error, now: now)
         case .changedOnDisk:
-            break  // still owed: `diskChanged` comes next, merges, and saves again
+            // Another program's bytes, maybe half written: read once quiet, merge, and save then.
+            savingDrawing = nil
+            saveOwed = true
+            noteDiskChange(now: now, writerOpen: false)
         }
     }
 
@@ -337,16 +354,51 @@ public final class AppCore {
         saveEnded(failure: failure, now: now)
     }
 
-    /// Another program changed the file. A drawing is merged in three ways (what was last read or written,
-    /// theirs, the window's) as one undoable edit — with no unsaved edits that is loading theirs; a file
-    /// deleted or kept aside as damaged is written again at the next save; a file the app must not write
-    /// over stops every save until it changes again. A save that was owed is made again.
+    /// Another program changed the file (or a save found it changed): it is read once quiet (`DiskChange`).
+    private func noteDiskChange(now: Deadline, writerOpen: Bool) {
+        if diskChange == nil {
+            diskChange = DiskChange(at: now, writerOpen: writerOpen)
+        } else {
+            diskChange?.noted(at: now, writerOpen: writerOpen)
+        }
+        schedule(.diskRead, at: diskChange!.readAt)
+    }
+
+    /// Asks the shell to read the file another program changed; `diskChanged` follows before anything else.
+    private func readDisk(now: Deadline) {
+        guard let change = diskChange else { return }
+        cancel(.diskRead)
+        effects.append(.readDisk(keepingDamagedAside: change.keepsDamagedAside(at: now)))
+    }
+
+    /// What the file another program changed holds. A drawing is merged in three ways (what was last read or
+    /// written, theirs, the window's) as one undoable edit — with no unsaved edits that is loading theirs —
+    /// unless the merge would pass the shape limit (then their file is left as it is and not saved over); a
+    /// file that is not a drawing yet is read again once it has been quiet longer; a file deleted or kept
+    /// aside as damaged is written again at the next save; a file the app must not write over stops every
+    /// save until it changes again. A save that was owed is made then.
     private func diskChanged(_ version: DiskVersion, now: Deadline) {
-        let owed = savingDrawing != nil
-        savingDrawing = nil
+        if case .unfinished = version {
+            // Maybe half written: read again once quiet for longer; nothing is saved over it meanwhile.
+            if diskChange == nil { diskChange = DiskChange(at: now, writerOpen: false) }
+            diskChange?.readUnfinished()
+            return schedule(.diskRead, at: diskChange!.readAt)
+        }
+        cancel(.diskRead)
+        diskChange = nil
+        let owed = saveOwed
+        saveOwed = false
         switch version {
         case .drawing(let theirs, let identity):
             let merge = DrawingMerge(base: document.base, theirs: theirs, ours: controller.model.drawing)
+            if let edit = merge.edit, !controller.model.accepts(edit) {
+                let limit = DocumentLimits.maxShapes
+                document.refuseToSave("merging another program's version would pass the \(limit) shapes a drawing holds")
+                tell("\(document.name) was changed by another program; with the window's shapes it would hold more than \(limit): "
+                     + "it is left as it is, and the window's drawing is not saved over it", now: now)
+                if owed { save(now: now) }
+                return
+            }
             if let edit = merge.edit { controller.applyMerge(edit) }
             document.adopt(theirs, identity: identity, shown: controller.model.drawing, hadUnsavedEdits: merge.oursChanged)
             if merge.edit != nil { tell(merge.message(for: document.name), now: now) }
@@ -369,6 +421,8 @@ public final class AppCore {
             document.refuseToSave("\(error)")
             tell("\(error); it is left as it is", now: now)
             if owed { save(now: now) }
+        case .unfinished:
+            break  // above
         }
     }
 
@@ -396,10 +450,17 @@ public final class AppCore {
     }
 
     /// Closes for `reason`: at once when everything is on disk (every earlier step observed its edits),
-    /// else after the save, whose outcome decides (`finishClosing`).
+    /// else after the save, whose outcome decides (`finishClosing`). A change another program is making to
+    /// the file is read first, once quiet, but no later than `DiskChange.patience` from now (at once when
+    /// the loop cannot go on).
     private func close(_ reason: Closing, now: Deadline) {
         guard document.hasUnsavedEdits else { return finishClosing(reason, saveFailure: nil, now: now) }
         closing = reason
+        if var change = diskChange {
+            change.mustBeRead(by: reason == .connectionLost || reason == .failure ? now : now + DiskChange.patience)
+            diskChange = change
+            if change.readAt <= now { readDisk(now: now) } else { schedule(.diskRead, at: change.readAt) }
+        }
         save(now: now)
     }
 

@@ -2,14 +2,17 @@ import Shapes
 import Storage
 
 /// What the app asks the shell to do: the shell performs each, in order, and answers those that can fail
-/// with an `AppInput` before anything else (`save` with `.saveFinished`, `export` with `.exportFinished`,
-/// `ownClipboard` with `.clipboardOwned`, `openDocument` with `.documentOpened`, `saveAs` with `.savedAs`,
-/// `openNewWindow` with `.newWindowOpened`). Two are answered later, while the loop goes on:
+/// with an `AppInput` before anything else (`save` with `.saveFinished`, `readDisk` with `.diskChanged`, `export`
+/// with `.exportFinished`, `ownClipboard` with `.clipboardOwned`, `openDocument` with `.documentOpened`, `saveAs`
+/// with `.savedAs`, `openNewWindow` with `.newWindowOpened`). Two are answered later, while the loop goes on:
 /// `requestClipboard` by `.clipboardReceived`, `chooseFile` by `.fileChosen`.
 public enum AppEffect: Hashable, Sendable {
     /// Write `drawing` to the document, replacing only the file with identity `replacing` (nil: only
     /// where there is none).
     case save(Drawing, replacing: FileIdentity?)
+    /// Read what the document's file holds now (`DocumentStore.readCurrent`); a file that is not a drawing is
+    /// kept aside as damaged only when `keepingDamagedAside`, else left where it is (its writer may not be done).
+    case readDisk(keepingDamagedAside: Bool)
     /// Render `drawing` in `format` into the first of `candidates` that has no file yet — or, `replacing`,
     /// into the first whatever is there (a file the user chose to replace).
     case export(Drawing, format: PictureFormat, to: [FilePath], replacing: Bool)

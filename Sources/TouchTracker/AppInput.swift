@@ -34,12 +34,13 @@ public enum AppInput: Hashable, Sendable {
     /// The display the window is on refreshes once per this time (nil: unknown, taken as 60 Hz): frames
     /// come no more often.
     case refreshIntervalChanged(TimeAmount?)
-    /// What became of `AppEffect.save`. After `.changedOnDisk` the shell reads the file and hands in
-    /// `.diskChanged` at once.
+    /// What became of `AppEffect.save`.
     case saveFinished(SaveOutcome)
-    /// Another program changed the document's file: what it holds now (the shell reads it when the
-    /// folder's watch says so and the file's identity is not `AppCore.diskIdentity`, or when a save found
-    /// the file changed).
+    /// The document's folder's watch saw its file change: the file's identity now (nil: there is none), and
+    /// whether a program modified it and has not closed it since. The core reads the file once it is
+    /// quiet (`DiskChange`); its own saves, which it knows by their identity, are nothing.
+    case diskActivity(FileIdentity?, writerOpen: Bool)
+    /// What became of `AppEffect.readDisk`: what the document's file holds now.
     case diskChanged(DiskVersion)
     /// A second start of the program asked for this drawing (it is locked by this window).
     case anotherStartAsked

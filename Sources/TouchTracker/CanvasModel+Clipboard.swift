@@ -16,7 +16,7 @@ extension CanvasModel {
     public enum PasteRefusal: Error, Hashable, Sendable {
         /// The clipboard's drawing has no shapes.
         case noShapes
-        /// The drawing would hold more shapes than a file may (`DocumentLimits.maxShapes`).
+        /// The drawing would hold more shapes than a file may (`accepts`: `DocumentLimits.maxShapes`).
         case tooManyShapes(Int)
         /// Centred there, some shape would lie beyond the coordinates a file may hold.
         case outOfBounds
@@ -28,9 +28,6 @@ extension CanvasModel {
     public mutating func paste(_ pasted: Drawing, centredAt centre: Point) -> Result<Int, PasteRefusal> {
         let shapes = pasted.shapes
         guard !shapes.isEmpty else { return .failure(.noShapes) }
-        guard drawing.shapes.count + shapes.count <= DocumentLimits.maxShapes else {
-            return .failure(.tooManyShapes(drawing.shapes.count + shapes.count))
-        }
         var bounds = shapes[0].segment.bounds
         for shape in shapes.dropFirst() {
             let box = shape.segment.bounds
@@ -46,6 +43,7 @@ extension CanvasModel {
             [shape.begin.x, shape.begin.y, shape.end.x, shape.end.y].allSatisfy(DocumentLimits.isValidCoordinate)
                 && DocumentLimits.isValidID(shape.id)
         }
+        guard accepts(.paste(placed)) else { return .failure(.tooManyShapes(drawing.shapes.count + placed.count)) }
         guard fits else { return .failure(.outOfBounds) }
         menu = nil  // it may be about the shape selected until now
         perform(.paste(placed))

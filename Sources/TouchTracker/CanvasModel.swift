@@ -1,5 +1,6 @@
 import Gestures
 import Shapes
+import Storage
 
 /// The app's behaviour: the book's BNRDrawView, without a display and without the gesture engine.
 ///
@@ -34,6 +35,9 @@ public struct CanvasModel: Sendable {
     public internal(set) var menu: ContextMenu?
     /// Commands chosen in a menu that only the core can carry out (Export PNG), oldest first.
     public internal(set) var commandsForTheCore: [Command] = []
+    /// Edits refused because they would take the drawing past `DocumentLimits.maxShapes` (a file could not
+    /// hold it), oldest first, for the core to say so.
+    public internal(set) var refusedEdits: [Edit] = []
     /// Whether the help overlay is shown (F1 or ?).
     public internal(set) var isHelpVisible = false
     /// The first row the help shows where it scrolls (a window too small for it).
@@ -106,10 +110,18 @@ public struct CanvasModel: Sendable {
 // MARK: - Shared steps (used by the gesture files)
 
 extension CanvasModel {
-    /// Applies and records a new edit.
+    /// Applies and records a new edit, unless it would take the drawing past the limit of shapes a file
+    /// holds: then nothing changes and the edit is refused (`refusedEdits`). Undo and redo only go back
+    /// and forth between drawings that were within it.
     mutating func perform(_ edit: Edit) {
+        guard accepts(edit) else { return refusedEdits.append(edit) }
         history.perform(edit, on: &document)
         dropSelectionOfRemovedShape()
+    }
+
+    /// Whether `edit` leaves the drawing within `DocumentLimits.maxShapes` shapes (or does not add any).
+    public func accepts(_ edit: Edit) -> Bool {
+        edit.shapeCountChange <= 0 || document.shapes.count + edit.shapeCountChange <= DocumentLimits.maxShapes
     }
 
     /// Applies an edit made outside the window: another program's version of the file, merged in. It is

@@ -19,8 +19,14 @@ public struct DocumentSession {
     /// The identity of the file as last read or written; nil when there was none. A save replaces only
     /// this file: another program's version is read and merged first.
     public private(set) var diskIdentity: FileIdentity?
-    /// The drawing as last read or written: the base of a three-way merge.
+    /// The drawing as last read or written: the base of a three-way merge. Once the file is gone (deleted,
+    /// or kept aside), what the window writes in its place is nothing another program has read: the base
+    /// stays the drawing they last saw until a drawing is read from the path again, so a file they then
+    /// write without reading ours merges with the window's edits instead of deleting them.
     public private(set) var base: Drawing
+    /// Set from the moment the file is gone until a drawing is read from the path again: saves meanwhile
+    /// do not move the base.
+    private var baseStaysUntilRead = false
     /// The file is gone (deleted, or damaged and kept aside by another program's hand): the next save
     /// and closing write it again, edits or not.
     public private(set) var needsWrite = false
@@ -66,7 +72,8 @@ public struct DocumentSession {
     /// `drawing` was saved; the file now has `identity`.
     public mutating func saved(_ drawing: Drawing, identity: FileIdentity) -> SaveReport {
         autosave.didSave()
-        (diskIdentity, base, needsWrite) = (identity, drawing, false)
+        (diskIdentity, needsWrite) = (identity, false)
+        if !baseStaysUntilRead { base = drawing }
         defer { saveError = nil }
         return .saved(recovered: saveError != nil)
     }
@@ -81,16 +88,17 @@ public struct DocumentSession {
     /// Another program wrote `theirs` (the file now has `identity`); the window now shows `shown`, which
     /// holds its merge. When the window had no unsaved edits `shown` is `theirs`, and nothing is unsaved.
     public mutating func adopt(_ theirs: Drawing, identity: FileIdentity, shown: Drawing, hadUnsavedEdits: Bool) {
-        (diskIdentity, base, needsWrite, refusal) = (identity, theirs, false, nil)
+        (diskIdentity, base, needsWrite, refusal, baseStaysUntilRead) = (identity, theirs, false, nil, false)
         if !hadUnsavedEdits, shown.revision != observedRevision {
             observedRevision = shown.revision
             autosave.didSave()
         }
     }
 
-    /// The file is gone (deleted, or kept aside as damaged): it is written again at the next save.
+    /// The file is gone (deleted, or kept aside as damaged): it is written again at the next save, and the
+    /// base stays what was last read or written until a drawing is read from the path again.
     public mutating func fileIsGone() {
-        (diskIdentity, needsWrite, refusal) = (nil, true, nil)
+        (diskIdentity, needsWrite, refusal, baseStaysUntilRead) = (nil, true, nil, true)
     }
 
     /// The file now at the path must not be written over, for `reason`.

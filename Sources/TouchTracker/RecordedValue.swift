@@ -31,6 +31,11 @@ struct RecordedValue {
     }
 
     /// A number, or one of the strings `JSONValue.double` writes for infinities and NaN.
+    func bool() throws(RecordingError) -> Bool {
+        guard case .bool(let value) = json.kind else { throw problem("expected true or false") }
+        return value
+    }
+
     func double() throws(RecordingError) -> Double {
         switch json.kind {
         case .number(let text): if let value = Double(text) { return value }

@@ -27,6 +27,7 @@ extension SaveOutcome {
 
 extension DiskVersion {
     /// `"missing"`, `{"drawing":{"drawing":DRAWING,"identity":IDENTITY}}`, `{"damaged":RECOVERY}`,
+    /// `{"unfinished":{"problem":DOCUMENT_ERROR,"identity":IDENTITY}}`,
     /// `{"newer":{"problem":DOCUMENT_ERROR,"identity":IDENTITY}}` or `{"unreadable":OPEN_ERROR}`.
     func recorded() throws(DrawingEncodingError) -> JSONValue {
         switch self {
@@ -34,6 +35,8 @@ extension DiskVersion {
         case .drawing(let drawing, let identity):
             .object(["drawing": .object(["drawing": try drawing.recorded(), "identity": identity.recorded])])
         case .damaged(let recovery): .object(["damaged": recovery.recorded])
+        case .unfinished(let problem, let identity):
+            .object(["unfinished": .object(["problem": problem.recorded, "identity": identity.recorded])])
         case .newer(let problem, let identity):
             .object(["newer": .object(["problem": problem.recorded, "identity": identity.recorded])])
         case .unreadable(let error): .object(["unreadable": error.recorded])
@@ -49,6 +52,11 @@ extension DiskVersion {
                          try object.take("identity", FileIdentity.init(recorded:)))
             }
         case ("damaged", let data?): self = .damaged(try DamagedFileRecovery(recorded: data))
+        case ("unfinished", let data?):
+            self = try data.object { (object) throws(RecordingError) in
+                .unfinished(try object.take("problem", DocumentError.init(recorded:)),
+                            try object.take("identity", FileIdentity.init(recorded:)))
+            }
         case ("newer", let data?):
             self = try data.object { (object) throws(RecordingError) in
                 .newer(try object.take("problem", DocumentError.init(recorded:)),
@@ -177,7 +185,7 @@ extension DocumentSaveError {
 extension DrawingEncodingError {
     var recorded: JSONValue {
         switch self {
-        case .tooManyLines(let count): .object(["too_many_lines": .integer(count)])
+        case .tooManyShapes(let count): .object(["too_many_lines": .integer(count)])  // its name when recordings began
         case .coordinateOutOfRange(let id): .object(["coordinate_out_of_range": .integer(id.rawValue)])
         case .invalidID(let id): .object(["invalid_id": .integer(id.rawValue)])
         case .widthOutOfRange(let id): .object(["width_out_of_range": .integer(id.rawValue)])
@@ -186,7 +194,7 @@ extension DrawingEncodingError {
 
     init(recorded value: RecordedValue) throws(RecordingError) {
         switch try value.variant() {
-        case ("too_many_lines", let data?): self = .tooManyLines(count: try data.integer())
+        case ("too_many_lines", let data?): self = .tooManyShapes(count: try data.integer())
         case ("coordinate_out_of_range", let data?): self = .coordinateOutOfRange(ShapeID(try data.integer()))
         case ("invalid_id", let data?): self = .invalidID(ShapeID(try data.integer()))
         case ("width_out_of_range", let data?): self = .widthOutOfRange(ShapeID(try data.integer()))
@@ -200,6 +208,8 @@ extension WriteError {
         switch self {
         case .missingFolder(let folder): .object(["missing_folder": folder.recorded])
         case .notARegularFile: .string("not_a_regular_file")
+        case .symbolicLink: .string("symbolic_link")
+        case .untrustedLink(let owner): .object(["untrusted_link": .integer(owner)])
         case .system(let code): .object(["errno": .integer(code)])
         }
     }
@@ -208,6 +218,8 @@ extension WriteError {
         switch try value.variant() {
         case ("missing_folder", let data?): self = .missingFolder(try FilePath(recorded: data))
         case ("not_a_regular_file", nil): self = .notARegularFile
+        case ("symbolic_link", nil): self = .symbolicLink
+        case ("untrusted_link", let data?): self = .untrustedLink(owner: try data.integer())
         case ("errno", let data?): self = .system(code: try data.integer())
         case (let name, _): throw value.problem("unknown write error \"\(name)\"")
         }
@@ -223,6 +235,8 @@ extension DocumentOpenError {
         case .notARegularFile(let path): .object(["not_a_regular_file": path.recorded])
         case .cannotKeepDamaged(let path, let problem, let error):
             .object(["cannot_keep_damaged": .object(["path": path.recorded, "problem": problem.recorded, "error": error.recorded])])
+        case .untrustedLink(let link):
+            .object(["untrusted_link": .object(["path": link.path.recorded, "owner": .integer(link.owner)])])
         }
     }
 
@@ -240,6 +254,10 @@ extension DocumentOpenError {
                 .cannotKeepDamaged(path: try object.take("path", FilePath.init(recorded:)),
                                    try object.take("problem", DocumentError.init(recorded:)),
                                    try object.take("error", SystemError.init(recorded:)))
+            }
+        case ("untrusted_link", let data?):
+            self = try data.object { (object) throws(RecordingError) in
+                .untrustedLink(UntrustedLink(path: try object.take("path", FilePath.init(recorded:)), owner: try object.take("owner").integer()))
             }
         case (let name, _): throw value.problem("unknown open error \"\(name)\"")
         }
@@ -259,7 +277,7 @@ extension DocumentError {
         case .wrongFormat(let format): .object(["wrong_format": .string(format)])
         case .newerVersion(let version): .object(["newer_version": .integer(version)])
         case .unsupportedVersion(let version): .object(["unsupported_version": .integer(version)])
-        case .tooManyLines(let position): .object(["too_many_lines": .object(["at": at(position)])])
+        case .tooManyShapes(let position): .object(["too_many_lines": .object(["at": at(position)])])  // its name when recordings began
         case .coordinateOutOfRange(let text, let position):
             .object(["coordinate_out_of_range": .object(["text": .string(text), "at": at(position)])])
         case .invalidID(let text, let position): .object(["invalid_id": .object(["text": .string(text), "at": at(position)])])
@@ -292,7 +310,7 @@ extension DocumentError {
         case "wrong_format": self = .wrongFormat(try data.string())
         case "newer_version": self = .newerVersion(try data.integer())
         case "unsupported_version": self = .unsupportedVersion(try data.integer())
-        case "too_many_lines": self = .tooManyLines(at: try data.object { (object) throws(RecordingError) in try at(&object) })
+        case "too_many_lines": self = .tooManyShapes(at: try data.object { (object) throws(RecordingError) in try at(&object) })
         case "coordinate_out_of_range": self = try withText("text", DocumentError.coordinateOutOfRange(_:at:))
         case "invalid_id": self = try withText("text", DocumentError.invalidID(_:at:))
         case "unknown_kind": self = try withText("text", DocumentError.unknownKind(_:at:))

@@ -24,6 +24,8 @@ extension AppInput {
         case .refreshIntervalChanged(let interval):
             ("refresh", .object(["interval_ns": interval.map { JSONValue.integer($0.nanoseconds) } ?? .null]))
         case .saveFinished(let outcome): ("save_finished", outcome.recorded)
+        case .diskActivity(let identity, let writerOpen):
+            ("disk_activity", .object(["identity": identity?.recorded ?? .null, "writer_open": .bool(writerOpen)]))
         case .diskChanged(let version): ("disk_changed", try version.recorded())
         case .anotherStartAsked: ("another_start_asked", .object([:]))
         case .exportFinished(let failure, let written):
@@ -65,6 +67,11 @@ extension AppInput {
                 }
             })
         case "save_finished": self = .saveFinished(try SaveOutcome(recorded: data))
+        case "disk_activity":
+            self = try data.object { (object) throws(RecordingError) in
+                .diskActivity(try object.take("identity").optional(FileIdentity.init(recorded:)),
+                              writerOpen: try object.take("writer_open").bool())
+            }
         case "disk_changed": self = .diskChanged(try DiskVersion(recorded: data))
         case "another_start_asked": try none(); self = .anotherStartAsked
         case "export_finished":

@@ -13,11 +13,10 @@ extension Shell {
         while let effect = pending.popFirst() {
             switch effect {
             case .save(let drawing, let expected):
-                let outcome = store.save(drawing, replacing: expected)
-                take(.input(.saveFinished(outcome), now: now))
-                if outcome == .changedOnDisk {  // someone else's file: read it; the core merges and saves again
-                    take(.input(.diskChanged(store.readCurrent(now: CivilTime.now())), now: now))
-                }
+                take(.input(.saveFinished(store.save(drawing, replacing: expected)), now: now))
+                pending += core.takeEffects()
+            case .readDisk(let keepingDamagedAside):
+                take(.input(.diskChanged(store.readCurrent(now: CivilTime.now(), keepingDamagedAside: keepingDamagedAside)), now: now))
                 pending += core.takeEffects()
             case .export(let drawing, let format, let candidates, let replacing):
                 let (failure, written) = export(drawing, format: format, to: candidates, replacing: replacing)
@@ -56,6 +55,18 @@ extension Shell {
                 return
             }
         }
+        followTheFile()
+    }
+
+    /// Keeps the lock on the file's identity on the file the core last read or wrote (a save, or another
+    /// program's file, is a new inode), and the X selection a second start asks with it.
+    func followTheFile() {
+        guard let locks else { return }
+        let previous = locks.byIdentity
+        locks.follow(core.diskIdentity)
+        guard locks.byIdentity !== previous, !isDisconnected else { return }
+        if let previous { DocumentPresence(connection: connection, lock: previous).disown(from: window.window) }
+        if let held = locks.byIdentity { DocumentPresence(connection: connection, lock: held).claim(for: window.window) }
     }
 
     /// Writes the pen where the next run finds it; a failure is told once (the pen is a convenience).
@@ -69,16 +80,17 @@ extension Shell {
         }
     }
 
-    /// The folder's watch said the document's file may have changed: when its identity is not the one
-    /// last read or written (our own saves have theirs), the core is handed what it holds now.
+    /// The folder's watch said the document's file may have changed: the core is told its identity now (our
+    /// own saves have the one it knows) and whether a writer still holds it; it reads the file once quiet.
     func checkTheDocumentOnDisk(now: Deadline) {
-        guard let watcher, watcher.drain() else { return }
+        guard let watcher, case .changed(let writerOpen) = watcher.drain() else { return }
+        let identity: FileIdentity?
         do {
-            guard try store.currentIdentity() != core.diskIdentity else { return }  // nil: deleted
+            identity = try store.currentIdentity()  // nil: deleted
         } catch {
             return  // cannot even look at it now; the next save checks again
         }
-        feed(.diskChanged(store.readCurrent(now: CivilTime.now())), now: now)
+        feed(.diskActivity(identity, writerOpen: writerOpen), now: now)
     }
 
     /// When the X connection is lost Xlib calls its I/O error handler and exits when it returns: the core
@@ -87,7 +99,7 @@ extension Shell {
         ConnectionLoss.install { [unowned self] in
             isDisconnected = true
             feed(.connectionLost, now: MonotonicClock.now())
-            lock?.release()
+            locks?.release()
             return exitStatus ?? 1
         }
     }

@@ -64,9 +64,10 @@ extension Shell {
     /// forward instead), the file opened (damaged: kept aside; newer: refused), and only then this
     /// document's lock released.
     func openDocument(_ requested: FilePath) -> DocumentOpening {
-        let path = DocumentStore.resolvingLinks(requested)
+        let path: FilePath
+        do { path = try DocumentStore.resolvingLinks(requested) } catch { return .failed("\(requested): \(error)") }
         if path == store.path || DocumentStore.isSameFile(path, store.path) { return .alreadyHere }
-        let claimed: (lock: DocumentLock?, warning: String?)
+        let claimed: (locks: DocumentLocks, warning: String?)
         switch claim(path) {
         case .success(let claim): claimed = claim
         case .failure(let refusal): return .openElsewhere(refusal.message)
@@ -75,22 +76,25 @@ extension Shell {
         do {
             opened = try DocumentStore.open(path: path, now: CivilTime.now())
         } catch {
-            claimed.lock?.release()
+            claimed.locks.release()
             return .failed(error.description)
         }
-        adopt(opened.store, lock: claimed.lock)
+        adopt(opened.store, locks: claimed.locks)
         return .opened(opened, warning: claimed.warning)
     }
 
     /// Saves `drawing` at `requested` (the chooser asked before replacing a file there) and makes it the
     /// window's document: its lock taken first, this one's released once the save worked.
     func saveAs(_ drawing: Drawing, to requested: FilePath) -> SaveAsOutcome {
-        let path = DocumentStore.resolvingLinks(requested)
+        let path: FilePath
+        do {
+            path = try DocumentStore.resolvingLinks(requested)
+        } catch {
+            return .failed(.refused(path: requested, reason: "\(error)"))
+        }
         let isOurs = path == store.path || DocumentStore.isSameFile(path, store.path)
-        let claimed: (lock: DocumentLock?, warning: String?)
-        if isOurs {
-            claimed = (lock, nil)
-        } else {
+        var claimed: (locks: DocumentLocks, warning: String?)?
+        if !isOurs {
             switch claim(path) {
             case .success(let claim): claimed = claim
             case .failure(let refusal): return .openElsewhere(refusal.message)
@@ -100,11 +104,11 @@ extension Shell {
         do {
             identity = try DocumentStore(path: path).save(drawing)
         } catch {
-            if !isOurs { claimed.lock?.release() }
+            claimed?.locks.release()
             return .failed(error)
         }
-        if !isOurs { adopt(DocumentStore(path: path), lock: claimed.lock) }
-        return .saved(path: path, identity: identity, warning: claimed.warning)
+        if let claimed { adopt(DocumentStore(path: path), locks: claimed.locks) }
+        return .saved(path: path, identity: identity, warning: claimed?.warning)
     }
 
     /// Why a drawing's lock was not ours to take: another window has it (brought forward when on this display).
@@ -112,30 +116,35 @@ extension Shell {
         let message: String
     }
 
-    /// Locks the drawing at `path` (a link resolved) as at start: the lock, or none with a warning where the
-    /// folder cannot hold one, or the refusal when another window holds it.
-    private func claim(_ path: FilePath) -> Result<(lock: DocumentLock?, warning: String?), HeldElsewhere> {
-        switch DocumentPresence.claim(path, on: connection) {
-        case .locked(let held): .success((held, nil))
-        case .unlocked(let warning): .success((nil, warning))
-        case .handedOver(let message), .heldElsewhere(let message): .failure(HeldElsewhere(message: message))
+    /// Locks the drawing at `path` (a link resolved) as at start (`DocumentPresence.claim`): its locks, with a
+    /// warning for those that could not be taken, or the refusal when another window holds it (asked to come
+    /// forward when it is on this display). The asking is done on a connection of its own, whose events are
+    /// the answer's only: the window's own events wait on the window's connection meanwhile.
+    private func claim(_ path: FilePath) -> Result<(locks: DocumentLocks, warning: String?), HeldElsewhere> {
+        guard let asking = try? XConnection(name: connection.name) else {
+            return .failure(HeldElsewhere(message: "cannot open \(path): the X display does not accept another connection"))
+        }
+        switch DocumentPresence.claim(path, lockFolder: lockFolder, on: asking) {
+        case .locked(let held, let warnings): return .success((held, warnings.isEmpty ? nil : warnings.joined(separator: "; ")))
+        case .handedOver(let message), .heldElsewhere(let message): return .failure(HeldElsewhere(message: message))
         }
     }
 
-    /// The window's document is at `newStore` now, under `newLock`: the old lock is released (and a second
-    /// start of the old drawing no longer asks for this window), the new folder watched.
-    private func adopt(_ newStore: DocumentStore, lock newLock: DocumentLock?) {
-        if let lock { DocumentPresence(connection: connection, lock: lock).disown(for: window.window) }
-        lock?.release()
+    /// The window's document is at `newStore` now, under `newLocks`: the old locks are released (and a second
+    /// start of the old drawing no longer asks for this window), the new folder watched, the new locks' X
+    /// selections claimed for the window.
+    private func adopt(_ newStore: DocumentStore, locks newLocks: DocumentLocks) {
+        for lock in locks?.all ?? [] { DocumentPresence(connection: connection, lock: lock).disown(from: window.window) }
+        locks?.release()
         store = newStore
-        lock = newLock
+        locks = newLocks
         do {
             watcher = try DocumentWatcher(for: newStore.path)
         } catch {
             watcher = nil
             StandardError.write("touchtracker: \(error); changes other programs make to it will be noticed only when saving")
         }
-        if let newLock { DocumentPresence(connection: connection, lock: newLock).claim(for: window.window) }
+        for lock in newLocks.all { DocumentPresence(connection: connection, lock: lock).claim(for: window.window) }
     }
 
     // MARK: - Exporting
@@ -146,7 +155,7 @@ extension Shell {
         guard let first = candidates.first else { return ("nowhere to write it", nil) }
         do {
             if replacing {
-                try Exporter.export(drawing, to: first, format: format)
+                try Exporter.export(drawing, to: first, format: format, links: .followedWhenTrusted)  // the user named it
                 return (nil, first)
             }
             guard let written = try Exporter.export(drawing, toFirstFreeOf: candidates, format: format) else {

@@ -57,8 +57,11 @@ public final class Shell {
     var store: DocumentStore
     /// Tells when another program may have written the document (nil when the folder cannot be watched).
     var watcher: DocumentWatcher?
-    /// The document's lock, held while the window shows it (nil where the folder cannot hold one).
-    var lock: DocumentLock?
+    /// The document's locks, held while the window shows it (nil where none could be taken); the lock on
+    /// the file's identity follows the file the core last read or wrote.
+    var locks: DocumentLocks?
+    /// The user's lock folder, where locks on files' identities are made (`DocumentLocks`).
+    let lockFolder: FilePath?
     /// The data folder, where Ctrl+N makes new drawings (nil: the document's folder).
     let dataFolder: FilePath?
     /// The file chooser while one is open (Shell+Files.swift).
@@ -85,12 +88,14 @@ public final class Shell {
     /// Maps the window showing `opened` on `connection`, opened first so that without a display
     /// nothing is done to the document; `recorder` records the session from its start.
     public init(connection: XConnection, options: LaunchOptions, document opened: OpenedDocument,
-                lock: DocumentLock?, penPath: FilePath?, dataFolder: FilePath? = nil, recorder: Recorder? = nil) throws(XShellError) {
+                locks: DocumentLocks?, penPath: FilePath?, lockFolder: FilePath? = nil, dataFolder: FilePath? = nil,
+                recorder: Recorder? = nil) throws(XShellError) {
         self.connection = connection
         self.penPath = penPath
         self.dataFolder = dataFolder
+        self.lockFolder = lockFolder
         store = opened.store
-        self.lock = lock
+        self.locks = locks
         self.recorder = recorder
         do {
             watcher = try DocumentWatcher(for: opened.store.path)
@@ -114,7 +119,8 @@ public final class Shell {
         // Once the window has selected device changes: none is missed.
         if xinput != nil { devices = InputDevices(XInput2.queryDevices(on: connection)) }
         take(.input(.visibleAreaChanged(window.visibleArea), now: MonotonicClock.now()))
-        if let lock { DocumentPresence(connection: connection, lock: lock).claim(for: window.window) }
+        for lock in locks?.all ?? [] { DocumentPresence(connection: connection, lock: lock).claim(for: window.window) }
+        followTheFile()
         followRefresh(now: MonotonicClock.now())
         for case .warn(let warning) in startup { StandardError.write("touchtracker: \(warning)") }
         apply(desktop.settings, now: MonotonicClock.now())
@@ -135,7 +141,7 @@ public final class Shell {
     /// The event loop. Returns the process exit status, with the document's lock released (the caller
     /// exits, and `exit` runs no deinitializers).
     public func run() -> Int32 {
-        defer { lock?.release() }
+        defer { locks?.release() }
         let display = connection.display
         let signals = TerminationSignals()
         /// The window closes: the clipboard goes to a clipboard manager first, if one runs.
@@ -218,7 +224,8 @@ public final class Shell {
             followRefresh(now: now)
         case .closeRequested:
             feed(.closeRequested, now: now)
-        case .comeForwardRequested:
+        case .comeForwardRequested(let request):
+            DocumentPresence.answer(request, on: connection)
             feed(.anotherStartAsked, now: now)
         case .pinged(let serverTime):
             window.answerPing(serverTime: serverTime)

@@ -15,7 +15,7 @@ enum ShellEvent: Equatable {
     case configured(width: Int, height: Int)
     case closeRequested
     /// A second start of the program asks the window holding its drawing to come to the front.
-    case comeForwardRequested
+    case comeForwardRequested(ComeForwardRequest)
     /// The window manager asks whether we still respond (`_NET_WM_PING`), stamped with its `serverTime`.
     case pinged(serverTime: Int)
     /// A new owner of a manager selection (`selection`, such as `_XSETTINGS_S0`) announced itself.
@@ -31,6 +31,13 @@ enum ShellEvent: Equatable {
     /// A window we watch was destroyed.
     case destroyed(window: Window)
     case unhandled(type: Int32)
+
+    /// What a second start asks of the window holding its drawing (`DocumentPresence`): which drawing (the
+    /// selection named after the lock file it found held) and where to answer.
+    struct ComeForwardRequest: Equatable {
+        let selection: Atom
+        let replyTo: Window
+    }
 
     /// Translates a core event that the loop read at `readTime`. Key events need the event's display for
     /// the keymap. `canvas` is our window: only its ConfigureNotify is a resize. (The shell also watches the
@@ -65,8 +72,9 @@ enum ShellEvent: Equatable {
                 self = .closeRequested
             } else if message.message_type == atoms.wmProtocols, message.format == 32, protocolAtom == atoms.netWMPing {
                 self = .pinged(serverTime: message.data.l.1)
-            } else if message.message_type == atoms.comeForward {
-                self = .comeForwardRequested
+            } else if message.message_type == atoms.comeForward, message.format == 32 {
+                self = .comeForwardRequested(ComeForwardRequest(selection: Atom(bitPattern: message.data.l.0),
+                                                                replyTo: Window(bitPattern: message.data.l.1)))
             } else if message.message_type == atoms.manager, message.format == 32 {
                 self = .managerAnnounced(selection: Atom(bitPattern: message.data.l.1))
             } else {

@@ -118,23 +118,27 @@ struct Atoms {
     let netActiveWindow: Atom
     /// Ours: a second start asking the window holding its drawing to come to the front (`DocumentPresence`).
     let comeForward: Atom
+    /// Ours: the holder's answer to `comeForward`, naming its process.
+    let cameForward: Atom
 
     init(wmProtocols: Atom, wmDeleteWindow: Atom, netWMName: Atom, netWMPID: Atom, utf8String: Atom,
          netWMPing: Atom, netWMIcon: Atom, netWMWindowType: Atom, netWMWindowTypeNormal: Atom,
-         manager: Atom, xsettingsSettings: Atom, netActiveWindow: Atom, comeForward: Atom, netWMIconName: Atom = 0) {
+         manager: Atom, xsettingsSettings: Atom, netActiveWindow: Atom, comeForward: Atom, netWMIconName: Atom = 0,
+         cameForward: Atom = 0) {
         (self.wmProtocols, self.wmDeleteWindow, self.netWMName, self.netWMPID, self.utf8String) =
             (wmProtocols, wmDeleteWindow, netWMName, netWMPID, utf8String)
         (self.netWMPing, self.netWMIcon, self.netWMWindowType, self.netWMWindowTypeNormal) =
             (netWMPing, netWMIcon, netWMWindowType, netWMWindowTypeNormal)
         (self.manager, self.xsettingsSettings) = (manager, xsettingsSettings)
         (self.netActiveWindow, self.comeForward, self.netWMIconName) = (netActiveWindow, comeForward, netWMIconName)
+        self.cameForward = cameForward
     }
 
     init(_ display: OpaquePointer) {
         let names = ["WM_PROTOCOLS", "WM_DELETE_WINDOW", "_NET_WM_NAME", "_NET_WM_PID", "UTF8_STRING",
                      "_NET_WM_PING", "_NET_WM_ICON", "_NET_WM_WINDOW_TYPE", "_NET_WM_WINDOW_TYPE_NORMAL",
                      "MANAGER", "_XSETTINGS_SETTINGS", "_NET_ACTIVE_WINDOW", "_TOUCHTRACKER_COME_FORWARD",
-                     "_NET_WM_ICON_NAME"]
+                     "_NET_WM_ICON_NAME", "_TOUCHTRACKER_CAME_FORWARD"]
         var atoms = [Atom](repeating: 0, count: names.count)
         var cNames = names.map { strdup($0) }
         defer { cNames.forEach { free($0) } }
@@ -142,7 +146,7 @@ struct Atoms {
         (wmProtocols, wmDeleteWindow, netWMName, netWMPID, utf8String) = (atoms[0], atoms[1], atoms[2], atoms[3], atoms[4])
         (netWMPing, netWMIcon, netWMWindowType, netWMWindowTypeNormal) = (atoms[5], atoms[6], atoms[7], atoms[8])
         (manager, xsettingsSettings) = (atoms[9], atoms[10])
-        (netActiveWindow, comeForward, netWMIconName) = (atoms[11], atoms[12], atoms[13])
+        (netActiveWindow, comeForward, netWMIconName, cameForward) = (atoms[11], atoms[12], atoms[13], atoms[14])
     }
 }
 

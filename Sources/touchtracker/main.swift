@@ -33,7 +33,7 @@ case .run(let options):
         if options.play { ReplayCommand.play(options, recordingPath: recording) }
         ReplayCommand.run(options, recordingPath: recording)
     }
-    let environment = ["XDG_DATA_HOME", "XDG_STATE_HOME", "HOME"].reduce(into: [String: FilePath]()) { environment, name in
+    let environment = ["XDG_DATA_HOME", "XDG_STATE_HOME", "XDG_RUNTIME_DIR", "HOME"].reduce(into: [String: FilePath]()) { environment, name in
         environment[name] = getenv(name).map { FilePath(cString: $0) }
     }
     guard let path = options.documentPath ?? DocumentLocation.defaultPath(environment: environment) else {
@@ -46,7 +46,7 @@ case .run(let options):
             fail("cannot export \(output): it is the drawing itself; name another file", status: 1)
         }
         do {
-            try Exporter.export(try DocumentStore.load(path: path), to: output, format: format)
+            try Exporter.export(try DocumentStore.load(path: path), to: output, format: format, links: .followedWhenTrusted)
         } catch {
             fail("cannot export \(output): \(error)", status: 1)
         }
@@ -62,12 +62,13 @@ case .run(let options):
         fail(error.description, status: 1)
     }
     // One window per drawing: a second start hands over to the first instead of competing with it.
-    let lock: DocumentLock?
-    switch DocumentPresence.claim(DocumentStore.resolvingLinks(path), on: connection) {
-    case .locked(let held): lock = held
-    case .unlocked(let warning):
-        StandardError.write("touchtracker: \(warning)")
-        lock = nil
+    let resolved: FilePath
+    do { resolved = try DocumentStore.resolvingLinks(path) } catch { fail(error.description, status: 1) }
+    let locks: DocumentLocks
+    switch DocumentPresence.claim(resolved, lockFolder: DocumentLocation.lockFolder(environment: environment), on: connection) {
+    case .locked(let held, let warnings):
+        for warning in warnings { StandardError.write("touchtracker: \(warning)") }
+        locks = held
     case .handedOver(let message):
         StandardError.write("touchtracker: \(message)")
         exit(0)
@@ -78,7 +79,7 @@ case .run(let options):
     do {
         opened = try DocumentStore.open(path: path, now: CivilTime.now())
     } catch {
-        lock?.release()  // exit() runs no deinitializers
+        locks.release()  // exit() runs no deinitializers
         fail(error.description, status: 1)
     }
     if let recovery = opened.recovery { StandardError.write("touchtracker: \(recovery)") }
@@ -87,18 +88,19 @@ case .run(let options):
         do {
             recorder = try Recorder(creating: recording)
         } catch {
-            lock?.release()
+            locks.release()
             let hint = error == .system(code: EEXIST) ? " (a recording is written only to a new file)" : ""
             fail("cannot record to \(recording): \(error)\(hint)", status: 1)
         }
     }
     let shell: Shell
     do {
-        shell = try Shell(connection: connection, options: options, document: opened, lock: lock,
+        shell = try Shell(connection: connection, options: options, document: opened, locks: locks,
                           penPath: DocumentLocation.statePath("pen", environment: environment),
+                          lockFolder: DocumentLocation.lockFolder(environment: environment),
                           dataFolder: DocumentLocation.defaultPath(environment: environment)?.folder, recorder: recorder)
     } catch {
-        lock?.release()
+        locks.release()
         fail(error.description, status: 1)
     }
     exit(shell.run())

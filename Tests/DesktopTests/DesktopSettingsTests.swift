@@ -144,6 +144,15 @@ import Timing
         #expect(DesktopSettingsWarning.ignoredResource(name: "Xft.dpi", value: "large").description
             == "ignoring resource Xft.dpi: \"large\" is not a plausible value")
     }
+
+    @Test func aWarningQuotesAtMost80CharactersOfAValueAndNoControlCharacters() {
+        let huge = "9" + String(repeating: "6", count: 100_067)
+        let (_, warnings) = DesktopSettings.resolve(xsettingsProperty: nil, resourceManager: "Xft.dpi: \(huge)\n")
+        #expect(warnings.map(\.description) == ["ignoring resource Xft.dpi: \"9\(String(repeating: "6", count: 79))…\" is not a plausible value"])
+        #expect(DesktopSettingsWarning.ignoredSetting(name: "Net/DoubleClickTime", value: .string("a\u{1B}[2Jb")).description
+            == "ignoring XSETTINGS Net/DoubleClickTime = \"a\\u{1b}[2Jb\": not a plausible value")
+        #expect(XSettingsError.duplicateName(String(repeating: "n", count: 5_000)).description.count < 120)
+    }
 }
 
 @Suite struct DesktopGestureSettingsTests {

@@ -1,3 +1,4 @@
+import CX11
 import Foundation
 import SeededRandom
 import Shapes
@@ -83,6 +84,52 @@ struct FileSafetyTests {
         let path = FilePath(bytes: Array(folder.path.utf8) + [UInt8(ascii: "/")] + name)
         #expect(try DocumentStore.load(path: path).shapes.count == 1, "saved under the very bytes given")
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).count == 1, "and under no U+FFFD name")
+    }
+
+    /// A folder anyone can write (0777, no sticky bit, where `fs.protected_symlinks` does not apply) holding
+    /// the user's private file, and a link to it that another user (uid 65534) planted as `name`.
+    private func plantedLink(_ name: String) throws -> TemporaryFolder {
+        let folder = try TemporaryFolder("e2e")
+        chmod(folder.path, 0o777)
+        try folder.write("my private notes", to: "private.txt")
+        symlink(folder.file("private.txt"), folder.file(name))
+        lchown(folder.file(name), 65534, 65534)
+        return folder
+    }
+
+    @Test(.enabled(if: geteuid() == 0, "planting another user's link takes root"))
+    func controlENeverWritesThroughALinkPlantedWhereThePictureGoes() throws {
+        let folder = try plantedLink("drawing.png")
+        let running = try RunningApp(arguments: [folder.file("drawing.json")])
+        running.drawLine(from: (50, 100), to: (250, 100))
+        running.client.key(XK_e, modifiers: [XK_Control_L])
+        #expect(waitUntil(timeout: 5) { running.app.standardError.contains("\n") })
+        #expect(running.app.standardError == "touchtracker: cannot export \(folder.file("drawing.png")): it is a symbolic link, which is not followed there\n")
+        #expect(folder.read("private.txt") == Array("my private notes".utf8))
+        #expect(try FileManager.default.destinationOfSymbolicLink(atPath: folder.file("drawing.png")) == folder.file("private.txt"))
+    }
+
+    @Test(.enabled(if: geteuid() == 0, "planting another user's link takes root"))
+    func aDocumentNamedThroughALinkAnotherUserOwnsIsNotOpened() throws {
+        let folder = try plantedLink("drawing.json")
+        let server = try XvfbServer()
+        let app = try AppProcess(arguments: [folder.file("drawing.json")], display: server.name)
+        #expect(app.waitForExit() == 1)
+        #expect(app.standardError == "touchtracker: not following \(folder.file("drawing.json")): it is a symbolic link owned by another user "
+                + "(uid 65534); only links owned by you or root are followed\n")
+        #expect(folder.names() == ["drawing.json", "private.txt"], "nothing kept aside as damaged, no lock")
+        #expect(folder.read("private.txt") == Array("my private notes".utf8))
+    }
+
+    @Test(.enabled(if: geteuid() == 0, "planting another user's link takes root"))
+    func anExportNamedThroughALinkAnotherUserOwnsIsNotWritten() throws {
+        let folder = try plantedLink("out.png")
+        let document = try folder.document()
+        let app = try export(folder.file("out.png"), document)
+        #expect(app.waitForExit(timeout: 0) == 1)
+        #expect(app.standardError == "touchtracker: cannot export \(folder.file("out.png")): it is a symbolic link owned by another user "
+                + "(uid 65534); only links owned by you or root are followed\n")
+        #expect(folder.read("private.txt") == Array("my private notes".utf8))
     }
 
     @Test func aFIFOGivenAsTheDocumentIsNotARegularFile() throws {

@@ -61,6 +61,62 @@ struct SharedDocumentTests {
         #expect(running.app.child.isRunning)
     }
 
+    @Test func twoHardLinksOfOneFileAreOneDrawingWhoseSecondStartBringsTheFirstForward() throws {
+        let folder = try TemporaryFolder("e2e")
+        let runtime = try TemporaryFolder("runtime")  // the user's lock folder, the same for both starts
+        try DocumentStore(path: FilePath(folder.file("a.json"))).save(Drawing(shapes: [Shape(id: ShapeID(1), segment: line(100))]))
+        link(folder.file("a.json"), folder.file("b.json"))
+        let running = try RunningApp(arguments: [folder.file("a.json")], environment: ["XDG_RUNTIME_DIR": runtime.path])
+        #expect(running.waitForPixel(150, 100, toBe: Colours.black) == Colours.black)
+
+        let second = try AppProcess(arguments: ["--geometry", "400x300+0+0", folder.file("b.json")], display: running.server.name,
+                                    environment: ["XDG_RUNTIME_DIR": runtime.path])
+        #expect(second.waitForExit() == 0, "b.json is a.json: \(second.standardError)")
+        let said = second.standardError
+        #expect(said.hasPrefix("touchtracker: b.json is already open in another window (process \(running.app.pid) on "), "\(said)")
+        #expect(said.hasSuffix("); brought it to the front\n"), "\(said)")
+
+        let elsewhere = try XvfbServer()
+        let third = try AppProcess(arguments: [folder.file("b.json")], display: elsewhere.name, environment: ["XDG_RUNTIME_DIR": runtime.path])
+        #expect(third.waitForExit() == 1)
+        #expect(third.standardError.hasPrefix("touchtracker: \(folder.file("b.json")) is open in process \(running.app.pid) on "))
+
+        // The window's own save gives a.json a new inode: the lock follows it, and a start on a.json still finds it.
+        running.drawLine(from: (50, 200), to: (250, 200))
+        #expect(waitUntil(timeout: 5) { drawing(at: folder.file("a.json"))?.shapes.count == 2 })
+        let fourth = try AppProcess(arguments: [folder.file("a.json")], display: elsewhere.name, environment: ["XDG_RUNTIME_DIR": runtime.path])
+        #expect(fourth.waitForExit() == 1)
+        #expect(runtime.names(in: "touchtracker").count == 1, "one lock on the file's identity: the one it has now")
+    }
+
+    @Test func aSecondStartBelievesOnlyTheHolderThatAnswersAndNotAnotherClientOwningItsSelection() throws {
+        let server = try XvfbServer()
+        let folder = try TemporaryFolder("e2e")
+        let document = folder.file("drawing.json")
+        // A holder that locked the drawing from this host and display but has no window (a hung start, say) ...
+        var name = [CChar](repeating: 0, count: 256)
+        gethostname(&name, name.count - 1)
+        let host = String(cString: name)
+        let holder = try ChildProcess(path: "/bin/sh", arguments: ["-c",
+            #"exec 9<>"$1" && flock -n 9 && printf '%s\t%s\t%s\n' $$ "$2" "$3" >&9 && echo locked && exec sleep 600"#,
+            "sh", folder.file(".drawing.json.lock"), host, server.name], environment: ChildProcess.inheritedEnvironment)
+        defer { holder.stop() }
+        #expect(waitUntil(timeout: 5) { holder.standardOutput == "locked\n" })
+        // ... and another client owning the selection a second start asks.
+        let client = try XTestClient(display: server.name)
+        defer { client.close() }
+        var status = stat()
+        stat(folder.file(".drawing.json.lock"), &status)
+        let impostor = XCreateSimpleWindow(client.display, client.root, 0, 0, 1, 1, 0, 0, 0)
+        XSetSelectionOwner(client.display, client.atom("_TOUCHTRACKER_DRAWING_\(status.st_dev)_\(status.st_ino)"), impostor, UInt(CurrentTime))
+        client.sync()
+
+        let second = try AppProcess(arguments: [document], display: server.name)
+        #expect(second.waitForExit(timeout: 15) == 1, "not handed over: the holder never answered")
+        #expect(second.standardError == "touchtracker: \(document) is open in process \(holder.pid) on \(host), display \(server.name), "
+                + "whose window did not answer; close it there, or name another FILE\n")
+    }
+
     @Test func aFileCopiedOverTheDrawingIsLoadedWhenNothingIsUnsavedAndNotWrittenBack() throws {
         let running = try RunningApp()
         running.drawLine(from: (50, 100), to: (250, 100))
@@ -74,7 +130,7 @@ struct SharedDocumentTests {
         let copied = FileManager.default.contents(atPath: running.documentPath)
 
         #expect(running.waitForPixel(150, 200, toBe: Colours.black) == Colours.black, "their line is shown")
-        #expect(running.app.standardError == "touchtracker: reloaded drawing.json: kept 1 line another program added\n")
+        #expect(running.app.standardError == "touchtracker: reloaded drawing.json: kept 1 shape another program added\n")
         usleep(800_000)  // longer than the autosave's delay: what is under test is that no save comes
         #expect(FileManager.default.contents(atPath: running.documentPath) == copied, "their bytes are not rewritten")
     }
@@ -102,7 +158,7 @@ struct SharedDocumentTests {
         #expect(waitUntil(timeout: 5) { Set(drawing(at: running.documentPath)?.shapes.map(\.segment) ?? []) == [line(110), line(250)] },
                 "saved: the window's nudged line and their new one")
         #expect(running.waitForPixel(150, 250, toBe: Colours.black) == Colours.black, "their line is shown")
-        #expect(running.app.standardError == "touchtracker: merged drawing.json: kept 1 line another program added\n")
+        #expect(running.app.standardError == "touchtracker: merged drawing.json: kept 1 shape another program added\n")
     }
 
     @Test(.enabled(if: SmallDisk.canMount, "\(SmallDisk.cannotMount)"))

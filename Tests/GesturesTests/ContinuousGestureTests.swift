@@ -11,6 +11,14 @@ import Timing
         #expect(t.gestures.contains("longPress began") == begins)
     }
 
+    @Test("A release stamped exactly at the duration, read before the timer fires, ends a long press that began")
+    func longPressReleasedExactlyAtTheDuration() {
+        var t = Timeline(appEngine(lineAt: { _ in true }))
+        t.run("down 500ms~ up")  // the loop never ran the timer: the release's own stamp says 500 ms
+        #expect(t.gestures == ["longPress began", "longPress ended"])
+        t.expectRest()
+    }
+
     @Test("A long press allows 10 px of movement before it begins, not 11 px", arguments: [(10.0, true), (11.0, false)])
     func longPressMovement(moved: Double, begins: Bool) {
         var t = Timeline(appEngine(lineAt: { _ in true }))

@@ -48,7 +48,7 @@ struct ExporterTests {
 
     @Test func aPNGShowsCirclesAndColours() throws {
         let folder = try TemporaryFolder("export"), path = folder.file("out." + "png")
-        try Exporter.export(colouredDrawing(), to: FilePath(path), format: .png)
+        try Exporter.export(colouredDrawing(), to: FilePath(path), format: .png, links: .followedWhenTrusted)
         let image = try #require(PNGImage(path: path))
         #expect(image.pixel(x: 100, y: 150) == 0x1E50DC && image.pixel(x: 200, y: 100) == 0x1E50DC, "the ring")
         #expect(image.pixel(x: 200, y: 150) == 0xFFFFFF && image.pixel(x: 110, y: 110) == 0xFFFFFF, "inside the ring and in the box's corner")
@@ -80,7 +80,7 @@ struct ExporterTests {
 
     @Test func linesOffTheTopAndLeftAreVisibleInTheExportedPNG() throws {
         let folder = try TemporaryFolder("export"), path = folder.file("out." + "png")
-        try Exporter.export(drawing(segment(-50, -30, 100, -30)), to: FilePath(path), format: .png)
+        try Exporter.export(drawing(segment(-50, -30, 100, -30)), to: FilePath(path), format: .png, links: .followedWhenTrusted)
         let image = try #require(PNGImage(path: path))
         #expect(image.width == 800 && image.height == 600)
         // The page starts at (-60, -40): the line runs along y = 10 from x = 10 to x = 160.
@@ -91,7 +91,7 @@ struct ExporterTests {
 
     @Test func aSmallDrawingFarFromTheOriginExportsAsASmallPNG() throws {
         let folder = try TemporaryFolder("export"), path = folder.file("out." + "png")
-        try Exporter.export(drawing(segment(999_000, -1_000_000, 1_000_000, -999_500)), to: FilePath(path), format: .png)
+        try Exporter.export(drawing(segment(999_000, -1_000_000, 1_000_000, -999_500)), to: FilePath(path), format: .png, links: .followedWhenTrusted)
         let image = try #require(PNGImage(path: path))
         #expect(image.width == 1020 && image.height == 600)
         #expect(image.pixel(x: 10, y: 10) == 0x000000, "the line's start")
@@ -102,7 +102,7 @@ struct ExporterTests {
         let folder = try TemporaryFolder("export"), path = folder.file("out." + "png")
         let huge = drawing(segment(-1_000_000, 0, 1_000_000, 0))
         #expect(throws: ExportError.pageTooLarge(width: 2_000_020, height: 600, format: .png, limit: 32767)) {
-            try Exporter.export(huge, to: FilePath(path), format: .png)
+            try Exporter.export(huge, to: FilePath(path), format: .png, links: .followedWhenTrusted)
         }
         #expect(access(path, F_OK) != 0)
         let message = ExportError.pageTooLarge(width: 2_000_020, height: 600, format: .png, limit: 32767).description
@@ -113,7 +113,7 @@ struct ExporterTests {
         let huge = drawing(segment(-1_000_000, -1_000_000, 1_000_000, 1_000_000))
         for format in [Exporter.Format.svg, .pdf] {
             let folder = try TemporaryFolder("export"), path = folder.file("out." + format.rawValue)
-            try Exporter.export(huge, to: FilePath(path), format: format)
+            try Exporter.export(huge, to: FilePath(path), format: format, links: .followedWhenTrusted)
             #expect(readFile(path).starts(with: format.magic))
         }
     }
@@ -122,14 +122,14 @@ struct ExporterTests {
         let drawing = drawing(segment(20, 50, 180, 50), segment(900, 700, 950, 750))
         for format in Exporter.Format.allCases {
             let folder = try TemporaryFolder("export"), path = folder.file("out." + format.rawValue)
-            try Exporter.export(drawing, to: FilePath(path), format: format)
+            try Exporter.export(drawing, to: FilePath(path), format: format, links: .followedWhenTrusted)
             #expect(readFile(path).starts(with: format.magic))
         }
     }
 
     @Test func anExportIntoAMissingFolderSaysTheFolderIsMissing() {
         let error = #expect(throws: ExportError.write(.missingFolder("/nonexistent/dir"))) {
-            try Exporter.export(Drawing(), to: "/nonexistent/dir/out.png", format: .png)
+            try Exporter.export(Drawing(), to: "/nonexistent/dir/out.png", format: .png, links: .followedWhenTrusted)
         }
         #expect(error?.description == "the folder /nonexistent/dir does not exist")
     }
@@ -137,7 +137,7 @@ struct ExporterTests {
     @Test func anExportOntoAFolderIsRefusedAndTheFolderKept() throws {
         let folder = try TemporaryFolder("export"), path = folder.file("out." + "pdf")
         mkdir(path, 0o700)
-        #expect(throws: ExportError.write(.notARegularFile)) { try Exporter.export(Drawing(), to: FilePath(path), format: .pdf) }
+        #expect(throws: ExportError.write(.notARegularFile)) { try Exporter.export(Drawing(), to: FilePath(path), format: .pdf, links: .followedWhenTrusted) }
         var status = stat()
         #expect(stat(path, &status) == 0 && status.st_mode & S_IFMT == S_IFDIR)
     }
@@ -147,7 +147,7 @@ struct ExporterTests {
         let folder = try TemporaryFolder("export"), path = folder.file("out." + format.rawValue)
         symlink("/dev/full", path)
         let error = #expect(throws: ExportError.write(.system(code: ENOSPC))) {
-            try Exporter.export(drawing(segment(20, 50, 180, 50)), to: FilePath(path), format: format)
+            try Exporter.export(drawing(segment(20, 50, 180, 50)), to: FilePath(path), format: format, links: .followedWhenTrusted)
         }
         #expect(error?.description == "No space left on device")
     }
@@ -158,7 +158,7 @@ struct ExporterTests {
         let old = fopen(path, "w")
         fputs("old", old)
         fclose(old)
-        try Exporter.export(drawing(segment(20, 50, 180, 50)), to: FilePath(path), format: format)
+        try Exporter.export(drawing(segment(20, 50, 180, 50)), to: FilePath(path), format: format, links: .followedWhenTrusted)
         let bytes = readFile(path)
         #expect(bytes.starts(with: format.magic), "the whole new file, from its first byte")
         #expect(bytes.count > 100)

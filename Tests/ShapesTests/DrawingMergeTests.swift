@@ -1,3 +1,4 @@
+import SeededRandom
 @testable import Shapes
 import Testing
 
@@ -47,10 +48,54 @@ struct DrawingMergeTests {
         #expect(merged(base: [1], theirs: [], ours: [1, 1]) == [1], "they deleted it, we drew another")
     }
 
+    @Test func bothSidesDeletingDifferentNumbersOfEqualShapesLeaveTheFewer() {
+        #expect(merged(base: [1, 1, 1], theirs: [1], ours: [1, 1]) == [1], "they deleted two, we deleted one: two are gone")
+        #expect(merged(base: [1, 1, 1], theirs: [1, 1], ours: [1]) == [1])
+        #expect(merged(base: [1, 1, 1], theirs: [1, 1, 1, 1], ours: [1, 1, 1, 1, 1]) == [1, 1, 1, 1, 1], "and added: the more")
+    }
+
+    /// Random drawings over three shapes, so that equal shapes are the rule: every shape's count in the
+    /// merge follows the rule (both sides added: the larger count; both deleted: the smaller; one each:
+    /// both changes), ours' shapes keep their order, theirs' additions follow in theirs' order, and undo
+    /// brings ours back.
+    @Test func randomMergesOfEqualShapesKeepEveryAdditionAndEveryDeletion() throws {
+        var random = SeededGenerator(seed: 23)
+        func shapes() -> [Double] { (0..<Int.random(in: 0...6, using: &random)).map { _ in Double(Int.random(in: 1...3, using: &random)) } }
+        func counts(_ shapes: [Double]) -> [Double: Int] { shapes.reduce(into: [:]) { $0[$1, default: 0] += 1 } }
+        for _ in 0..<2_000 {
+            let base = shapes(), theirs = shapes(), ours = shapes()
+            let (b, t, o) = (counts(base), counts(theirs), counts(ours))
+            var wanted: [Double: Int] = [:]
+            for shape in [1.0, 2.0, 3.0] {
+                let (inBase, inTheirs, inOurs) = (b[shape, default: 0], t[shape, default: 0], o[shape, default: 0])
+                wanted[shape] = inTheirs >= inBase && inOurs >= inBase ? max(inTheirs, inOurs)
+                    : inTheirs <= inBase && inOurs <= inBase ? min(inTheirs, inOurs)
+                    : inTheirs + inOurs - inBase
+            }
+            var expected: [Double] = []
+            for shape in ours + theirs where wanted[shape, default: 0] > 0 {
+                wanted[shape]! -= 1
+                expected.append(shape)
+            }
+            let result = merged(base: base, theirs: theirs, ours: ours)
+            #expect(result == expected, "base \(base), theirs \(theirs), ours \(ours)")
+            #expect(counts(merged(base: base, theirs: ours, ours: theirs)) == counts(result), "the sides are equal")
+
+            var window = drawing(ours, firstID: 40)
+            let merge = DrawingMerge(base: drawing(base), theirs: drawing(theirs), ours: window)
+            #expect(merge.oursChanged == (o != b))
+            if let edit = merge.edit {
+                edit.apply(to: &window)
+                edit.revert(on: &window)
+            }
+            #expect(window.shapes == drawing(ours, firstID: 40).shapes, "undo brings ours back")
+        }
+    }
+
     @Test func idsDoNotMatterOnlyWhatTheShapesLookLike() {
         let merge = DrawingMerge(base: drawing([1, 2]), theirs: drawing([1, 2], firstID: 7), ours: drawing([1, 2], firstID: 90))
         #expect(merge.edit == nil)
-        #expect(merge.message(for: "drawing.json") == "reloaded drawing.json: another program changed no lines")
+        #expect(merge.message(for: "drawing.json") == "reloaded drawing.json: another program changed no shapes")
     }
 
     @Test func theMergeIsOneEditThatUndoBringsOurVersionBack() throws {
@@ -73,14 +118,14 @@ struct DrawingMergeTests {
     @Test func aMergeSaysWhatItTookFromTheOtherProgram() {
         let merge = DrawingMerge(base: drawing([1, 2]), theirs: drawing([1, 5, 6, 7]), ours: drawing([1, 2, 9]))
         #expect(merge.added == 3 && merge.removed == 1 && merge.oursChanged)
-        #expect(merge.message(for: "drawing.json") == "merged drawing.json: kept 3 lines another program added, removed 1 it deleted")
+        #expect(merge.message(for: "drawing.json") == "merged drawing.json: kept 3 shapes another program added, removed 1 it deleted")
     }
 
     @Test func aReloadIsTheMergeIntoAWindowWithoutEditsOfItsOwn() {
         let base = drawing([1, 2])
         let merge = DrawingMerge(base: base, theirs: drawing([2, 4]), ours: base)
         #expect(!merge.oursChanged)
-        #expect(merge.message(for: "drawing.json") == "reloaded drawing.json: kept 1 line another program added, removed 1 it deleted")
+        #expect(merge.message(for: "drawing.json") == "reloaded drawing.json: kept 1 shape another program added, removed 1 it deleted")
         var window = base
         merge.edit?.apply(to: &window)
         #expect(window.shapes.map(\.begin.x) == [2, 4])

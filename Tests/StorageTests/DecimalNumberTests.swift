@@ -14,6 +14,29 @@ struct DecimalNumberTests {
         #expect(ours.bitPattern == expected.bitPattern, "\(text): \(ours) instead of \(expected)", sourceLocation: sourceLocation)
     }
 
+    /// Whether `text` lies within `range` by its exact value, as `DecimalNumber.isWithin` says.
+    private func isWithin(_ range: ClosedRange<Double>, _ text: String) -> Bool {
+        Array(text.utf8).withUnsafeBufferPointer { DecimalNumber.isWithin(range, Double(text)!, writtenAs: $0) }
+    }
+
+    @Test func aNumberIsWithinBoundsByItsExactValueNotItsNearestDouble() {
+        let coordinates = -1_000_000.0...1_000_000.0
+        for inside in ["1000000", "1e6", "1000000.0000", "999999.999999999999999999999", "-1000000", "-0.1e7", "0", "-0", "5"] {
+            #expect(isWithin(coordinates, inside), "\(inside)")
+        }
+        for outside in ["1000000.00000000000000000001", "1.0000000000000000000000001e6", "-1000000.000000000000000000001",
+                        "10000000000000000000000001e-19", "1e7", "1e99999999999"] {
+            #expect(!isWithin(coordinates, outside), "\(outside)")
+        }
+        let widths = 0.5...100.0
+        for inside in ["0.5", "5e-1", "0.50000000000000000000000001", "100", "99.9999999999999999999", "0.1e3"] {
+            #expect(isWithin(widths, inside), "\(inside)")
+        }
+        for outside in ["0.49999999999999999999999", "0.4999999999999999999999999999e0", "100.00000000000000000001", "1e-99999999999"] {
+            #expect(!isWithin(widths, outside), "\(outside)")
+        }
+    }
+
     @Test func theNumbersADrawingHoldsAreReadAsDoubleReadsThem() {
         for text in ["0", "-0", "1", "-1", "300.0", "412.53123474121094", "-999999.9999999999", "1000000", "0.1", "0.30000000000000004",
                      "123.45678901234567", "5e-324", "1e19", "1.5e-19", "9999999999999999999", "0.0000001", "7.0e+2", "2E3"] {

@@ -1,4 +1,5 @@
 import Foundation
+import Shapes
 @testable import Storage
 import TestSupport
 import Testing
@@ -110,11 +111,64 @@ struct DocumentLockTests {
         }
     }
 
+    @Test func aLinkOrAFIFOPlantedWhereTheLockFileGoesIsNeverFollowedNorLocked() throws {
+        let folder = try TemporaryFolder()
+        try folder.write("secret", to: "private.txt")
+        symlink(folder.file("private.txt"), folder.file(".drawing.json.lock"))
+        #expect(throws: DocumentLockError.system(SystemError("create the lock file", folder.filePath(".drawing.json.lock"), code: ELOOP))) {
+            try DocumentLock.acquire(for: folder.filePath("drawing.json"), holder: here)
+        }
+        #expect(folder.read("private.txt") == Array("secret".utf8))
+        unlink(folder.file(".drawing.json.lock"))
+        mkfifo(folder.file(".drawing.json.lock"), 0o666)
+        #expect(throws: DocumentLockError.system(SystemError("lock", folder.filePath(".drawing.json.lock"), code: EINVAL))) {
+            try DocumentLock.acquire(for: folder.filePath("drawing.json"), holder: here)
+        }
+    }
+
     @Test(.enabled(if: SmallDisk.canMount, "\(SmallDisk.cannotMount)"))
     func aReadOnlyFolderIsASystemErrorTheCallerMayGoOnWithout() throws {
         let disk = try #require(SmallDisk(kilobytes: 4, readOnly: true))
         #expect(throws: DocumentLockError.system(SystemError("create the lock file", disk.folder.filePath(".drawing.json.lock"), code: EROFS))) {
             try DocumentLock.acquire(for: disk.folder.filePath("drawing.json"), holder: here)
         }
+    }
+}
+
+@Suite("Two names for one file")
+struct DocumentLocksTests {
+    @Test func twoHardLinksOfOneFileShareTheLockOnItsIdentity() throws {
+        let folder = try TemporaryFolder()
+        let locks = folder.filePath("locks")
+        try DocumentStore(path: folder.filePath("a.json")).save(Drawing())
+        link(folder.file("a.json"), folder.file("b.json"))
+        let a = try #require(try DocumentStore(path: folder.filePath("a.json")).currentIdentity())
+        let b = try #require(try DocumentStore(path: folder.filePath("b.json")).currentIdentity())
+        #expect(DocumentLock.lockPath(forFile: a, in: locks) == DocumentLock.lockPath(forFile: b, in: locks))
+        #expect(DocumentLock.lockPath(forFile: a, in: locks) == locks.appending(FilePath(bytes: Array("\(a.device)-\(a.inode).lock".utf8))))
+        let held = try DocumentLock.acquire(DocumentLock.lockPath(forFile: a, in: locks), holder: here)
+        #expect(throws: DocumentLockError.heldBy(here)) { try DocumentLock.acquire(DocumentLock.lockPath(forFile: b, in: locks), holder: here) }
+        #expect(DocumentLock.holder(at: held.path) == here)
+        withExtendedLifetime(held) {}
+    }
+
+    @Test func theIdentityLockFollowsTheFileThroughSavesAndIsGoneWithIt() throws {
+        let folder = try TemporaryFolder()
+        let lockFolder = folder.filePath("locks")
+        let store = DocumentStore(path: folder.filePath("drawing.json"))
+        let first = try store.save(Drawing())
+        let locks = DocumentLocks(byName: try DocumentLock.acquire(for: store.path, holder: here),
+                                  byIdentity: try DocumentLock.acquire(DocumentLock.lockPath(forFile: first, in: lockFolder), holder: here),
+                                  of: first, folder: lockFolder, holder: here)
+        #expect(locks.follow(first) == nil, "already there")
+        let second = try store.save(Drawing())  // a new inode
+        let moved = try #require(locks.follow(second))
+        #expect(moved.path == DocumentLock.lockPath(forFile: second, in: lockFolder))
+        #expect(folder.names(in: "locks") == [moved.path.fileName.description], "the first file's lock is released")
+        locks.follow(nil)  // deleted
+        #expect(locks.byIdentity == nil && folder.names(in: "locks") == [])
+        #expect(locks.byName != nil, "the lock beside the document stays, whatever becomes of the file")
+        locks.release()
+        #expect(folder.names() == ["drawing.json", "locks"])
     }
 }

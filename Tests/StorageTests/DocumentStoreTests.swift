@@ -103,8 +103,10 @@ enum Damage: CaseIterable, Sendable {
         bytes.append(.closeBrace)
         try folder.write(bytes, to: "drawing.json")
         let opened = try DocumentStore.open(path: folder.filePath("drawing.json"), now: testTime)
-        #expect(opened.recovery?.problem == .tooManyLines(at: TextPosition(line: 1, column: firstLineTooMany + 1)))
-        #expect(folder.read("drawing.json.damaged-20261130-002005") == bytes)
+        #expect(opened.recovery?.problem == .tooManyShapes(at: TextPosition(line: 1, column: firstLineTooMany + 1)))
+        // Compared, not printed: a failure says how the files differ in a line, not their 20 MB each.
+        let kept = folder.read("drawing.json.damaged-20261130-002005")
+        #expect(kept == bytes, "kept aside: \(kept.map { "\($0.count) bytes" } ?? "nothing"), not the \(bytes.count) bytes written")
     }
 
     @Test func aFileOverTheSizeLimitIsKeptAsideWithoutBeingRead() throws {
@@ -231,6 +233,36 @@ enum Damage: CaseIterable, Sendable {
         lstat(folder.file("link.json"), &status)
         #expect(status.st_mode & S_IFMT == S_IFLNK)
         #expect(try DocumentStore.open(path: folder.filePath("real/drawing.json"), now: testTime).drawing == Drawing())
+    }
+
+    @Test(.enabled(if: geteuid() == 0, "changing a link's owner takes root"))
+    func aLinkAnotherUserOwnsIsNotFollowedWhetherOpenedOrLoaded() throws {
+        let folder = try TemporaryFolder()
+        chmod(folder.path, 0o777)  // anyone may plant a link here; no sticky bit, so the kernel would follow it
+        try DocumentStore(path: folder.filePath("private.json")).save(sampleDrawing())
+        let before = folder.read("private.json")
+        symlink(folder.file("private.json"), folder.file("drawing.json"))
+        lchown(folder.file("drawing.json"), 65534, 65534)
+        let planted = UntrustedLink(path: folder.filePath("drawing.json"), owner: 65534)
+        #expect(throws: DocumentOpenError.untrustedLink(planted)) { try DocumentStore.open(path: folder.filePath("drawing.json"), now: testTime) }
+        #expect(DocumentOpenError.untrustedLink(planted).description
+            == "not following \(folder.path)/drawing.json: it is a symbolic link owned by another user (uid 65534); only links owned by you or root are followed")
+        #expect(throws: DocumentLoadError.untrustedLink(planted)) { try DocumentStore.load(path: folder.filePath("drawing.json")) }
+        #expect(folder.read("private.json") == before)
+        lchown(folder.file("drawing.json"), 0, 0)
+        #expect(try DocumentStore.open(path: folder.filePath("drawing.json"), now: testTime).drawing == sampleDrawing(), "root's link is followed")
+    }
+
+    @Test func aLinkPutAtTheDocumentsPathOnceOpenIsNeverFollowed() throws {
+        let folder = try TemporaryFolder()
+        try folder.write("secret", to: "private.txt")
+        let opened = try DocumentStore.open(path: folder.filePath("drawing.json"), now: testTime)
+        let saved = try opened.store.save(sampleDrawing())
+        unlink(folder.file("drawing.json"))
+        symlink(folder.file("private.txt"), folder.file("drawing.json"))
+        #expect(opened.store.save(Drawing(), replacing: saved) == .changedOnDisk)
+        #expect(opened.store.readCurrent(now: testTime) == .unreadable(.notARegularFile(path: opened.store.path)))
+        #expect(folder.read("private.txt") == Array("secret".utf8))
     }
 
     @Test func loadingForExportReadsTheDrawingAndNeverTouchesADamagedFile() throws {

@@ -11,7 +11,8 @@ private let goodLine = #"{"id":1,"begin":[0,0],"end":[1,1]}"#
 
 /// Decoding `bytes` fails with exactly `expected`, a damage error with a one-line message.
 private func expectRejection(bytes: [UInt8], _ expected: DocumentError, sourceLocation: SourceLocation = #_sourceLocation) {
-    let error = #expect(throws: DocumentError.self, sourceLocation: sourceLocation) { try DrawingFormat.decode(bytes) }
+    // The drawing is not returned: should it decode, the failure must not print it (400,000 shapes).
+    let error = #expect(throws: DocumentError.self, sourceLocation: sourceLocation) { _ = try DrawingFormat.decode(bytes) }
     #expect(error == expected, sourceLocation: sourceLocation)
     #expect(error?.isDamage == true, sourceLocation: sourceLocation)
     #expect(error.map { !$0.description.contains("\n") } == true, sourceLocation: sourceLocation)
@@ -59,6 +60,36 @@ private func expectRejection(_ text: String, _ expected: DocumentError, sourceLo
     @Test func coordinatesBeyondTheBoundsAreRejected() {
         expectRejection(document(lines: #"{"id":1,"begin":[0,-1000000.5],"end":[1,1]}"#), .coordinateOutOfRange("-1000000.5", at: TextPosition(line: 1, column: 74)))
         expectRejection(document(lines: #"{"id":1,"begin":[0,0],"end":[1e7,1]}"#), .coordinateOutOfRange("1e7", at: TextPosition(line: 1, column: 84)))
+    }
+
+    /// A version-2 document of one line ending at x = `x` with width `width`, both as written.
+    private func shapeDocument(x: String = "1", width: String = "10") -> (text: String, xColumn: Int, widthColumn: Int) {
+        let head = #"{"format":"touchtracker-drawing","version":2,"shapes":[{"id":1,"kind":"line","begin":[0,0],"end":["#
+        let middle = ##",1],"colour":"#000000","width":"##
+        return (head + x + middle + width + "}]}", head.utf8.count + 1, head.utf8.count + x.utf8.count + middle.utf8.count + 1)
+    }
+
+    @Test(arguments: ["0.5", "100", "100.0", "1e2", "5e-1", "0.50000000000000000000", "99.99999999", "0.500000001",
+                      "0.50000000000000000001", "99.999999999999999999"])
+    func widthsWithinTheLimitsAreAccepted(width: String) throws {
+        #expect(try DrawingFormat.decode(Array(shapeDocument(width: width).text.utf8)).shapes.count == 1)
+    }
+
+    @Test(arguments: ["0.49999999", "100.000001", "0.4999999999999999999999999", "100.00000000000000000001", "1.00000000000000000001e2", "0"])
+    func widthsBeyondTheLimitsAreRefusedEvenWhereTheirFloatIsWithin(width: String) {
+        let document = shapeDocument(width: width)
+        expectRejection(document.text, .widthOutOfRange(width, at: TextPosition(line: 1, column: document.widthColumn)))
+    }
+
+    @Test(arguments: ["1000000", "-1e6", "1000000.000", "999999.99999999999999999", "-999999.99999999999999999", "0.1e7", "-0"])
+    func coordinatesAtTheLimitAreAccepted(x: String) throws {
+        #expect(try DrawingFormat.decode(Array(shapeDocument(x: x).text.utf8)).shapes.count == 1)
+    }
+
+    @Test(arguments: ["1000000.00000000000000000001", "-1000000.00000000000000000001", "1.0000000000000000000001e6", "1000000.0000000001"])
+    func coordinatesBeyondTheLimitAreRefusedEvenWhereTheirDoubleIsAtIt(x: String) {
+        let document = shapeDocument(x: x)
+        expectRejection(document.text, .coordinateOutOfRange(x, at: TextPosition(line: 1, column: document.xColumn)))
     }
 
     @Test func idsMustBeWholePositiveAndInRange() {
@@ -113,7 +144,7 @@ private func expectRejection(_ text: String, _ expected: DocumentError, sourceLo
         }
         text.removeLast(2)
         text += "]}"
-        expectRejection(text, .tooManyLines(at: TextPosition(line: DocumentLimits.maxShapes + 2, column: 1)))
+        expectRejection(text, .tooManyShapes(at: TextPosition(line: DocumentLimits.maxShapes + 2, column: 1)))
     }
 
     @Test func aFileOverTheSizeLimitIsRejectedWithoutBeingRead() {

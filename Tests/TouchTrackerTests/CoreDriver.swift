@@ -26,6 +26,8 @@ final class CoreDriver {
     private(set) var now = at(0)
     /// Every drawing the core asked to save, in order, whether or not the save worked.
     private(set) var saveRequests: [Drawing] = []
+    /// Every read of the file the core asked for: whether it kept a damaged file aside.
+    private(set) var reads: [Bool] = []
     private(set) var messages: [String] = []
     private(set) var traces: [String] = []
     private(set) var titles: [String] = []
@@ -44,6 +46,8 @@ final class CoreDriver {
     private(set) var frames: [Deadline] = []
     /// Saves fail with this while it is set.
     var saveFailure: DocumentSaveError?
+    /// Reads of the file find this while it is set (another program's version, without the disk).
+    var diskVersion: DiskVersion?
     /// Exports fail with this while it is set.
     var exportFailure: String?
     /// Every set of shapes the core put on the clipboard, in order.
@@ -53,13 +57,25 @@ final class CoreDriver {
     /// How many times the core asked for the clipboard's content (answered by the test, with `.clipboardReceived`).
     private(set) var pasteRequests = 0
 
-    init(file: String = "drawing.json", contents: String? = nil, tracing: Bool = false) throws {
+    init(file: String = "drawing.json", contents: String? = nil, drawing: Drawing? = nil, tracing: Bool = false) throws {
         temporary = try TemporaryFolder("core")
         if let contents { try temporary.write(contents, to: file) }
+        if let drawing { try DocumentStore(path: FilePath(temporary.file(file))).save(drawing) }
         let opened = try DocumentStore.open(path: FilePath(temporary.file(file)), now: civil)
         store = opened.store
         start = RecordingStart(document: opened, visibleArea: Rect(x: 0, y: 0, width: 400, height: 300), settings: .default, now: now)
         core = AppCore(start, tracing: tracing)
+    }
+
+    /// A window on `drawing` as if it had been read from the document's file, which is not written (a
+    /// large drawing costs no round trip through the disk).
+    init(opening drawing: Drawing) throws {
+        temporary = try TemporaryFolder("core")
+        let opened = OpenedDocument(store: DocumentStore(path: FilePath(temporary.file("drawing.json"))), drawing: drawing,
+                                    identity: nil, recovery: nil)
+        store = opened.store
+        start = RecordingStart(document: opened, visibleArea: Rect(x: 0, y: 0, width: 400, height: 300), settings: .default, now: now)
+        core = AppCore(start)
     }
 
     /// The session so far, as `--record` writes it.
@@ -87,15 +103,16 @@ final class CoreDriver {
 
     func key(_ key: Key, _ modifiers: Modifiers = []) { handle(.key(key, modifiers)) }
 
-    /// What the shell does when the folder's watch says the file may have changed: if its identity is
-    /// not the one the core last read or wrote, hand in what the file holds now.
+    /// What the shell does when the folder's watch says the file may have changed: hand in its identity now
+    /// and whether a writer holds it open. The core reads it once quiet (`advance`, or `noticeTheDisk()`).
+    func seeTheDisk(writerOpen: Bool = false) {
+        handle(.diskActivity(try? store.currentIdentity(), writerOpen: writerOpen))
+    }
+
+    /// The folder's watch says the file changed, and it then stays quiet long enough to be read.
     func noticeTheDisk() {
-        do {
-            guard try store.currentIdentity() != core.diskIdentity else { return }  // nil: deleted
-        } catch {
-            return
-        }
-        handle(.diskChanged(store.readCurrent(now: civil)))
+        seeTheDisk()
+        advance(to: now + DiskChange.quietPeriod)
     }
 
     /// Another program writes `drawing` over the document (a new file renamed over it, as `cp` and sync
@@ -148,7 +165,11 @@ final class CoreDriver {
                 saveRequests.append(drawing)
                 let outcome = saveFailure.map(SaveOutcome.failed) ?? store.save(drawing, replacing: expected)
                 take(.input(.saveFinished(outcome), now: now))
-                if outcome == .changedOnDisk { take(.input(.diskChanged(store.readCurrent(now: civil)), now: now)) }
+                pending += core.takeEffects()
+            case .readDisk(let keepingDamagedAside):
+                reads.append(keepingDamagedAside)
+                let version = diskVersion ?? store.readCurrent(now: civil, keepingDamagedAside: keepingDamagedAside)
+                take(.input(.diskChanged(version), now: now))
                 pending += core.takeEffects()
             case .raiseWindow:
                 raised += 1

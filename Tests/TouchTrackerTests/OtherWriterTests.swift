@@ -31,9 +31,9 @@ struct OtherWriterTests {
         let theirs = try #require(try driver.store.currentIdentity())
         driver.noticeTheDisk()
         #expect(driver.core.model.drawing.shapes.map(\.segment) == [line(50), line(80)])
-        #expect(driver.messages == ["reloaded drawing.json: kept 1 line another program added"])
-        #expect(driver.core.scene.overlays.map(\.rows) == [["Reloaded drawing.json: kept 1 line another program added"]])
-        #expect(driver.core.nextDeadlineBesidesFrames == at(500) + AppCore.noticeDuration, "nothing to save, only a notice to take down")
+        #expect(driver.messages == ["reloaded drawing.json: kept 1 shape another program added"])
+        #expect(driver.core.scene.overlays.map(\.rows) == [["Reloaded drawing.json: kept 1 shape another program added"]])
+        #expect(driver.core.nextDeadlineBesidesFrames == at(800) + AppCore.noticeDuration, "nothing to save, only a notice to take down")
         #expect(try driver.store.currentIdentity() == theirs, "their file is not rewritten")
         driver.key(.character("z"), .control)
         #expect(driver.core.model.drawing.shapes.map(\.segment) == [line(50)], "loading their version is undoable")
@@ -45,16 +45,20 @@ struct OtherWriterTests {
         try driver.anotherProgramWrites(drawing(line(80)))  // they deleted ours at 50 and drew one at 80
         driver.noticeTheDisk()
         #expect(Set(driver.core.model.drawing.shapes.map(\.segment)) == [line(80), line(120)])
-        #expect(driver.messages == ["merged drawing.json: kept 1 line another program added, removed 1 it deleted"])
-        driver.advance(to: at(1_500))
+        #expect(driver.messages == ["merged drawing.json: kept 1 shape another program added, removed 1 it deleted"])
+        driver.advance(to: at(1_300) + Autosave.quietPeriod)  // the merge is an edit: saved as edits are
         #expect(Set(try driver.savedDrawing().shapes.map(\.segment)) == [line(80), line(120)])
     }
 
-    @Test func aSaveThatFindsTheFileChangedMergesFirstAndNeverOverwritesTheirBytes() throws {
+    @Test func aSaveThatFindsTheFileChangedReadsItOnceQuietMergesAndNeverOverwritesTheirBytes() throws {
         let driver = try savedWindow()
         driver.drawLine(from: GesturePoint(x: 10, y: 120), to: GesturePoint(x: 200, y: 120), at: 1_000)
         try driver.anotherProgramWrites(drawing(line(50), line(80)))  // unnoticed: no watch event handed in
+        let theirs = try #require(try driver.store.currentIdentity())
         driver.advance(to: at(1_500))  // the autosave: the conditional save sees their file first
+        #expect(try driver.store.currentIdentity() == theirs, "not saved over, not read yet: they may not be done")
+        #expect(driver.reads.isEmpty)
+        driver.advance(to: at(1_500) + DiskChange.quietPeriod)
         #expect(Set(try driver.savedDrawing().shapes.map(\.segment)) == [line(50), line(80), line(120)])
         #expect(driver.messages.count == 1 && driver.messages[0].hasPrefix("merged drawing.json"))
     }
@@ -64,16 +68,21 @@ struct OtherWriterTests {
         try FileManager.default.removeItem(atPath: driver.store.path.description)
         driver.noticeTheDisk()
         #expect(driver.messages == ["drawing.json was deleted by another program; it will be written again at the next save"])
-        #expect(driver.core.nextDeadlineBesidesFrames == at(500) + AppCore.noticeDuration, "not at once: the user may have meant it")
+        #expect(driver.core.nextDeadlineBesidesFrames == at(800) + AppCore.noticeDuration, "not at once: the user may have meant it")
         driver.handle(.closeRequested)
         #expect(driver.exitStatus == 0)
         #expect(try driver.savedDrawing().shapes.map(\.segment) == [line(50)])
     }
 
-    @Test func aDamagedFileWrittenBySomeoneElseIsKeptAsideAndTheWindowsDrawingWrittenInItsPlace() throws {
+    @Test func aFileThatIsStillNoDrawingOnceQuietIsKeptAsideAndTheWindowsDrawingWrittenInItsPlace() throws {
         let driver = try savedWindow()
         try Data("garbage".utf8).write(to: URL(fileURLWithPath: driver.store.path.description))
         driver.noticeTheDisk()
+        #expect(driver.reads == [false], "read once quiet, and left where it is: its writer may only be pausing")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: driver.folder) == ["drawing.json"])
+        #expect(driver.messages.isEmpty)
+        driver.advance(to: at(500) + DiskChange.patience)
+        #expect(driver.reads == [false, true])
         let kept = try FileManager.default.contentsOfDirectory(atPath: driver.folder).filter { $0.contains(".damaged-") }
         #expect(kept.count == 1)
         #expect(FileManager.default.contents(atPath: driver.folder + "/" + (kept.first ?? "")) == Data("garbage".utf8))
