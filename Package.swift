@@ -80,7 +80,7 @@ let package = Package(
             name: "StorageTests", dependencies: ["Storage", "Shapes", "DrawingTesting", "SeededRandom", "TestSupport"]),
         .testTarget(
             name: "RenderingTests",
-            dependencies: ["Rendering", "Shapes", "Storage", "Canvas", "CCairo", "SeededRandom", "TestSupport"]),
+            dependencies: ["Rendering", "Shapes", "Storage", "Canvas", "CCairo", "DrawingTesting", "SeededRandom", "TestSupport"]),
         .testTarget(
             name: "TouchTrackerTests",
             dependencies: [
@@ -96,8 +96,8 @@ let package = Package(
         .testTarget(
             name: "EndToEndTests",
             dependencies: [
-                "CX11", "CCairo", "XTestHarness", "Shapes", "Storage", "TouchTracker", "touchtracker", "SeededRandom", "TestSupport",
-                "FileChooser", "PortalTesting",
+                "CX11", "CCairo", "XTestHarness", "Shapes", "Storage", "DrawingTesting", "TouchTracker", "touchtracker",
+                "SeededRandom", "TestSupport", "FileChooser", "PortalTesting",
             ]),
     ],
     swiftLanguageModes: [.v6]

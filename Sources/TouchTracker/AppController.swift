@@ -34,8 +34,8 @@ public enum AppGesture: Int, Hashable, Comparable, Sendable, CustomStringConvert
 ///                                                and takes them away from the canvas: they draw nothing)
 ///   two contacts down at once  draw a circle    (two fingers or two pointers; requires the swipe to fail;
 ///                                                takes their shapes away)
-///   anything else reaches the canvas as contacts: each left-button contact draws its own line (with Shift,
-///   a circle).
+///   anything else reaches the canvas as contacts: each left-button contact draws its own shape with the
+///   pen's tool (`Tool`: the line tool draws a line, or with Shift a circle).
 ///   An eraser (a stylus's other end) is not a gesture: it erases whatever it passes over.
 ///
 /// Single-threaded: the shell's event loop calls it. Tests drive it the same way, passing time in.
@@ -205,9 +205,10 @@ public final class AppController {
             model.contactBegan(sample.contact, at: Point(sample.location), time: sample.serverTime, pressure: sample.pressure,
                                modifiers: sample.modifiers)
         case .moved(let sample) where sample.button == 1:
-            model.contactMoved(sample.contact, to: Point(sample.location), time: sample.serverTime, pressure: sample.pressure)
+            model.contactMoved(sample.contact, to: Point(sample.location), time: sample.serverTime, pressure: sample.pressure,
+                               modifiers: sample.modifiers)
         case .ended(let sample) where sample.button == 1:
-            model.contactEnded(sample.contact, at: Point(sample.location), time: sample.serverTime)
+            model.contactEnded(sample.contact, at: Point(sample.location), time: sample.serverTime, modifiers: sample.modifiers)
         case .cancelled(let contact):
             model.contactCancelled(contact)
         default:

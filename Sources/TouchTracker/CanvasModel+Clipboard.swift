@@ -28,21 +28,18 @@ extension CanvasModel {
     public mutating func paste(_ pasted: Drawing, centredAt centre: Point) -> Result<Int, PasteRefusal> {
         let shapes = pasted.shapes
         guard !shapes.isEmpty else { return .failure(.noShapes) }
-        var bounds = shapes[0].segment.bounds
+        var bounds = shapes[0].bounds
         for shape in shapes.dropFirst() {
-            let box = shape.segment.bounds
+            let box = shape.bounds
             bounds = Rect(minX: min(bounds.minX, box.minX), minY: min(bounds.minY, box.minY),
                           maxX: max(bounds.maxX, box.maxX), maxY: max(bounds.maxY, box.maxY))
         }
         let offset = Vector(dx: centre.x - (bounds.minX + bounds.maxX) / 2, dy: centre.y - (bounds.minY + bounds.maxY) / 2)
         let first = drawing.nextID.rawValue
         let placed = shapes.enumerated().map { index, shape in
-            Shape(id: ShapeID(first + UInt64(index)), kind: shape.kind, segment: shape.segment.translated(by: offset), style: shape.style)
+            Shape(id: ShapeID(first + UInt64(index)), geometry: shape.geometry.translated(by: offset), style: shape.style)
         }
-        let fits = placed.allSatisfy { shape in
-            [shape.begin.x, shape.begin.y, shape.end.x, shape.end.y].allSatisfy(DocumentLimits.isValidCoordinate)
-                && DocumentLimits.isValidID(shape.id)
-        }
+        let fits = placed.allSatisfy { DrawingFormat.isSavable($0.geometry) && DocumentLimits.isValidID($0.id) }
         guard accepts(.paste(placed)) else { return .failure(.tooManyShapes(drawing.shapes.count + placed.count)) }
         guard fits else { return .failure(.outOfBounds) }
         menu = nil  // it may be about the shape selected until now

@@ -42,6 +42,7 @@ extension CanvasModel {
         case .chooseWidth(let index): choose(.width) { ($0.width, $0.widthBySpeed) = (Pen.widths[index].pixels, false) }
         case .clear: editKey { $0.clearEverything() }
         case .toggleWidthBySpeed: pen.widthBySpeed.toggle()
+        case .chooseTool(let tool): pen.tool = tool
         case .save, .exportPNG, .quit, .copy, .cut, .paste, .open, .saveAs, .exportAs, .newWindow: return command
         }
         return nil
@@ -67,7 +68,7 @@ extension CanvasModel {
         guard shapeDrag == nil, let selected = selection, let shape = document.shape(selected.id) else { return }
         var style = shape.style
         switch choice {
-        case .colour: style.colour = pen.colour(for: shape)
+        case .colour: style.colour = pen.colour(for: shape.geometry)
         case .width: style.width = pen.width
         }
         if style != shape.style { perform(.restyle(shape.id, from: shape.style, to: style)) }
@@ -83,6 +84,6 @@ extension CanvasModel {
     /// Moves the selected shape; not while the menu is open or a drag is going on.
     private mutating func nudge(dx: Double, dy: Double) {
         guard menu == nil, shapeDrag == nil, let selected = selection, let shape = document.shape(selected.id) else { return }
-        perform(.nudge(shape.id, from: shape.segment, to: shape.segment.translated(by: Vector(dx: dx, dy: dy))))
+        perform(.nudge(shape.id, from: shape.geometry, to: shape.geometry.translated(by: Vector(dx: dx, dy: dy))))
     }
 }

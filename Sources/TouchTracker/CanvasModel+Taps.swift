@@ -52,7 +52,7 @@ extension CanvasModel {
     /// and deselects: a double click, or Clear in the canvas menu.
     mutating func clearEverything() {
         cancelShapeDrag()
-        shapesInProgress.removeAll()
+        strokes.removeAll()
         selection = nil
         if !document.shapes.isEmpty { perform(.clear(document.shapes)) }
     }

@@ -5,14 +5,12 @@ import Shapes
 /// says how to scroll it. It stays readable in any window: where its text does not fit at its size, it
 /// takes smaller text down to a floor, then columns, then scrolls (the keys of that last row).
 enum HelpPanel {
-    /// The pointer gestures, briefly.
+    /// The pointer gestures, briefly (what a drag draws is the tools' rows, among the keys).
     static let gestureRows = [
-        "Drag: draw a line",
         "Click: select a shape; double click: clear",
         "Long press a shape, or drag the selected one: move it",
-        "Shift+drag, or two fingers down together: a circle",
         "Right click: the pen, Undo, Clear, Export (on a shape: Delete)",
-        "Three fingers swiped up: colours, widths",
+        "Two fingers together: a circle; three swiped up: colours, widths",
     ]
 
     /// Every row, gestures first, then the keys as the key table lists them.

@@ -113,7 +113,7 @@ public final class Shell {
                                    visibleArea: Rect(x: 0, y: 0, width: Double(geometry.width), height: Double(geometry.height)),
                                    settings: desktop.settings.gestureSettings, now: MonotonicClock.now())
         core = AppCore(start, tracing: options.traceGestures)
-        window = try CanvasWindow(connection: connection, geometry: geometry, title: core.title, xinput: xinput)
+        window = try CanvasWindow(connection: connection, geometry: geometry, title: core.title, cursor: core.cursor, xinput: xinput)
         clipboard = ClipboardService(connection: connection, window: window.window, now: MonotonicClock.now())
         begin(start)
         // Once the window has selected device changes: none is missed.

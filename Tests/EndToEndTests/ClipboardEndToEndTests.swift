@@ -11,7 +11,7 @@ import XTestHarness
 private func manyLines(_ count: Int) -> Drawing {
     Drawing(shapes: (0..<count).map { index in
         let y = 20 + Double(index % 260), x = 50 + Double(index % 200)
-        return Shape(id: ShapeID(UInt64(index + 1)), segment: Segment(begin: Point(x: x, y: y), end: Point(x: x + 100, y: y)))
+        return Shape(id: ShapeID(UInt64(index + 1)), geometry: .line(Segment(begin: Point(x: x, y: y), end: Point(x: x + 100, y: y))))
     })
 }
 
@@ -64,7 +64,7 @@ struct ClipboardEndToEndTests {
         #expect(running.client.waitForPixel(otherWindow, 200, 150, toBe: Colours.green) == Colours.green, "pasted and selected")
         #expect(running.client.pixel(otherWindow, 90, 150) == Colours.white && running.client.pixel(otherWindow, 310, 150) == Colours.white)
         #expect(waitUntil(timeout: 5) {
-            (FileManager.default.contents(atPath: otherPath).flatMap { try? DrawingFormat.decode(Array($0)) })?.shapes.map(\.segment)
+            (FileManager.default.contents(atPath: otherPath).flatMap { try? DrawingFormat.decode(Array($0)) })?.shapes.map(\.geometry.segment)
                 == [Segment(begin: Point(x: 100, y: 150), end: Point(x: 300, y: 150))]
         }, "saved in the other window's drawing")
         #expect(other.standardError.isEmpty && running.app.standardError.isEmpty)

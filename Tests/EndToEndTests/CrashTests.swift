@@ -1,4 +1,5 @@
 import CX11
+import DrawingTesting
 import Foundation
 import SeededRandom
 import Shapes
@@ -30,7 +31,7 @@ struct CrashTests {
         let path = folder.file("drawing.json")
 
         let ballast = (1...10_000).map { id in
-            Shape(id: ShapeID(UInt64(id)), segment: Segment(begin: Point(x: -100, y: Double(id)), end: Point(x: -50, y: Double(id))))
+            Shape(id: ShapeID(UInt64(id)), geometry: .line(Segment(begin: Point(x: -100, y: Double(id)), end: Point(x: -50, y: Double(id)))))
         }
         try DocumentStore(path: FilePath(path)).save(Drawing(shapes: ballast))
         var expected = ballast
@@ -76,7 +77,7 @@ struct CrashTests {
             let edit = Segment(begin: Point(x: Double(x + 6), y: Double(y + 15)), end: Point(x: Double(x + 19), y: Double(y + 15)))
             if loaded.shapes == expected {
                 lost += 1
-            } else if Array(loaded.shapes.dropLast()) == expected, loaded.shapes.last?.segment == edit {
+            } else if Array(loaded.shapes.dropLast()) == expected, loaded.shapes.last?.geometry.segment == edit {
                 kept += 1
             } else {
                 Issue.record("seed \(seed), round \(round): after SIGKILL at \(delay / 1000) ms the document holds \(loaded.shapes.count) lines, expected \(expected.count) or one more")

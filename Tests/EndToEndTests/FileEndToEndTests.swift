@@ -11,7 +11,7 @@ import XTestHarness
 /// A drawing of one line from (50, y) to (250, y) at `path`.
 private func writeDrawing(at path: String, y: Double) throws {
     try DocumentStore(path: FilePath(path)).save(Drawing(shapes: [
-        Shape(id: ShapeID(1), segment: Segment(begin: Point(x: 50, y: y), end: Point(x: 250, y: y))),
+        Shape(id: ShapeID(1), geometry: .line(Segment(begin: Point(x: 50, y: y), end: Point(x: 250, y: y)))),
     ]))
 }
 
@@ -85,7 +85,7 @@ struct FileEndToEndTests {
         let replayed = folder.file("replayed.json")
         let replay = try AppProcess(arguments: ["--replay", recording, replayed], display: nil)
         #expect(replay.waitForExit() == 0, "\(replay.standardError)")
-        #expect(drawing(at: replayed)?.shapes.map(\.segment) == expected.shapes.map(\.segment))
+        #expect(drawing(at: replayed)?.shapes.map(\.geometry.segment) == expected.shapes.map(\.geometry.segment))
         #expect(!FileManager.default.fileExists(atPath: other), "the replay read and wrote no other file")
     }
 

@@ -107,7 +107,7 @@ struct MultiContactTests {
         #expect(running.waitForPixel(200, 220, toBe: Colours.black) == Colours.black, "finished")
         client.release(first)
         #expect(running.pixel(200, 60) == Colours.black && running.pixel(200, 140) == Colours.white)
-        #expect(waitUntil(timeout: 5) { (try? running.savedDrawing())?.shapes.map(\.kind) == [.circle] }, "one circle saved")
+        #expect(waitUntil(timeout: 5) { (try? running.savedDrawing())?.shapes.map(\.kind) == [.ellipse] }, "one circle saved")
     }
 
     @Test func withCoreEventsADragStillDrawsARedLineThatTurnsBlack() throws {

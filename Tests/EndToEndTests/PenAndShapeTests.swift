@@ -1,11 +1,12 @@
 import CX11
+import DrawingTesting
+import Glibc
 import Shapes
 import TestSupport
 import Testing
 import TouchTracker
 import XTestHarness
 #if canImport(Glibc)
-import Glibc
 #endif
 
 /// The book's challenges as they reach the screen and the disk: the pen's colour from a key and its width
@@ -90,8 +91,8 @@ struct PenAndShapeTests {
         }
         #expect(waitUntil(timeout: 5) { (try? running.savedDrawing())?.shapes.count == 1 })
         let saved = try running.savedDrawing().shapes
-        #expect(saved.map(\.kind) == [.circle])
-        #expect(saved.map(\.segment) == [Segment(begin: Point(x: 100, y: 60), end: Point(x: 300, y: 220))])
+        #expect(saved.map(\.kind) == [.ellipse])
+        #expect(saved.map(\.geometry.segment) == [Segment(begin: Point(x: 100, y: 60), end: Point(x: 300, y: 220))])
 
         running.client.move(to: 112, 140)  // 12 px inside the outline: near enough to select it
         running.client.press()
@@ -133,7 +134,7 @@ struct PenAndShapeTests {
         #expect(running.waitForPixel(250, 70, toBe: Colours.green) == Colours.green, "Shift+Down: 10 px lower")
         #expect(running.pixel(250, 64) == Colours.white)
         #expect(waitUntil(timeout: 5) {
-            (try? running.savedDrawing())?.shapes.map(\.segment) == [Segment(begin: Point(x: 150, y: 70), end: Point(x: 350, y: 230))]
+            (try? running.savedDrawing())?.shapes.map(\.geometry.segment) == [Segment(begin: Point(x: 150, y: 70), end: Point(x: 350, y: 230))]
         }, "saved where it was moved")
 
         running.client.key(XK_Delete)
@@ -217,5 +218,34 @@ struct PenAndShapeTests {
         second.client.drag(from: (20, 280), to: (380, 280))
         second.client.release()
         #expect(second.waitForPixel(200, 280, toBe: Self.blue) == Self.blue, "the next line, with the remembered pen")
+    }
+
+    @Test func cThenADragDrawsAnEllipseAndTheToolOutlastsARestart() throws {
+        let state = try TemporaryFolder("state")
+        let first = try RunningApp(environment: ["XDG_STATE_HOME": state.path])
+        first.client.key(XK_c)
+        #expect(waitUntil(timeout: 5) { title(first) == "drawing.json — Circle — TouchTracker" }, "\(title(first))")
+        // The box from (100, 60) to (300, 220), no Shift held: the ellipse centred at (200, 140).
+        first.client.drag(from: (100, 60), to: (300, 220))
+        first.client.release()
+        #expect(first.waitForPixel(200, 60, toBe: Colours.black) == Colours.black, "its top")
+        for (x, y) in [(200, 220), (100, 140), (300, 140)] {
+            #expect(first.pixel(x, y) == Colours.black, "the outline at (\(x), \(y))")
+        }
+        #expect(first.pixel(200, 140) == Colours.white && first.pixel(110, 70) == Colours.white, "no line across its box")
+        #expect(waitUntil(timeout: 5) { (try? first.savedDrawing())?.shapes.map(\.geometry)
+            == [.ellipse(box: Segment(begin: Point(x: 100, y: 60), end: Point(x: 300, y: 220)))] })
+        first.client.key(XK_q, modifiers: [XK_Control_L])
+        #expect(first.app.waitForExit() == 0)
+
+        let second = try RunningApp(environment: ["XDG_STATE_HOME": state.path, "XDG_DATA_HOME": first.dataHome.path])
+        #expect(title(second) == "drawing.json — Circle — TouchTracker", "the tool, remembered")
+        second.client.drag(from: (20, 240), to: (120, 290))
+        second.client.release()
+        // (The second app opens the first's document: its data folder is the first's.)
+        #expect(waitUntil(timeout: 5) { (try? first.savedDrawing())?.shapes.map(\.kind) == [.ellipse, .ellipse] },
+                "the next drag: an ellipse")
+        second.client.key(XK_l)
+        #expect(waitUntil(timeout: 5) { title(second) == "drawing.json — TouchTracker" }, "\(title(second))")
     }
 }

@@ -1,4 +1,5 @@
 import CX11
+import DrawingTesting
 import Foundation
 import Shapes
 import Storage
@@ -72,7 +73,7 @@ struct RecordAndReplayTests {
         let replay = try AppProcess(arguments: ["--replay", recording, folder.file("replayed.json")], display: nil)
         #expect(replay.waitForExit() == 0, "\(replay.standardError)")
         let replayed = try DrawingFormat.decode(Array(FileManager.default.contents(atPath: folder.file("replayed.json")) ?? Data()))
-        #expect(replayed.shapes.map(\.segment) == [Segment(begin: Point(x: 50, y: 100), end: Point(x: 250, y: 100))])
+        #expect(replayed.shapes.map(\.geometry.segment) == [Segment(begin: Point(x: 50, y: 100), end: Point(x: 250, y: 100))])
     }
 
     @Test func aRecordingThatCannotBeWrittenIsToldOnceAndTheSessionGoesOn() throws {

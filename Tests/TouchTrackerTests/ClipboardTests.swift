@@ -45,7 +45,7 @@ struct ClipboardTests {
         driver.key(.character("c"), .control)
         let copied = try #require(driver.copies.first)
         #expect(copied.shapes.map(\.id) == [ShapeID(1)])
-        #expect(copied.shapes.first?.segment == driver.core.model.drawing.shape(ShapeID(1))?.segment)
+        #expect(copied.shapes.first?.geometry.segment == driver.core.model.drawing.shape(ShapeID(1))?.geometry.segment)
     }
 
     @Test func anEmptyDrawingHasNothingToCopy() throws {
@@ -88,16 +88,16 @@ struct ClipboardTests {
         #expect(driver.pasteRequests == 1, "a second Ctrl+V while the first comes is the same paste")
         // Two shapes whose bounds are 0...100 x 0...40: centred at (200, 150) they span 150...250 x 130...170.
         let pasted = Drawing(shapes: [
-            Shape(id: ShapeID(7), segment: Segment(begin: Point(x: 0, y: 0), end: Point(x: 100, y: 0))),
-            Shape(id: ShapeID(9), kind: .circle, segment: Segment(begin: Point(x: 20, y: 40), end: Point(x: 60, y: 10)),
+            Shape(id: ShapeID(7), geometry: .line(Segment(begin: Point(x: 0, y: 0), end: Point(x: 100, y: 0)))),
+            Shape(id: ShapeID(9), geometry: .ellipse(box: Segment(begin: Point(x: 20, y: 40), end: Point(x: 60, y: 10))),
                  style: ShapeStyle(colour: Colour(hex: 0x1E50DC), width: 4)),
         ])
         driver.handle(.clipboardReceived(.shapes(try json(pasted)), pointer: Point(x: 200, y: 150)))
         let lines = driver.core.model.drawing.shapes
         #expect(lines.map(\.id) == [ShapeID(1), ShapeID(2), ShapeID(3), ShapeID(4)])
-        #expect(lines[2].segment == Segment(begin: Point(x: 150, y: 130), end: Point(x: 250, y: 130)))
-        #expect(lines[3].segment == Segment(begin: Point(x: 170, y: 170), end: Point(x: 210, y: 140)))
-        #expect(lines[3].kind == .circle && lines[3].style == pasted.shapes[1].style)
+        #expect(lines[2].geometry.segment == Segment(begin: Point(x: 150, y: 130), end: Point(x: 250, y: 130)))
+        #expect(lines[3].geometry.segment == Segment(begin: Point(x: 170, y: 170), end: Point(x: 210, y: 140)))
+        #expect(lines[3].geometry.kind == .ellipse && lines[3].style == pasted.shapes[1].style)
         driver.key(.character("z"), .control)
         #expect(driver.core.model.drawing.shapes.count == 2, "one Ctrl+Z takes the whole paste back")
         driver.key(.character("y"), .control)
@@ -107,7 +107,7 @@ struct ClipboardTests {
     @Test func aSingleShapePastedIsSelected() throws {
         let driver = try twoShapes()
         driver.key(.character("v"), .control)
-        let one = Drawing(shapes: [Shape(id: ShapeID(1), segment: Segment(begin: Point(x: 0, y: 0), end: Point(x: 10, y: 10)))])
+        let one = Drawing(shapes: [Shape(id: ShapeID(1), geometry: .line(Segment(begin: Point(x: 0, y: 0), end: Point(x: 10, y: 10))))])
         driver.handle(.clipboardReceived(.shapes(try json(one)), pointer: Point(x: 100, y: 100)))
         #expect(driver.core.model.selection == Selection(ShapeID(3)))
     }
@@ -116,10 +116,10 @@ struct ClipboardTests {
     func aPointerOutsideTheWindowPastesAtItsCentre(pointer: Point?) throws {
         let driver = try CoreDriver()
         driver.key(.character("v"), .control)
-        let one = Drawing(shapes: [Shape(id: ShapeID(1), segment: Segment(begin: Point(x: 0, y: 0), end: Point(x: 10, y: 20)))])
+        let one = Drawing(shapes: [Shape(id: ShapeID(1), geometry: .line(Segment(begin: Point(x: 0, y: 0), end: Point(x: 10, y: 20))))])
         driver.handle(.clipboardReceived(.shapes(try json(one)), pointer: pointer))
         // The window is 400x300.
-        #expect(driver.core.model.drawing.shapes.first?.segment == Segment(begin: Point(x: 195, y: 140), end: Point(x: 205, y: 160)))
+        #expect(driver.core.model.drawing.shapes.first?.geometry.segment == Segment(begin: Point(x: 195, y: 140), end: Point(x: 205, y: 160)))
     }
 
     @Test func textThatIsADrawingsJSONPastesAsShapes() throws {
@@ -127,7 +127,7 @@ struct ClipboardTests {
         driver.key(.character("v"), .control)
         driver.handle(.clipboardReceived(.text(Array(#"{"format":"touchtracker-drawing","version":1,"lines":[{"id":1,"begin":[0,0],"end":[4,0]}]}"#.utf8)),
                                          pointer: Point(x: 10, y: 10)))
-        #expect(driver.core.model.drawing.shapes.first?.segment == Segment(begin: Point(x: 8, y: 10), end: Point(x: 12, y: 10)))
+        #expect(driver.core.model.drawing.shapes.first?.geometry.segment == Segment(begin: Point(x: 8, y: 10), end: Point(x: 12, y: 10)))
     }
 
     @Test(arguments: [
@@ -156,7 +156,7 @@ struct ClipboardTests {
     @Test func shapesThatWouldLieOutOfBoundsAreRefused() throws {
         let driver = try CoreDriver()
         driver.key(.character("v"), .control)
-        let wide = Drawing(shapes: [Shape(id: ShapeID(1), segment: Segment(begin: Point(x: -999_900, y: 0), end: Point(x: 999_900, y: 0)))])
+        let wide = Drawing(shapes: [Shape(id: ShapeID(1), geometry: .line(Segment(begin: Point(x: -999_900, y: 0), end: Point(x: 999_900, y: 0))))])
         driver.handle(.clipboardReceived(.shapes(try json(wide)), pointer: Point(x: 390, y: 10)))
         #expect(driver.core.model.drawing.isEmpty)
         #expect(driver.messages == ["cannot paste there: a shape would lie beyond ±1000000 px"])
@@ -165,7 +165,7 @@ struct ClipboardTests {
     @Test func aPasteIsReplayedFromItsRecordedBytes() throws {
         let driver = try twoShapes()
         driver.key(.character("v"), .control)
-        let one = Drawing(shapes: [Shape(id: ShapeID(1), segment: Segment(begin: Point(x: 0, y: 0), end: Point(x: 10, y: 10)))])
+        let one = Drawing(shapes: [Shape(id: ShapeID(1), geometry: .line(Segment(begin: Point(x: 0, y: 0), end: Point(x: 10, y: 10))))])
         driver.handle(.clipboardReceived(.shapes(try json(one)), pointer: Point(x: 100, y: 100)))
         let replay = Replay(try RecordingFormat.decode(try RecordingFormat.encode(driver.recording)))
         _ = replay.run()

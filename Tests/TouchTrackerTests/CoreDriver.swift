@@ -31,6 +31,7 @@ final class CoreDriver {
     private(set) var messages: [String] = []
     private(set) var traces: [String] = []
     private(set) var titles: [String] = []
+    private(set) var cursors: [String] = []
     /// Every picture the core exported, where it went.
     private(set) var exports: [FilePath] = []
     /// Every file chooser the core asked for (answered by the test, with `.fileChosen`).
@@ -178,7 +179,7 @@ final class CoreDriver {
             case .export(_, _, let candidates, let replacing):
                 // As the shell: the first candidate without a file (a placeholder stands for the picture).
                 let path = replacing ? candidates.first : candidates.first { !FileManager.default.fileExists(atPath: $0.description) }
-                if let path, exportFailure == nil { FileManager.default.createFile(atPath: path.description, contents: Data("picture".utf8)) }
+                if let path, exportFailure == nil { _ = FileManager.default.createFile(atPath: path.description, contents: Data("picture".utf8)) }
                 exports.append(path ?? candidates[0])
                 take(.input(.exportFinished(failure: exportFailure ?? (path == nil ? "every name is taken" : nil), written: path), now: now))
                 pending += core.takeEffects()
@@ -216,6 +217,7 @@ final class CoreDriver {
             case .requestClipboard:
                 pasteRequests += 1
             case .setTitle(let title): titles.append(title)
+            case .setCursor(let name): cursors.append(name)
             case .message(let line): messages.append(line)
             case .trace(let line): traces.append(line)
             case .exit(let status):

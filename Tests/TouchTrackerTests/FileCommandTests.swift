@@ -15,8 +15,8 @@ struct FileCommandTests {
     /// A drawing of one line at `other.json` in the driver's folder.
     func writeOther(_ driver: CoreDriver, name: String = "other.json") throws -> FilePath {
         let path = FilePath(driver.folder + "/" + name)
-        try DocumentStore(path: path).save(Drawing(shapes: [Shape(id: ShapeID(1), segment: Segment(begin: Point(x: 10, y: 10),
-                                                                                                     end: Point(x: 90, y: 10)))]))
+        try DocumentStore(path: path).save(Drawing(shapes: [Shape(id: ShapeID(1), geometry: .line(Segment(begin: Point(x: 10, y: 10),
+                                                                                                     end: Point(x: 90, y: 10))))]))
         return path
     }
 
@@ -43,7 +43,7 @@ struct FileCommandTests {
         driver.key(.character("o"), .control)
         driver.handle(.fileChosen(.chosen(other)))
         #expect(try driver.savedDrawing().shapes.count == 1, "this drawing was saved before the other opened")
-        #expect(driver.core.model.drawing.shapes.map(\.segment) == [Segment(begin: Point(x: 10, y: 10), end: Point(x: 90, y: 10))])
+        #expect(driver.core.model.drawing.shapes.map(\.geometry.segment) == [Segment(begin: Point(x: 10, y: 10), end: Point(x: 90, y: 10))])
         #expect(!driver.core.model.canUndo, "undo does not reach into the drawing before")
         #expect(driver.core.title == "other.json — TouchTracker")
         #expect(driver.core.scene.overlays.first?.texts == ["Opened \(other)"])

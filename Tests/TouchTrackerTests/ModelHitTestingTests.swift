@@ -8,7 +8,7 @@ import Testing
 private func brute(_ p: Point, _ tol: Double, _ lines: [Shape]) -> ShapeID? {
     var best: (ShapeID, Double)?
     for l in lines {
-        let d = l.segment.distance(to: p)
+        let d = l.distance(to: p)
         if d <= tol, best == nil || d < best!.1 || (d == best!.1 && l.id > best!.0) { best = (l.id, d) }
     }
     return best?.0

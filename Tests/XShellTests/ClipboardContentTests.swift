@@ -7,8 +7,8 @@ import Testing
 @Suite("What the clipboard offers, converted")
 struct ClipboardContentTests {
     let shapes = Drawing(shapes: [
-        Shape(id: ShapeID(1), segment: Segment(begin: Point(x: 100, y: 50), end: Point(x: 200, y: 50)), style: ShapeStyle(width: 10)),
-        Shape(id: ShapeID(2), kind: .circle, segment: Segment(begin: Point(x: 120, y: 60), end: Point(x: 160, y: 100)),
+        Shape(id: ShapeID(1), geometry: .line(Segment(begin: Point(x: 100, y: 50), end: Point(x: 200, y: 50))), style: ShapeStyle(width: 10)),
+        Shape(id: ShapeID(2), geometry: .ellipse(box: Segment(begin: Point(x: 120, y: 60), end: Point(x: 160, y: 100))),
              style: ShapeStyle(colour: Colour(red: 0x1E, green: 0x50, blue: 0xDC), width: 4)),
     ])
 
