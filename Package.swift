@@ -1,6 +1,6 @@
 // swift-tools-version:6.0
 // TouchTracker for X11: a drawing program whose heart is a gesture engine.
-// Module boundaries (see README "Architecture"; `assets/check-imports.sh` checks every import against them):
+// Module boundaries (see docs/architecture.md; `assets/check-imports.sh` checks every import against them):
 //   Timing, Gestures, Desktop, Shapes, Storage, Canvas, TouchTracker: Swift, no X, no Cairo: testable without
 //   a display. Gestures depends on Timing only, Desktop on Gestures and Timing only; Shapes (the drawing) on
 //   nothing but Synchronization; Storage (drawings on disk) on Shapes and libc (files, fsync, rename, local
@@ -74,8 +74,8 @@ let package = Package(
         // Tests: one target per module; EndToEndTests start their own Xvfb.
         .testTarget(name: "SeededRandomTests", dependencies: ["SeededRandom"]),
         .testTarget(name: "TimingTests", dependencies: ["Timing", "SeededRandom"]),
-        .testTarget(name: "GesturesTests", dependencies: ["Gestures", "Timing", "SeededRandom"]),
-        .testTarget(name: "ShapesTests", dependencies: ["Shapes", "DrawingTesting", "SeededRandom"]),
+        .testTarget(name: "GesturesTests", dependencies: ["Gestures", "Timing", "SeededRandom", "TestSupport"]),
+        .testTarget(name: "ShapesTests", dependencies: ["Shapes", "Canvas", "DrawingTesting", "SeededRandom"]),
         .testTarget(
             name: "StorageTests", dependencies: ["Storage", "Shapes", "DrawingTesting", "SeededRandom", "TestSupport"]),
         .testTarget(

@@ -1,5 +1,5 @@
 #!/bin/sh
-# check-imports.sh: every module in Sources imports only what the architecture allows (README, "Architecture";
+# check-imports.sh: every module in Sources imports only what the architecture allows (docs/architecture.md;
 # Package.swift's dependencies). Run from anywhere (make test calls it first); prints one line per violation.
 set -eu
 cd "$(dirname "$0")/.."
@@ -17,7 +17,7 @@ Storage             Glibc Shapes
 Canvas              Shapes
 TouchTracker        Canvas Gestures Glibc Shapes Storage Timing
 FileChooser         Glibc Timing
-Rendering           CCairo Canvas Dispatch Glibc Shapes Storage Synchronization
+Rendering           CCairo Canvas Glibc Shapes Storage Synchronization
 XShell              CX11 CCairo Canvas FileChooser Glibc Desktop Gestures Rendering Shapes Storage Timing TouchTracker
 touchtracker        Glibc Rendering Shapes Storage TouchTracker XShell
 DrawingTesting      Glibc SeededRandom Shapes Storage

@@ -113,20 +113,27 @@ struct ClipboardEndToEndTests {
         #expect(manager.wasAsked && manager.saved == shapes)
         #expect(try running.savedDrawing().shapes.count == 1, "the drawing was saved first")
     }
+}
 
-    @Test func aClipboardManagerThatNeverAnswersDelaysQuittingAtMostTwoSeconds() throws {
-        let running = try RunningApp()
-        running.drawLine(from: (50, 100), to: (250, 100))
-        running.client.key(XK_c, modifiers: [XK_Control_L])
-        _ = try #require(try clipboardContent("TARGETS", display: running.server.name))
-        let manager = FakeClipboardManager(client: running.client, target: "image/png", answers: false)
-        let asked = Date()
-        running.client.key(XK_q, modifiers: [XK_Control_L])
-        manager.serve(timeout: 10) { !running.app.child.isRunning }
-        #expect(running.app.waitForExit(timeout: 1) == 0)
-        #expect(Date().timeIntervalSince(asked) < 5)
-        #expect(manager.wasAsked && manager.saved.map { $0.starts(with: [0x89, 0x50, 0x4E, 0x47]) } == true,
-                "it was served while it waited")
-        #expect(try running.savedDrawing().shapes.count == 1)
+extension ClipboardEndToEndTests {
+    /// Tests that measure time, so they run alone: `make test` runs every suite named `Alone` after the
+    /// rest, one test at a time (the Makefile; docs/tests.md).
+    @Suite("The clipboard manager's wait, end to end, alone", .serialized)
+    struct Alone {
+        @Test func aClipboardManagerThatNeverAnswersDelaysQuittingAtMostTwoSeconds() throws {
+            let running = try RunningApp()
+            running.drawLine(from: (50, 100), to: (250, 100))
+            running.client.key(XK_c, modifiers: [XK_Control_L])
+            _ = try #require(try clipboardContent("TARGETS", display: running.server.name))
+            let manager = FakeClipboardManager(client: running.client, target: "image/png", answers: false)
+            let asked = Date()
+            running.client.key(XK_q, modifiers: [XK_Control_L])
+            manager.serve(timeout: 10) { !running.app.child.isRunning }
+            #expect(running.app.waitForExit(timeout: 1) == 0)
+            #expect(Date().timeIntervalSince(asked) < 5)
+            #expect(manager.wasAsked && manager.saved.map { $0.starts(with: [0x89, 0x50, 0x4E, 0x47]) } == true,
+                    "it was served while it waited")
+            #expect(try running.savedDrawing().shapes.count == 1)
+        }
     }
 }

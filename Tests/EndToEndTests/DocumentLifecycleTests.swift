@@ -36,41 +36,6 @@ struct DocumentLifecycleTests {
         #expect(running.app.standardError == "")
     }
 
-    @Test func anEditIsSavedWithinAboutHalfASecondWhileTheAppRuns() throws {
-        let running = try RunningApp()
-        running.drawLine(from: (50, 100), to: (250, 100))
-        // The autosave fires 0.5 s after the edit; 2.5 s leaves room for a busy machine, not for a lost timer.
-        #expect(waitUntil(timeout: 2.5) { (try? running.savedDrawing()) != nil }, "nothing saved within 2.5 s")
-        #expect(try running.savedDrawing().shapes.map(\.geometry.segment) == [horizontal])
-        #expect(running.app.child.isRunning)
-    }
-
-    @Test func controlSSavesAtOnceWhileTheAutosaveIsStillWaiting() throws {
-        let running = try RunningApp()
-        running.drawLine(from: (50, 100), to: (250, 100))
-        // Start from a saved state: wait for the line's autosave.
-        waitUntil(timeout: 5) { (try? running.savedDrawing())?.shapes.map(\.geometry.segment) == [horizontal] }
-        #expect(try running.savedDrawing().shapes.map(\.geometry.segment) == [horizontal])
-        running.client.move(to: 150, 100)  // select the line (not an edit)
-        running.client.press()
-        running.client.release()
-        #expect(running.waitForPixel(150, 100, toBe: Colours.green) == Colours.green)
-
-        // Nudge it 10 px down every 100 ms: with edits coming that often, the autosave (0.5 s after the
-        // last edit, at most 2 s after the first) cannot save before 2 s. Ctrl+S comes after the third.
-        // The 100 ms between edits are the input under test, not a wait for anything.
-        let start = Date()
-        for nudge in 1...12 {
-            running.client.key(XK_Down, modifiers: [XK_Shift_L])
-            if nudge == 3 { running.client.key(XK_s, modifiers: [XK_Control_L]) }
-            usleep(100_000)
-        }
-        let saved = try running.savedDrawing().shapes.map(\.geometry.segment)
-        #expect(Date().timeIntervalSince(start) < 1.9, "too slow to tell Ctrl+S from the autosave")
-        #expect(saved.count == 1)
-        #expect((saved.first?.begin.y ?? 0) >= 130, "Ctrl+S saved the line nudged at least 30 px: \(saved)")
-    }
-
     @Test func theDrawingIsRestoredOnLaunchAndTheTitleNamesTheDocument() throws {
         let folder = try TemporaryFolder("e2e")
         let path = folder.file("sketch.json")
@@ -182,5 +147,38 @@ struct DocumentLifecycleTests {
         #expect(message.split(separator: "\n").count == 1)
         #expect(message.hasPrefix("touchtracker: lost the connection to the X server; the drawing is saved in "))
         #expect(try running.savedDrawing().shapes.map(\.geometry.segment) == [horizontal])
+    }
+}
+
+extension DocumentLifecycleTests {
+    /// Tests that measure time, so they run alone: `make test` runs every suite named `Alone` after the
+    /// rest, one test at a time (the Makefile; docs/tests.md).
+    @Suite("Saving at once, end to end, alone", .serialized)
+    struct Alone {
+        @Test func controlSSavesAtOnceWhileTheAutosaveIsStillWaiting() throws {
+            let running = try RunningApp()
+            running.drawLine(from: (50, 100), to: (250, 100))
+            // Start from a saved state: wait for the line's autosave.
+            waitUntil(timeout: 5) { (try? running.savedDrawing())?.shapes.map(\.geometry.segment) == [horizontal] }
+            #expect(try running.savedDrawing().shapes.map(\.geometry.segment) == [horizontal])
+            running.client.move(to: 150, 100)  // select the line (not an edit)
+            running.client.press()
+            running.client.release()
+            #expect(running.waitForPixel(150, 100, toBe: Colours.green) == Colours.green)
+
+            // Nudge it 10 px down every 100 ms: with edits coming that often, the autosave (0.5 s after the
+            // last edit, at most 2 s after the first) cannot save before 2 s. Ctrl+S comes after the third.
+            // The 100 ms between edits are the input under test, not a wait for anything.
+            let start = Date()
+            for nudge in 1...12 {
+                running.client.key(XK_Down, modifiers: [XK_Shift_L])
+                if nudge == 3 { running.client.key(XK_s, modifiers: [XK_Control_L]) }
+                usleep(100_000)
+            }
+            let saved = try running.savedDrawing().shapes.map(\.geometry.segment)
+            #expect(Date().timeIntervalSince(start) < 1.9, "too slow to tell Ctrl+S from the autosave")
+            #expect(saved.count == 1)
+            #expect((saved.first?.begin.y ?? 0) >= 130, "Ctrl+S saved the line nudged at least 30 px: \(saved)")
+        }
     }
 }

@@ -9,6 +9,16 @@ import XTestHarness
 #if canImport(Glibc)
 #endif
 
+/// The title the window shows now.
+private func title(_ running: RunningApp) -> String {
+    running.client.text(running.window, "_NET_WM_NAME") ?? ""
+}
+
+/// How many pixels of column `x`, from `y - 20` to `y + 20`, are not white: a horizontal line's width.
+private func thickness(_ running: RunningApp, x: Int, y: Int) -> Int {
+    running.client.pixels(running.window, x: x, y: y - 20, width: 1, height: 41).filter { $0 != Colours.white }.count
+}
+
 /// The book's challenges as they reach the screen and the disk: the pen's colour from a key and its width
 /// from the menu, circles from Shift+drag that select by their outline, take the menu's colours and move,
 /// nudge and delete like lines, width by speed, colour by angle, a damaged pen file, and a pen and a
@@ -20,11 +30,6 @@ struct PenAndShapeTests {
     static let orange = Pen.palette[2].colour.hex
     /// Every test's window: 400 × 300 at the screen's origin.
     static let canvas = Rect(x: 0, y: 0, width: 400, height: 300)
-
-    /// The title the window shows now.
-    private func title(_ running: RunningApp) -> String {
-        running.client.text(running.window, "_NET_WM_NAME") ?? ""
-    }
 
     /// Holds Shift and drags from `from` to `to`: a circle in that box. Waits until its top is `colour`.
     private func drawCircle(_ running: RunningApp, from: (Int, Int), to: (Int, Int), colour: UInt32 = Colours.black) {
@@ -50,11 +55,6 @@ struct PenAndShapeTests {
         running.client.move(to: Int(rect.minX + rect.width / 2), Int(rect.minY + rect.height / 2))
         running.client.press()
         running.client.release()
-    }
-
-    /// How many pixels of column `x`, from `y - 20` to `y + 20`, are not white: a horizontal line's width.
-    private func thickness(_ running: RunningApp, x: Int, y: Int) -> Int {
-        running.client.pixels(running.window, x: x, y: y - 20, width: 1, height: 41).filter { $0 != Colours.white }.count
     }
 
     @Test func aKeyChoosesTheColourOfTheNextLineAndTheTitleSaysSo() throws {
@@ -151,32 +151,6 @@ struct PenAndShapeTests {
         #expect((15...17).contains(thickness(running, x: 200, y: 250)), "16 px: \(thickness(running, x: 200, y: 250))")
     }
 
-    @Test func bySpeedASlowDragDrawsThickAndAFastOneThin() throws {
-        let running = try RunningApp()
-        running.client.key(XK_s)
-        #expect(waitUntil(timeout: 5) { title(running) == "drawing.json — Black, by speed — TouchTracker" }, "\(title(running))")
-        // 100 px/s, by the server's clock: 2 px every 20 ms.
-        running.client.move(to: 50, 80)
-        running.client.press()
-        for step in 1...50 {
-            running.client.move(to: 50 + 2 * step, 80)
-            usleep(20_000)
-        }
-        running.client.release()
-        running.waitForPixel(100, 80, toBe: Colours.black)
-        // 100 px every 5 ms: far beyond the fastest width even if the machine stalls the test for 25 ms.
-        running.client.drag(from: (50, 200), to: (250, 200), steps: 2)
-        running.client.release()
-        running.waitForPixel(150, 200, toBe: Colours.black)
-
-        let slow = thickness(running, x: 100, y: 80), fast = thickness(running, x: 150, y: 200)
-        #expect(slow >= 14, "the slow line is \(slow) px thick")
-        #expect(fast <= 4, "the fast line is \(fast) px thick")
-        #expect(waitUntil(timeout: 5) { (try? running.savedDrawing())?.shapes.count == 2 })
-        let widths = try running.savedDrawing().shapes.map(\.style.width)
-        #expect(widths.count == 2 && widths[0] >= 14 && widths[1] <= 3, "saved widths \(widths)")
-    }
-
     @Test func byAngleAHorizontalLineAndAVerticalOneTakeTheirAnglesColours() throws {
         let running = try RunningApp()
         running.client.key(XK_0)
@@ -247,5 +221,38 @@ struct PenAndShapeTests {
                 "the next drag: an ellipse")
         second.client.key(XK_l)
         #expect(waitUntil(timeout: 5) { title(second) == "drawing.json — TouchTracker" }, "\(title(second))")
+    }
+}
+
+extension PenAndShapeTests {
+    /// Tests that measure time, so they run alone: `make test` runs every suite named `Alone` after the
+    /// rest, one test at a time (the Makefile; docs/tests.md).
+    @Suite("Width by speed, end to end, alone", .serialized)
+    struct Alone {
+        @Test func bySpeedASlowDragDrawsThickAndAFastOneThin() throws {
+            let running = try RunningApp()
+            running.client.key(XK_s)
+            #expect(waitUntil(timeout: 5) { title(running) == "drawing.json — Black, by speed — TouchTracker" }, "\(title(running))")
+            // 100 px/s, by the server's clock: 2 px every 20 ms.
+            running.client.move(to: 50, 80)
+            running.client.press()
+            for step in 1...50 {
+                running.client.move(to: 50 + 2 * step, 80)
+                usleep(20_000)
+            }
+            running.client.release()
+            running.waitForPixel(100, 80, toBe: Colours.black)
+            // 100 px every 5 ms: far beyond the fastest width even if the machine stalls the test for 25 ms.
+            running.client.drag(from: (50, 200), to: (250, 200), steps: 2)
+            running.client.release()
+            running.waitForPixel(150, 200, toBe: Colours.black)
+
+            let slow = thickness(running, x: 100, y: 80), fast = thickness(running, x: 150, y: 200)
+            #expect(slow >= 14, "the slow line is \(slow) px thick")
+            #expect(fast <= 4, "the fast line is \(fast) px thick")
+            #expect(waitUntil(timeout: 5) { (try? running.savedDrawing())?.shapes.count == 2 })
+            let widths = try running.savedDrawing().shapes.map(\.style.width)
+            #expect(widths.count == 2 && widths[0] >= 14 && widths[1] <= 3, "saved widths \(widths)")
+        }
     }
 }

@@ -136,32 +136,6 @@ struct SharedDocumentTests {
         #expect(FileManager.default.contents(atPath: running.documentPath) == copied, "their bytes are not rewritten")
     }
 
-    @Test func aFileCopiedOverTheDrawingWithUnsavedEditsIsMergedShownAndSaved() throws {
-        let running = try RunningApp()
-        running.drawLine(from: (50, 100), to: (250, 100))
-        #expect(waitUntil(timeout: 5) { drawing(at: running.documentPath)?.shapes.count == 1 }, "the line was saved")
-        running.client.move(to: 150, 100)  // select it
-        running.client.press()
-        running.client.release()
-        #expect(running.waitForPixel(150, 100, toBe: Colours.green) == Colours.green)
-
-        let theirs = try TemporaryFolder("theirs")
-        var version = try #require(drawing(at: running.documentPath))
-        version.add(.line(line(250)))
-        try DocumentStore(path: FilePath(theirs.file("drawing.json"))).save(version)
-        // Nudge the line down every 100 ms: edits that close, the autosave cannot save before 2 s have
-        // passed, so the copy lands on a window with unsaved edits. (The pacing is the input under test.)
-        for nudge in 1...10 {
-            running.client.key(XK_Down)
-            if nudge == 3 { try copy(theirs.file("drawing.json"), over: running.documentPath) }
-            usleep(100_000)
-        }
-        #expect(waitUntil(timeout: 5) { Set(drawing(at: running.documentPath)?.shapes.map(\.geometry.segment) ?? []) == [line(110), line(250)] },
-                "saved: the window's nudged line and their new one")
-        #expect(running.waitForPixel(150, 250, toBe: Colours.black) == Colours.black, "their line is shown")
-        #expect(running.app.standardError == "touchtracker: merged drawing.json: kept 1 shape another program added\n")
-    }
-
     @Test(.enabled(if: SmallDisk.canMount, "\(SmallDisk.cannotMount)"))
     func onAFullDiskTheFailureIsToldOnceCtrlQAsksAgainAndASecondCtrlQQuitsSayingWhatIsLost() throws {
         let disk = try #require(SmallDisk(kilobytes: 64))
@@ -201,5 +175,38 @@ struct SharedDocumentTests {
             touchtracker: saved \(path) again
 
             """)
+    }
+}
+
+extension SharedDocumentTests {
+    /// Tests that measure time, so they run alone: `make test` runs every suite named `Alone` after the
+    /// rest, one test at a time (the Makefile; docs/tests.md).
+    @Suite("Another program's copy while the window's edits wait to be saved, end to end, alone", .serialized)
+    struct Alone {
+        @Test func aFileCopiedOverTheDrawingWithUnsavedEditsIsMergedShownAndSaved() throws {
+            let running = try RunningApp()
+            running.drawLine(from: (50, 100), to: (250, 100))
+            #expect(waitUntil(timeout: 5) { drawing(at: running.documentPath)?.shapes.count == 1 }, "the line was saved")
+            running.client.move(to: 150, 100)  // select it
+            running.client.press()
+            running.client.release()
+            #expect(running.waitForPixel(150, 100, toBe: Colours.green) == Colours.green)
+
+            let theirs = try TemporaryFolder("theirs")
+            var version = try #require(drawing(at: running.documentPath))
+            version.add(.line(line(250)))
+            try DocumentStore(path: FilePath(theirs.file("drawing.json"))).save(version)
+            // Nudge the line down every 100 ms: edits that close, the autosave cannot save before 2 s have
+            // passed, so the copy lands on a window with unsaved edits. (The pacing is the input under test.)
+            for nudge in 1...10 {
+                running.client.key(XK_Down)
+                if nudge == 3 { try copy(theirs.file("drawing.json"), over: running.documentPath) }
+                usleep(100_000)
+            }
+            #expect(waitUntil(timeout: 5) { Set(drawing(at: running.documentPath)?.shapes.map(\.geometry.segment) ?? []) == [line(110), line(250)] },
+                    "saved: the window's nudged line and their new one")
+            #expect(running.waitForPixel(150, 250, toBe: Colours.black) == Colours.black, "their line is shown")
+            #expect(running.app.standardError == "touchtracker: merged drawing.json: kept 1 shape another program added\n")
+        }
     }
 }

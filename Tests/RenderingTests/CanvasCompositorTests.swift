@@ -3,6 +3,7 @@ import DrawingTesting
 @testable import Rendering
 import SeededRandom
 import Shapes
+import TestSupport
 import Testing
 
 @Suite("The canvas compositor")
@@ -41,15 +42,16 @@ struct CanvasCompositorTests {
     /// over them. Shapes are lines and circles (some of a box with no width or height) of many colours
     /// and widths; painted with or without the drawing's index, on a screen of scale 1 or another.
     /// With `oneWidth`, every shape is 10 px wide, as most drawings are: the index's search around an area is
-    /// then as narrow as it gets.
-    static let sequences: [(seed: UInt64, lines: Int, steps: Int, indexed: Bool, scale: Double, oneWidth: Bool)] = [
-        (1, 30, 400, false, 1, false), (2, 30, 400, true, 1, false), (3, 30, 400, true, 1.5, false),
-        (4, 600, 150, true, 1, false), (5, 600, 100, false, 1, false), (6, 600, 150, true, 2, false),
-        (7, 300, 300, true, 1, true), (8, 300, 200, true, 1.5, true),
+    /// then as narrow as it gets. `make test` takes the first `quick` steps of each sequence (each still goes
+    /// through every path below and buries more shapes than it starts with), `make test-long` all `steps`.
+    static let sequences: [(seed: UInt64, lines: Int, steps: Int, quick: Int, indexed: Bool, scale: Double, oneWidth: Bool)] = [
+        (1, 30, 400, 130, false, 1, false), (2, 30, 400, 130, true, 1, false), (3, 30, 400, 130, true, 1.5, false),
+        (4, 600, 150, 50, true, 1, false), (5, 600, 100, 35, false, 1, false), (6, 600, 150, 50, true, 2, false),
+        (7, 300, 300, 100, true, 1, true), (8, 300, 200, 200, true, 1.5, true),  // 8 buries its shapes late
     ]
 
     @Test(arguments: sequences)
-    func theScreenShowsWhatTheRendererPaintsAfterAnySequenceOfEdits(seed: UInt64, lines: Int, steps: Int, indexed: Bool,
+    func theScreenShowsWhatTheRendererPaintsAfterAnySequenceOfEdits(seed: UInt64, lines: Int, steps: Int, quick: Int, indexed: Bool,
                                                                     scale: Double, oneWidth: Bool) throws {
         var random = SeededGenerator(seed: seed)
         var size = (width: 160, height: 120)
@@ -88,7 +90,7 @@ struct CanvasCompositorTests {
         func addRandomShape() { add(randomKind(), randomSegment(), randomStyle()) }
 
         for _ in 0..<lines { addRandomShape() }
-        for step in 0..<steps {
+        for step in 0..<TestLength.pick(quick, long: steps) {
             for _ in 0..<Int.random(in: 1...3, using: &random) {
                 switch Int.random(in: 0..<100, using: &random) {
                 case 0..<16: addRandomShape()
