@@ -3,7 +3,7 @@ import Shapes
 import Timing
 
 /// The gestures the app recognizes. Their order is the order the engine visits them in (R9).
-public enum AppGesture: Int, Hashable, Comparable, Sendable, CustomStringConvertible {
+public enum AppGesture: Int, Hashable, Comparable, CaseIterable, Sendable, CustomStringConvertible {
     case clear, select, longPress, moveLine, menu, palette, circle
 
     public static func < (a: AppGesture, b: AppGesture) -> Bool { a.rawValue < b.rawValue }
@@ -108,6 +108,19 @@ public final class AppController {
     public func key(_ key: Key, _ modifiers: Modifiers = []) -> Command? { model.key(key, modifiers) }
 
     public func setVisibleArea(_ area: Rect) { model.setVisibleArea(area) }
+
+    /// Carries out a command the model can (a cut's delete, once the clipboard holds the shape); returns it
+    /// otherwise.
+    @discardableResult
+    public func perform(_ command: Command) -> Command? { model.execute(command) }
+
+    /// Shows another drawing (one just opened), with a history of its own.
+    public func show(_ drawing: Drawing) { model = model.showing(drawing) }
+
+    /// Pastes shapes from the clipboard (see `CanvasModel.paste`).
+    public func paste(_ shapes: Drawing, centredAt centre: Point) -> Result<Int, CanvasModel.PasteRefusal> {
+        model.paste(shapes, centredAt: centre)
+    }
 
     /// Commands chosen in a menu that only the core can carry out (Export PNG); the list is emptied.
     public func takeCommandsForTheCore() -> [Command] {

@@ -53,7 +53,9 @@ struct AppCoreAutosaveTests {
         driver.drawLine(from: a, to: b, at: 0)
         driver.key(.character("s"), .control)
         #expect(driver.saveRequests.count == 1 && driver.fileExists)
-        #expect(driver.core.nextDeadlineBesidesFrames == nil, "the debounce's timer went with the save")
+        #expect(driver.core.nextDeadlineBesidesFrames == at(0) + AppCore.noticeDuration,
+                "the debounce's timer went with the save; the notice saying where stays a while")
+        #expect(driver.core.scene.overlays.first?.texts == ["Saved \(driver.store.path)"])
     }
 }
 
@@ -192,7 +194,7 @@ struct AppCoreCommandTests {
         let expected = FilePath(driver.folder + "/sketch-export.png")
         #expect(driver.exports == [expected])
         #expect(driver.messages == ["exported \(expected)"])
-        #expect(driver.core.scene.overlays.map(\.rows) == [["Exported sketch-export.png"]])
+        #expect(driver.core.scene.overlays.map(\.texts) == [["Exported \(expected)"]], "the full path")
     }
 
     @Test func aFailedExportIsToldOnStderrAndInTheWindow() throws {
@@ -220,10 +222,12 @@ struct AppCoreCommandTests {
         #expect(driver.traces.allSatisfy { $0.hasPrefix("{\"gesture\":") })
     }
 
-    @Test func theHelpOverlayListsEveryKeyBinding() throws {
+    @Test func theHelpOverlayListsEveryPointerActionAndKeyBinding() throws {
         let driver = try CoreDriver()
+        driver.handle(.visibleAreaChanged(Rect(x: 0, y: 0, width: 2000, height: 1500)))  // room for every row
         driver.key(.f1)
         let rows = try #require(driver.core.scene.overlays.first?.texts)
+        for action in PointerActions.table { #expect(rows.contains("\(action.action): \(action.effect)")) }
         for binding in KeyBindings.table { #expect(rows.contains("\(binding.keys): \(binding.effect)")) }
     }
 }
