@@ -315,6 +315,8 @@ public final class AppCore {
     /// The drawing of the save under way: the shell saves on a worker, and its outcome comes as an input
     /// some steps later; edits go on meanwhile.
     private var savingDrawing: Drawing?
+    /// Whether a save is under way (its outcome not yet in).
+    var isSaving: Bool { savingDrawing != nil }
     /// Set by Ctrl+S: the next save that works says where it went.
     private var savesSayWhere = false
     /// Set from the first sign that another program changed the file until it is read (`DiskChange`).
@@ -326,16 +328,10 @@ public final class AppCore {
     /// the file open): judged once the save has ended, against the identity of the file it wrote.
     private var activityDuringSave: (identity: FileIdentity?, writerOpen: Bool)?
 
-<<<<<<< HEAD
     /// Asks the shell to save (replacing only the file last read or written); `saveFinished` follows, maybe
     /// some steps later. While another program's change waits to be read, or another save is under way,
     /// the save waits for it.
-    private func save(now: Deadline) {
-=======
-    /// Asks the shell to save (replacing only the file last read or written); `saveFinished` follows
-    /// before anything else. While another program's change waits to be read, the save waits for it.
     func save(now: Deadline) {
->>>>>>> main
         cancel(.autosave)
         _ = document.observe(controller.model.drawing, now: now)
         guard diskChange == nil, savingDrawing == nil else { return saveOwed = true }
@@ -353,15 +349,13 @@ public final class AppCore {
             if case .saved(recovered: true, _) = report {
                 effects.append(.message("saved \(document.path) again"))
                 show("Saved \(document.name) again", now: now)
-            } else if savesSayWhere {
-                show("Saved \(document.path)", now: now)
             }
-<<<<<<< HEAD
             judgeActivityDuringSave(now: now)
             if case .saved(_, laterEditsDue: let due?) = report {
-                // Edits made while it was written: saved at once when a save is owed or a close waits (after
-                // another program's change is read, if one waits), else by the autosave.
-                if saveOwed || closing != nil {
+                // Edits made while it was written: saved at once when a save is owed or a close or an opening
+                // waits (after another program's change is read, if one waits; that save says where), else
+                // by the autosave.
+                if saveOwed || closing != nil || files.opening != nil {
                     saveOwed = false
                     return save(now: now)
                 }
@@ -370,12 +364,9 @@ public final class AppCore {
                 cancel(.autosave)
                 if diskChange == nil { saveOwed = false }
             }
-            if !saveOwed { finishClosingIfAsked(failure: nil, now: now) }
-=======
+            if savesSayWhere, case .saved(recovered: false, _) = report { show("Saved \(document.path)", now: now) }
             savesSayWhere = false
-            cancel(.autosave)
-            saveEnded(failure: nil, now: now)
->>>>>>> main
+            if !saveOwed { saveEnded(failure: nil, now: now) }
         case .failed(let error):
             judgeActivityDuringSave(now: now)
             if diskChange == nil { saveOwed = false }
@@ -534,6 +525,7 @@ public final class AppCore {
     /// A save ended: a close or an opening that waited for it goes on.
     private func saveEnded(failure: DocumentSaveError?, now: Deadline) {
         finishClosingIfAsked(failure: failure, now: now)
+        savedBeforeSavingAs()
         savedBeforeOpening(failure: failure, now: now)
     }
 

@@ -102,7 +102,7 @@ struct BackgroundSaveTests {
         let driver = try savingWindow()
         // The worker renames its file over the document before the loop hears that it is done: the watch
         // reports the new file first.
-        let (drawing, expected) = try #require(driver.heldSave)
+        let (drawing, expected, _) = try #require(driver.heldSave)
         guard case .saved = driver.store.save(drawing, replacing: expected) else { Issue.record("saved"); return }
         driver.seeTheDisk()
         // The outcome the worker reports is that save's.
@@ -112,6 +112,34 @@ struct BackgroundSaveTests {
         driver.advance(to: at(2_000))
         #expect(driver.reads.isEmpty, "its own file is not read back as another program's")
         #expect(driver.messages.isEmpty)
+    }
+
+    @Test func aNameChosenToSaveAsWhileASaveRunsIsSavedToOnceItEndsAndTheFirstFileIsWhole() throws {
+        let driver = try savingWindow()
+        driver.drawLine(from: a, to: lineTo(150), at: 520)
+        driver.key(.character("S"), [.control, .shift])
+        let newPath = FilePath(driver.folder + "/copy.json")
+        driver.handle(.fileChosen(.chosen(newPath)))
+        #expect(driver.store.path != newPath, "not while the save of the first file runs")
+        driver.finishTheSave()
+        #expect(driver.store.path == newPath)
+        #expect(try DrawingFormat.decode(Array(FileManager.default.contents(atPath: newPath.description) ?? Data())).shapes.count == 2)
+        #expect(driver.heldSave == nil)
+    }
+
+    @Test func aDrawingChosenToOpenWhileASaveRunsOpensOnceThisOneIsSaved() throws {
+        let driver = try savingWindow()
+        let other = FilePath(driver.folder + "/other.json")
+        try DocumentStore(path: other).save(Drawing())
+        driver.drawLine(from: a, to: lineTo(150), at: 520)
+        driver.key(.character("o"), .control)
+        driver.handle(.fileChosen(.chosen(other)))
+        driver.finishTheSave()
+        #expect(driver.store.path != other, "the line drawn while it was written is saved first")
+        let first = driver.store
+        driver.finishTheSave()
+        #expect(driver.store.path == other)
+        #expect(try DrawingFormat.decode(Array(FileManager.default.contents(atPath: first.path.description) ?? Data())).shapes.count == 2)
     }
 
     @Test func anotherProgramWritingWhileTheSaveRunsIsReadOnceTheSaveEnds() throws {

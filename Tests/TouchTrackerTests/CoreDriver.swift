@@ -51,7 +51,7 @@ final class CoreDriver {
     /// the core takes other input meanwhile.
     var savesFinishLater = false
     /// The save asked for and not yet finished (`savesFinishLater`).
-    private(set) var heldSave: (drawing: Drawing, expected: FileIdentity?)?
+    private(set) var heldSave: (drawing: Drawing, expected: FileIdentity?, store: DocumentStore)?
     /// Reads of the file find this while it is set (another program's version, without the disk).
     var diskVersion: DiskVersion?
     /// Exports fail with this while it is set.
@@ -112,7 +112,7 @@ final class CoreDriver {
     /// The held save is written now (or fails with `saveFailure`) and its outcome handed in, as the shell does
     /// when its worker is done.
     func finishTheSave() {
-        guard let (drawing, expected) = heldSave else { return }
+        guard let (drawing, expected, store) = heldSave else { return }
         heldSave = nil
         handle(.saveFinished(saveFailure.map(SaveOutcome.failed) ?? store.save(drawing, replacing: expected)))
     }
@@ -186,7 +186,7 @@ final class CoreDriver {
                 saveRequests.append(drawing)
                 if savesFinishLater {
                     precondition(heldSave == nil, "the core asked for a second save before the first's outcome")
-                    heldSave = (drawing, expected)
+                    heldSave = (drawing, expected, store)  // the worker writes where the save was begun
                     continue
                 }
                 let outcome = saveFailure.map(SaveOutcome.failed) ?? store.save(drawing, replacing: expected)
