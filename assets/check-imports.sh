@@ -13,12 +13,12 @@ Timing
 Gestures            Timing
 Desktop             Gestures Timing
 Shapes              Synchronization
-Storage             Glibc Shapes
+Storage             Glibc Shapes Synchronization
 Canvas              Shapes
 TouchTracker        Canvas Gestures Glibc Shapes Storage Timing
 FileChooser         Glibc Timing
 Rendering           CCairo Canvas Glibc Shapes Storage Synchronization
-XShell              CX11 CCairo Canvas FileChooser Glibc Desktop Gestures Rendering Shapes Storage Timing TouchTracker
+XShell              CX11 CCairo Canvas FileChooser Glibc Desktop Gestures Rendering Shapes Storage Synchronization Timing TouchTracker
 touchtracker        Glibc Rendering Shapes Storage TouchTracker XShell
 DrawingTesting      Glibc SeededRandom Shapes Storage
 TestSupport         Foundation

@@ -16,6 +16,8 @@ extension AppCore {
         var choosing: FileChoice.Purpose?
         /// A drawing chosen to open, waiting for this one's save.
         var opening: FilePath?
+        /// A name chosen to save as, waiting for the save under way (which writes the file it was begun for).
+        var savingAs: FilePath?
         /// The export under way: where it may go, the first free one (or the one chosen).
         var exporting: [FilePath]?
     }
@@ -50,7 +52,7 @@ extension AppCore {
         case .chosen(let path):
             switch purpose {
             case .open: open(path, now: now)
-            case .saveAs: effects.append(.saveAs(controller.model.drawing, to: path))
+            case .saveAs: if isSaving { files.savingAs = path } else { effects.append(.saveAs(controller.model.drawing, to: path)) }
             case .exportAs: exportAs(path, now: now)
             }
         }
@@ -73,6 +75,13 @@ extension AppCore {
         guard document.hasUnsavedEdits else { return effects.append(.openDocument(path)) }
         files.opening = path
         save(now: now)
+    }
+
+    /// A save ended: a name chosen to save as while it ran is saved to now.
+    func savedBeforeSavingAs() {
+        guard let path = files.savingAs else { return }
+        files.savingAs = nil
+        effects.append(.saveAs(controller.model.drawing, to: path))
     }
 
     /// A save ended (`failure`: why not): a drawing waiting for it is opened now, or not at all.

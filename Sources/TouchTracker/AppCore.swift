@@ -13,7 +13,8 @@ import Timing
 ///
 ///     shell, per loop iteration:
 ///         now = clock;  for each X event: core.handle(input, now: now)
-///         core.advance(to: now);  perform core.takeEffects() (answering saves and exports at once)
+///         core.advance(to: now);  perform core.takeEffects() (answering exports and reads at once, a save
+///                                  when its worker is done: steps later, edits go on meanwhile)
 ///         paint core.takeFrame(now: now), if a frame is due;  wait until core.nextDeadline or the next event
 ///
 /// The core owns the gesture engine and the model (through `AppController`), the document's session, and
@@ -141,9 +142,7 @@ public final class AppCore {
         case .saveFinished(let outcome):
             saveFinished(outcome, now: now)
         case .diskActivity(let identity, let writerOpen):
-            // Nothing new unless another program's change waits already, or the file is another: our own
-            // save has the identity we know (a writer that touched it since changed its size or time).
-            if diskChange != nil || identity != document.diskIdentity { noteDiskChange(now: now, writerOpen: writerOpen) }
+            diskActivity(identity, writerOpen: writerOpen, now: now)
         case .diskChanged(let version):
             diskChanged(version, now: now)
         case .anotherStartAsked:
@@ -313,21 +312,29 @@ public final class AppCore {
 
     // MARK: - Saving
 
-    /// The drawing of the save under way: its outcome is the next input.
+    /// The drawing of the save under way: the shell saves on a worker, and its outcome comes as an input
+    /// some steps later; edits go on meanwhile.
     private var savingDrawing: Drawing?
+    /// Whether a save is under way (its outcome not yet in).
+    var isSaving: Bool { savingDrawing != nil }
     /// Set by Ctrl+S: the next save that works says where it went.
     private var savesSayWhere = false
     /// Set from the first sign that another program changed the file until it is read (`DiskChange`).
     private var diskChange: DiskChange?
-    /// A save was asked for while another program's change waited to be read: it is made after the read.
+    /// A save was asked for while another program's change waited to be read, or while a save was under
+    /// way: it is made after the read, or once that save has ended.
     private var saveOwed = false
+    /// What the folder's watch saw while a save was under way (the last identity, and whether a writer held
+    /// the file open): judged once the save has ended, against the identity of the file it wrote.
+    private var activityDuringSave: (identity: FileIdentity?, writerOpen: Bool)?
 
-    /// Asks the shell to save (replacing only the file last read or written); `saveFinished` follows
-    /// before anything else. While another program's change waits to be read, the save waits for it.
+    /// Asks the shell to save (replacing only the file last read or written); `saveFinished` follows, maybe
+    /// some steps later. While another program's change waits to be read, or another save is under way,
+    /// the save waits for it.
     func save(now: Deadline) {
         cancel(.autosave)
         _ = document.observe(controller.model.drawing, now: now)
-        guard diskChange == nil else { return saveOwed = true }
+        guard diskChange == nil, savingDrawing == nil else { return saveOwed = true }
         if let refusal = document.refusal { return saveFailed(refusal, now: now) }
         savingDrawing = controller.model.drawing
         effects.append(.save(controller.model.drawing, replacing: document.diskIdentity))
@@ -335,26 +342,63 @@ public final class AppCore {
 
     private func saveFinished(_ outcome: SaveOutcome, now: Deadline) {
         guard let drawing = savingDrawing else { return }
+        savingDrawing = nil
         switch outcome {
         case .saved(let identity):
-            savingDrawing = nil
-            if case .saved(recovered: true) = document.saved(drawing, identity: identity) {
+            let report = document.saved(drawing, identity: identity, now: now)
+            if case .saved(recovered: true, _) = report {
                 effects.append(.message("saved \(document.path) again"))
                 show("Saved \(document.name) again", now: now)
-            } else if savesSayWhere {
-                show("Saved \(document.path)", now: now)
             }
+            judgeActivityDuringSave(now: now)
+            if case .saved(_, laterEditsDue: let due?) = report {
+                // Edits made while it was written: saved at once when a save is owed or a close or an opening
+                // waits (after another program's change is read, if one waits; that save says where), else
+                // by the autosave.
+                if saveOwed || closing != nil || files.opening != nil {
+                    saveOwed = false
+                    return save(now: now)
+                }
+                if handles[.autosave] == nil { schedule(.autosave, at: due) }
+            } else {
+                cancel(.autosave)
+                if diskChange == nil { saveOwed = false }
+            }
+            if savesSayWhere, case .saved(recovered: false, _) = report { show("Saved \(document.path)", now: now) }
             savesSayWhere = false
-            cancel(.autosave)
-            saveEnded(failure: nil, now: now)
+            if !saveOwed { saveEnded(failure: nil, now: now) }
         case .failed(let error):
+            judgeActivityDuringSave(now: now)
+            if diskChange == nil { saveOwed = false }
             saveFailed(error, now: now)
         case .changedOnDisk:
             // Another program's bytes, maybe half written: read once quiet, merge, and save then.
-            savingDrawing = nil
+            activityDuringSave = nil
             saveOwed = true
             noteDiskChange(now: now, writerOpen: false)
         }
+    }
+
+    /// The folder's watch saw the file change. Nothing new unless another program's change waits already, or
+    /// the file is another: our own save has the identity we know (a writer that touched it since changed its
+    /// size or time). While a save is under way the identity it will give the file is not known yet: what
+    /// the watch saw is judged when it ends.
+    private func diskActivity(_ identity: FileIdentity?, writerOpen: Bool, now: Deadline) {
+        if savingDrawing != nil {
+            activityDuringSave = (identity, writerOpen || activityDuringSave?.writerOpen == true)
+        } else if diskChange != nil || identity != document.diskIdentity {
+            noteDiskChange(now: now, writerOpen: writerOpen)
+        }
+    }
+
+    /// What the folder's watch saw during the save that just ended, now that the file's identity is known;
+    /// and a read of the file that fell due meanwhile, made now.
+    private func judgeActivityDuringSave(now: Deadline) {
+        if let seen = activityDuringSave {
+            activityDuringSave = nil
+            diskActivity(seen.identity, writerOpen: seen.writerOpen, now: now)
+        }
+        if let change = diskChange, handles[.diskRead] == nil { schedule(.diskRead, at: max(change.readAt, now)) }
     }
 
     private func saveFailed(_ failure: DocumentSaveError, now: Deadline) {
@@ -381,6 +425,7 @@ public final class AppCore {
     private func readDisk(now: Deadline) {
         guard let change = diskChange else { return }
         cancel(.diskRead)
+        guard savingDrawing == nil else { return }  // read once the save has ended (`judgeActivityDuringSave`)
         effects.append(.readDisk(keepingDamagedAside: change.keepsDamagedAside(at: now)))
     }
 
@@ -480,6 +525,7 @@ public final class AppCore {
     /// A save ended: a close or an opening that waited for it goes on.
     private func saveEnded(failure: DocumentSaveError?, now: Deadline) {
         finishClosingIfAsked(failure: failure, now: now)
+        savedBeforeSavingAs()
         savedBeforeOpening(failure: failure, now: now)
     }
 

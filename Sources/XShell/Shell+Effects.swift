@@ -5,7 +5,7 @@ import Timing
 import TouchTracker
 
 /// The shell's side of the core's effects: it performs each, in order, and answers those that can fail
-/// (a save, an export) before the next. The decisions (when to save, what to say, whether to quit) are
+/// before the next (a read of the file, an export), or, for a save, once its worker is done (BackgroundSave). The decisions (when to save, what to say, whether to quit) are
 /// the core's.
 extension Shell {
     func performEffects(now: Deadline) {
@@ -13,8 +13,12 @@ extension Shell {
         while let effect = pending.popFirst() {
             switch effect {
             case .save(let drawing, let expected):
-                take(.input(.saveFinished(store.save(drawing, replacing: expected)), now: now))
-                pending += core.takeEffects()
+                if let saves, !isDisconnected {
+                    saves.begin(drawing, replacing: expected, through: store)  // its outcome wakes the loop
+                } else {
+                    take(.input(.saveFinished(store.save(drawing, replacing: expected)), now: now))
+                    pending += core.takeEffects()
+                }
             case .readDisk(let keepingDamagedAside):
                 take(.input(.diskChanged(store.readCurrent(now: CivilTime.now(), keepingDamagedAside: keepingDamagedAside)), now: now))
                 pending += core.takeEffects()
@@ -82,6 +86,12 @@ extension Shell {
         }
     }
 
+    /// Hands the outcome of the save under way to the core once it has ended (`waiting`: waits for it).
+    func takeTheSavesOutcome(waiting: Bool) {
+        guard let outcome = saves?.finish(waiting: waiting) else { return }
+        feed(.saveFinished(outcome), now: MonotonicClock.now())
+    }
+
     /// The folder's watch said the document's file may have changed: the core is told its identity now (our
     /// own saves have the one it knows) and whether a writer still holds it; it reads the file once quiet.
     func checkTheDocumentOnDisk(now: Deadline) {
@@ -101,6 +111,9 @@ extension Shell {
         ConnectionLoss.install { [unowned self] in
             isDisconnected = true
             feed(.connectionLost, now: MonotonicClock.now())
+            // The handler cannot return to the loop: a save under way is waited for here (the core's next
+            // save, if it asks for one, runs on this thread now that the connection is gone).
+            while exitStatus == nil, saves?.isRunning == true { takeTheSavesOutcome(waiting: true) }
             locks?.release()
             return exitStatus ?? 1
         }

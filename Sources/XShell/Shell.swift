@@ -6,14 +6,15 @@
 //   2. drains every queued X event, translated to `ShellEvent` in one place and dispatched in one switch:
 //      input goes to the core, window and desktop events to the window and the settings watcher,
 //      selection events to the clipboard,
-//   3. lets the core's time pass, performs its effects (Shell+Effects.swift: saves, exports, titles,
-//      messages, exit; Shell+Clipboard.swift, Shell+Files.swift: the clipboard, the file chooser, opening,
-//      saving as, new windows) and, when the core says a frame is due (at most one per refresh of the monitor,
+//   3. lets the core's time pass, performs its effects (Shell+Effects.swift: saves, on a worker beside the
+//      loop (BackgroundSave), exports, titles, messages, exit; Shell+Clipboard.swift, Shell+Files.swift: the
+//      clipboard, the file chooser, opening, saving as, new windows) and, when the core says a frame is due
+//      (at most one per refresh of the monitor,
 //      whose rate RandR gives: DisplayRefresh), paints its scene into the back buffer and copies the
 //      damage to the window (through shared memory where the server is local: then the next paint
 //      waits for its completion),
-//   4. blocks in pselect() on the X connection (and the document's folder watch, and the file chooser's pipe
-//      or bus socket while one is open) until an event
+//   4. blocks in pselect() on the X connection (and the document's folder watch, a save's end, and the file
+//      chooser's pipe or bus socket while one is open) until an event
 //      arrives, the core's next deadline (the next frame included; none: it blocks indefinitely, so an
 //      idle window uses no CPU) or a termination signal; while a frame waits for its time, it does not
 //      wake for input (input read earlier would only be drawn at that frame).
@@ -55,6 +56,8 @@ public final class Shell {
     let recorder: Recorder?
     /// Where the drawing is saved (another after Ctrl+O or Ctrl+Shift+S).
     var store: DocumentStore
+    /// Saves on a thread beside the loop (nil where it cannot wake the loop: then saves run on the loop).
+    let saves = BackgroundSave()
     /// Tells when another program may have written the document (nil when the folder cannot be watched).
     var watcher: DocumentWatcher?
     /// The document's locks, held while the window shows it (nil where none could be taken); the lock on
@@ -141,7 +144,10 @@ public final class Shell {
     /// The event loop. Returns the process exit status, with the document's lock released (the caller
     /// exits, and `exit` runs no deinitializers).
     public func run() -> Int32 {
-        defer { locks?.release() }
+        defer {
+            _ = saves?.finish(waiting: true)  // a save under way (quitting without saving) ends whole
+            locks?.release()
+        }
         let display = connection.display
         let signals = TerminationSignals()
         /// The window closes: the clipboard goes to a clipboard manager first, if one runs.
@@ -180,9 +186,10 @@ public final class Shell {
                         chooser?.nextDeadline].compactMap { $0 }.min()
             let timeout = wake.map { $0 - MonotonicClock.now() }
             let descriptors = (frameWaits ? [] : [connection.fileDescriptor]) + (watcher.map { [$0.fileDescriptor] } ?? [])
-                + (chooser?.descriptors ?? [])
+                + (saves.map { [$0.fileDescriptor] } ?? []) + (chooser?.descriptors ?? [])
             switch signals.wait(for: descriptors, timeout: timeout) {
             case .input(let readable):
+                if let saves, readable.contains(saves.fileDescriptor) { takeTheSavesOutcome(waiting: false) }
                 if let watcher, readable.contains(watcher.fileDescriptor) { checkTheDocumentOnDisk(now: MonotonicClock.now()) }
                 serviceChooser(readable: readable, now: MonotonicClock.now())
             case .timeout, .interrupted: break

@@ -47,6 +47,11 @@ final class CoreDriver {
     private(set) var frames: [Deadline] = []
     /// Saves fail with this while it is set.
     var saveFailure: DocumentSaveError?
+    /// While set, a save is held, as the shell's worker holds it while it writes, until `finishTheSave()`;
+    /// the core takes other input meanwhile.
+    var savesFinishLater = false
+    /// The save asked for and not yet finished (`savesFinishLater`).
+    private(set) var heldSave: (drawing: Drawing, expected: FileIdentity?, store: DocumentStore)?
     /// Reads of the file find this while it is set (another program's version, without the disk).
     var diskVersion: DiskVersion?
     /// Exports fail with this while it is set.
@@ -103,6 +108,21 @@ final class CoreDriver {
     }
 
     func key(_ key: Key, _ modifiers: Modifiers = []) { handle(.key(key, modifiers)) }
+
+    /// The held save is written now (or fails with `saveFailure`) and its outcome handed in, as the shell does
+    /// when its worker is done.
+    func finishTheSave() {
+        guard let (drawing, expected, store) = heldSave else { return }
+        heldSave = nil
+        handle(.saveFinished(saveFailure.map(SaveOutcome.failed) ?? store.save(drawing, replacing: expected)))
+    }
+
+    /// The held save is answered with `outcome` without writing (the test wrote it itself).
+    func discardTheHeldSave(answering outcome: SaveOutcome) throws {
+        _ = try #require(heldSave)
+        heldSave = nil
+        handle(.saveFinished(outcome))
+    }
 
     /// What the shell does when the folder's watch says the file may have changed: hand in its identity now
     /// and whether a writer holds it open. The core reads it once quiet (`advance`, or `noticeTheDisk()`).
@@ -164,6 +184,11 @@ final class CoreDriver {
             switch effect {
             case .save(let drawing, let expected):
                 saveRequests.append(drawing)
+                if savesFinishLater {
+                    precondition(heldSave == nil, "the core asked for a second save before the first's outcome")
+                    heldSave = (drawing, expected, store)  // the worker writes where the save was begun
+                    continue
+                }
                 let outcome = saveFailure.map(SaveOutcome.failed) ?? store.save(drawing, replacing: expected)
                 take(.input(.saveFinished(outcome), now: now))
                 pending += core.takeEffects()
