@@ -69,7 +69,7 @@ let package = Package(
         .testTarget(name: "SeededRandomTests", dependencies: ["SeededRandom"]),
         .testTarget(name: "TimingTests", dependencies: ["Timing", "SeededRandom"]),
         .testTarget(name: "GesturesTests", dependencies: ["Gestures", "Timing", "SeededRandom"]),
-        .testTarget(name: "ShapesTests", dependencies: ["Shapes", "DrawingTesting", "SeededRandom"]),
+        .testTarget(name: "ShapesTests", dependencies: ["Shapes", "Canvas", "DrawingTesting", "SeededRandom"]),
         .testTarget(
             name: "StorageTests", dependencies: ["Storage", "Shapes", "DrawingTesting", "SeededRandom", "TestSupport"]),
         .testTarget(
