@@ -29,6 +29,13 @@ public struct RenderStyle: Hashable, Sendable {
     public var overlayText = Colour.black
     /// Behind the choice in force in a menu.
     public var overlayChosen = Colour(hex: 0xD0DEF8)
+    /// Behind the row the pointer or the keyboard is on, and its text there (Adwaita's selection).
+    public var overlayHighlight = Colour(hex: 0x3584E4)
+    public var overlayHighlightText = Colour.white
+    /// A choice that cannot apply now.
+    public var overlayDisabledText = Colour(hex: 0x9A9A9A)
+    /// A row's shortcut, quieter than its text.
+    public var overlayShortcutText = Colour(hex: 0x6E6E6E)
 
     public init() {}
 
@@ -142,7 +149,7 @@ public struct Renderer: Sendable {
         cairo_set_line_join(cr, CAIRO_LINE_JOIN_ROUND)
     }
 
-    /// The panel inside its frame: background, border, then each column's rows clipped to the column.
+    /// The panel inside its frame: background, each column's rows clipped to the column, then the border.
     private func draw(_ overlay: Overlay, _ cr: OpaquePointer) {
         let frame = overlay.frame
         cairo_save(cr)
@@ -151,38 +158,64 @@ public struct Renderer: Sendable {
         cairo_clip(cr)
         set(style.overlayBackground, on: cr)
         cairo_paint(cr)
-        set(style.overlayBorder, on: cr)
-        let border = overlay.borderWidth
-        cairo_set_line_width(cr, border)
-        cairo_rectangle(cr, frame.minX + border / 2, frame.minY + border / 2, frame.width - border, frame.height - border)
-        cairo_stroke(cr)
-        set(style.overlayText, on: cr)
         cairo_select_font_face(cr, "sans-serif", CAIRO_FONT_SLANT_NORMAL, CAIRO_FONT_WEIGHT_NORMAL)
         cairo_set_font_size(cr, overlay.fontSize)
-        let perColumn = overlay.rowsPerColumn
+        let marked = overlay.rows.contains(where: \.hasMark)
         for column in 0..<overlay.columns {
             let area = overlay.frame(ofColumn: column)
             cairo_save(cr)
             cairo_rectangle(cr, area.minX, area.minY, area.width, area.height)
             cairo_clip(cr)
-            let marked = overlay.rows.contains(where: \.hasMark)
-            for (row, entry) in overlay.rows.dropFirst(column * perColumn).prefix(perColumn).enumerated() {
-                let top = area.minY + Double(row) * overlay.rowHeight
-                if entry.isChosen {
-                    set(style.overlayChosen, on: cr)
-                    cairo_rectangle(cr, area.minX, top, area.width, overlay.rowHeight)
-                    cairo_fill(cr)
-                }
-                var x = area.minX + overlay.fontSize * 0.6
-                if marked {
-                    drawMark(of: entry, atX: x, centreY: top + overlay.rowHeight / 2, size: overlay.fontSize, cr)
-                    x += overlay.fontSize * 2
-                }
-                set(style.overlayText, on: cr)
-                cairo_move_to(cr, x, top + (overlay.rowHeight + overlay.fontSize * 0.7) / 2)
-                cairo_show_text(cr, entry.text)
+            let first = column * overlay.rowsPerColumn
+            for index in first..<min(overlay.rows.count, first + overlay.rowsPerColumn) {
+                draw(overlay.rows[index], in: overlay.frame(ofRow: index), of: overlay, marked: marked, cr)
             }
             cairo_restore(cr)
+        }
+        // The border last: a highlighted row's background reaches the frame's edge.
+        set(style.overlayBorder, on: cr)
+        let border = overlay.borderWidth
+        cairo_set_line_width(cr, border)
+        cairo_rectangle(cr, frame.minX + border / 2, frame.minY + border / 2, frame.width - border, frame.height - border)
+        cairo_stroke(cr)
+    }
+
+    /// One row in `rect`: a separator's line; or its background (highlighted, chosen), its mark, its text and
+    /// its shortcut, right-aligned.
+    private func draw(_ entry: Overlay.Row, in rect: Rect, of overlay: Overlay, marked: Bool, _ cr: OpaquePointer) {
+        let margin = overlay.fontSize * 0.6
+        if entry.isSeparator {
+            set(style.overlayBorder, on: cr)
+            let y = (rect.minY + rect.height / 2).rounded(.down) + overlay.borderWidth / 2
+            cairo_set_line_width(cr, overlay.borderWidth)
+            cairo_move_to(cr, rect.minX + margin, y)
+            cairo_line_to(cr, rect.maxX - margin, y)
+            cairo_stroke(cr)
+            return
+        }
+        let background = entry.isHighlighted ? style.overlayHighlight : entry.isChosen ? style.overlayChosen : nil
+        if let background {
+            set(background, on: cr)
+            cairo_rectangle(cr, rect.minX, rect.minY, rect.width, rect.height)
+            cairo_fill(cr)
+        }
+        var x = rect.minX + margin
+        if marked {
+            drawMark(of: entry, atX: x, centreY: rect.minY + rect.height / 2, size: overlay.fontSize, cr)
+            x += overlay.fontSize * 2
+        }
+        let baseline = rect.minY + (rect.height + overlay.fontSize * 0.7) / 2
+        let text = entry.isHighlighted ? style.overlayHighlightText : entry.isEnabled ? style.overlayText : style.overlayDisabledText
+        set(text, on: cr)
+        cairo_move_to(cr, x, baseline)
+        cairo_show_text(cr, entry.text)
+        if let shortcut = entry.shortcut {
+            var extents = cairo_text_extents_t()
+            cairo_text_extents(cr, shortcut, &extents)
+            set(entry.isHighlighted ? style.overlayHighlightText : entry.isEnabled ? style.overlayShortcutText
+                : style.overlayDisabledText, on: cr)
+            cairo_move_to(cr, rect.maxX - margin - extents.x_advance, baseline)
+            cairo_show_text(cr, shortcut)
         }
     }
 
