@@ -58,9 +58,11 @@ public struct Overlay: Hashable, Sendable {
     public var columns: Int
     /// The border's width in px.
     public var borderWidth: Double
+    /// A quiet panel: its text alone, greyed, with no background and no border (a hint on an empty canvas).
+    public var isQuiet: Bool
 
     public init(frame: Rect, rows: [Row], rowHeight: Double = 28, fontSize: Double = 14, columns: Int = 1,
-                borderWidth: Double = 1, separatorHeight: Double? = nil) {
+                borderWidth: Double = 1, separatorHeight: Double? = nil, isQuiet: Bool = false) {
         self.frame = frame
         self.rows = rows
         self.rowHeight = rowHeight
@@ -68,6 +70,7 @@ public struct Overlay: Hashable, Sendable {
         self.columns = max(1, columns)
         self.borderWidth = borderWidth
         self.separatorHeight = separatorHeight ?? Self.separatorHeight(forRowHeight: rowHeight)
+        self.isQuiet = isQuiet
     }
 
     /// A separator's height for rows `rowHeight` high: a third of a row, in whole pixels (9 px for 28).

@@ -3,9 +3,10 @@
 ///
 /// An upper bound, not a guess: each printable ASCII character takes its advance in DejaVu Sans (the
 /// widest of the sans-serif faces desktops map "sans-serif" to; Liberation Sans and Noto Sans are
-/// narrower), in thousandths of the font size; any other character takes a whole em, as wide as the
-/// widest ("…", "—"). Cairo's toy text API neither kerns nor shapes, so a string is exactly as wide as
-/// its characters' advances. `Tests/RenderingTests` measures the face installed against this table.
+/// narrower), in thousandths of the font size, rounded up to a whole pixel (Cairo hints metrics: each
+/// advance is rounded to the device's pixels); any other character takes a whole em, as wide as the
+/// widest ("…", "—"). Cairo's toy text API neither kerns nor shapes, so a string is as wide as its
+/// characters' advances. `Tests/RenderingTests` measures the face installed against this table.
 public enum TextMeasure {
     /// The advances of " " (32) to "~" (126), in 1/1000 em.
     private static let asciiAdvances: [Int] = [
@@ -25,7 +26,7 @@ public enum TextMeasure {
 
     /// How wide `text` is at `fontSize` px: at most this.
     public static func width(of text: some StringProtocol, fontSize: Double) -> Double {
-        Double(text.reduce(0) { $0 + advance(of: $1) }) * fontSize / 1000
+        text.reduce(0) { $0 + (Double(advance(of: $1)) * fontSize / 1000).rounded(.up) }
     }
 
     /// `text` broken into lines no wider than `width` at `fontSize`: at spaces where it can be, inside a word

@@ -36,6 +36,8 @@ public struct RenderStyle: Hashable, Sendable {
     public var overlayDisabledText = Colour(hex: 0x9A9A9A)
     /// A row's shortcut, quieter than its text.
     public var overlayShortcutText = Colour(hex: 0x6E6E6E)
+    /// The text of a quiet panel (a hint), with nothing behind it.
+    public var overlayQuietText = Colour(hex: 0x8C8C8C)
 
     public init() {}
 
@@ -156,8 +158,10 @@ public struct Renderer: Sendable {
         defer { cairo_restore(cr) }
         cairo_rectangle(cr, frame.minX, frame.minY, frame.width, frame.height)
         cairo_clip(cr)
-        set(style.overlayBackground, on: cr)
-        cairo_paint(cr)
+        if !overlay.isQuiet {
+            set(style.overlayBackground, on: cr)
+            cairo_paint(cr)
+        }
         cairo_select_font_face(cr, "sans-serif", CAIRO_FONT_SLANT_NORMAL, CAIRO_FONT_WEIGHT_NORMAL)
         cairo_set_font_size(cr, overlay.fontSize)
         let marked = overlay.rows.contains(where: \.hasMark)
@@ -173,6 +177,7 @@ public struct Renderer: Sendable {
             cairo_restore(cr)
         }
         // The border last: a highlighted row's background reaches the frame's edge.
+        guard !overlay.isQuiet else { return }
         set(style.overlayBorder, on: cr)
         let border = overlay.borderWidth
         cairo_set_line_width(cr, border)
@@ -205,7 +210,8 @@ public struct Renderer: Sendable {
             x += overlay.fontSize * 2
         }
         let baseline = rect.minY + (rect.height + overlay.fontSize * 0.7) / 2
-        let text = entry.isHighlighted ? style.overlayHighlightText : entry.isEnabled ? style.overlayText : style.overlayDisabledText
+        let text = overlay.isQuiet ? style.overlayQuietText : entry.isHighlighted ? style.overlayHighlightText
+            : entry.isEnabled ? style.overlayText : style.overlayDisabledText
         set(text, on: cr)
         cairo_move_to(cr, x, baseline)
         cairo_show_text(cr, entry.text)

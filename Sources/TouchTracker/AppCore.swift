@@ -35,6 +35,8 @@ public final class AppCore {
     private var isConfirmingQuit = false
     /// A passing notice; the standing one (saving fails) is shown when there is none.
     private var notice: Notice?
+    /// Where the notice shown is, if one is: a press there is the notice's.
+    private var noticeFrame: Rect?
     /// Set once the window could not get the memory to draw; said once.
     private var hasReportedAllocationFailure = false
     /// dpi / 96 of the screen: the renderer's lengths, the selection tolerance and the panels grow with it.
@@ -98,7 +100,7 @@ public final class AppCore {
     public func handle(_ input: AppInput, now: Deadline) {
         switch input {
         case .pointer(let event):
-            controller.handle(event)
+            controller.handle(event, noticeFrame: noticeFrame)
             for command in controller.takeCommandsForTheCore() { perform(command, now: now) }
         case .key(let key, let modifiers):
             if let command = controller.key(key, modifiers) { perform(command, now: now) }
@@ -200,11 +202,18 @@ public final class AppCore {
     private func currentScene() -> Scene {
         let model = controller.model
         var overlays: [Overlay] = []
-        if let menu = model.menu { overlays.append(menu.overlay(for: model.pen)) }
+        if let menu = model.menu { overlays.append(menu.overlay(marking: model.menuMarks)) }
         if model.isHelpVisible {
             overlays.append(HelpPanel.overlay(in: model.visibleArea, scale: scale, firstRow: model.helpFirstRow))
         }
-        if let shown = notice ?? standingNotice { overlays.append(shown.overlay(in: model.visibleArea, scale: scale)) }
+        noticeFrame = nil
+        if let shown = notice ?? standingNotice {
+            let overlay = shown.overlay(in: model.visibleArea, scale: scale)
+            overlays.append(overlay)
+            noticeFrame = overlay.frame
+        } else if model.drawing.shapes.isEmpty, overlays.isEmpty, model.shapesInProgress.isEmpty, model.circleInProgress == nil {
+            overlays.append(EmptyDrawingHint.overlay(in: model.visibleArea, scale: scale))
+        }
         return Scene(document: model.document, shapesInProgress: model.shapesInProgressInOrder,
                      selection: model.selection?.id, overlays: overlays)
     }
@@ -215,6 +224,14 @@ public final class AppCore {
     /// notes what the screen should show now.
     private func finishStep(now: Deadline) {
         defer { scene = currentScene() }
+        for news in controller.takeNews() {
+            switch news {
+            case .cleared(let count):
+                let undo = KeyBindings.shortcut(for: .undo) ?? "Undo"
+                show(count == 1 ? "Cleared 1 shape — \(undo) brings it back" : "Cleared \(count) shapes — \(undo) brings them back",
+                     now: now)
+            }
+        }
         for _ in controller.takeRefusedEdits() {
             tell("\(document.name) holds \(DocumentLimits.maxShapes) shapes, the most a drawing can: the new shape was not added", now: now)
         }

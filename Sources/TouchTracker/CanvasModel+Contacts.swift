@@ -5,11 +5,9 @@ import Shapes
 /// down and in the pen's colour and width once lifted. Several contacts draw at once.
 extension CanvasModel {
     /// A contact went down at `time` and began to draw at `point`: a line, or with Shift held a circle
-    /// whose box has the press and the pointer at opposite corners. While the context menu is open, the
-    /// press only dismisses it and the contact draws nothing.
+    /// whose box has the press and the pointer at opposite corners.
     public mutating func contactBegan(_ contact: ContactID, at point: Point, time: ServerTime = ServerTime(milliseconds: 0),
                                       pressure: Double? = nil, modifiers: Modifiers = []) {
-        if closeMenu() { return }
         let kind: ShapeKind = modifiers.contains(.shift) ? .circle : .line
         shapesInProgress[contact] = Stroke(kind: kind, at: point, time: time, pressure: pressure, scale: displayScale)
     }
@@ -28,7 +26,7 @@ extension CanvasModel {
         perform(.draw(stroke.finished(id: document.nextID, pen: pen)))
     }
 
-    /// The contact was taken away (the gesture turned out to be something else): its line vanishes.
+    /// The contact was taken away (the gesture turned out to be something else, or Escape): its line vanishes.
     public mutating func contactCancelled(_ contact: ContactID) {
         shapesInProgress[contact] = nil
     }

@@ -127,6 +127,17 @@ import Timing
         t.expectRest()
     }
 
+    @Test("A circle that ends while it waits for the swipe to fail still takes its fingers from the canvas when it is delivered")
+    func anEndedCircleDeliveredLateTakesItsFingers() {
+        var t = Timeline(appEngineWithGroups())
+        t.run("T1.down@100,100 20ms T2.down@200,200 10ms T2.move@210,200 10ms T2.move@230,200 10ms T1.up")
+        #expect(t.gesturesWithLocations == ["circle began (100, 100) (230, 200)", "circle ended (100, 100) (230, 200)"])
+        #expect(t.when("circle began") == 50, "when the swipe failed, at the lift")
+        t.run("10ms T2.move@260,200 T2.up")
+        #expect(t.canvas.isEmpty, "no dot and no line beside the circle: \(t.canvas)")
+        t.expectRest()
+    }
+
     @Test("Two fingers held still become a circle once they are held too long to be a tap")
     func heldFingersBecomeACircle() {
         var t = Timeline(appEngineWithGroups())

@@ -159,7 +159,7 @@ struct AppControllerTests {
         driver.click(200, 100, button: 3)
         let menu = try #require(driver.model.menu)
         #expect(driver.model.selectedID == ShapeID(1))
-        let deleteItem = menu.rect(ofItemAt: 0)
+        let deleteItem = menu.frame(ofEntry: 0)
         driver.click((deleteItem.minX + deleteItem.maxX) / 2, (deleteItem.minY + deleteItem.maxY) / 2)
         #expect(driver.model.drawing.shapes.isEmpty)
         #expect(driver.model.menu == nil)
@@ -244,7 +244,7 @@ struct AppControllerTests {
             }
         }
         for finger in UInt32(1)...3 { driver.up(100 + Double(finger) * 60, 100, touch: finger, source: .touch) }
-        #expect(driver.model.menu?.anchor == nil && driver.model.menu?.slots.isEmpty == false, "the palette, centred")
+        #expect(driver.model.menu?.anchor == nil && driver.model.menu?.isPalette == true, "the palette, centred")
         #expect(driver.model.drawing.shapes.isEmpty && driver.model.shapesInProgress.isEmpty, "the fingers drew nothing")
     }
 

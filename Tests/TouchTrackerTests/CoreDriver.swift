@@ -66,6 +66,10 @@ final class CoreDriver {
         core = AppCore(start)
     }
 
+    /// The text of each panel shown (the menu, the help, a notice), its lines joined: a notice wrapped to the
+    /// window's width reads as it was said.
+    var panelTexts: [String] { core.scene.overlays.map { $0.texts.joined(separator: " ") } }
+
     /// The session so far, as `--record` writes it.
     var recording: Recording { Recording(start: start, entries: steps) }
 
