@@ -10,15 +10,17 @@ PREFIX       ?= /usr/local
 DESTDIR      ?=
 SUDO         := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-# Debian packages: what building and running needs, what taking the screenshot needs, and what the tests need
+# Debian packages: what building and running needs, what taking the screenshot needs, what the tests need
 # on top (assets/check-assets.sh checks the installed desktop files with appstream, shared-mime-info, xdg-utils
-# with File::MimeInfo, and gio; the end-to-end tests remake the screenshot to compare it).
+# with File::MimeInfo, and gio; the end-to-end tests remake the screenshot to compare it), and what the bench
+# needs on top of that (Xournal++, which its X path compares us with).
 RUN_PACKAGES        := pkg-config libx11-dev libxi-dev libxext-dev libxrandr-dev libcairo2-dev
 SCREENSHOT_PACKAGES := xvfb xdotool imagemagick
 TEST_PACKAGES       := $(RUN_PACKAGES) $(SCREENSHOT_PACKAGES) libxtst-dev libxdamage-dev desktop-file-utils \
 	groff-base appstream shared-mime-info xdg-utils libfile-mimeinfo-perl libglib2.0-bin
+BENCH_PACKAGES      := $(TEST_PACKAGES) xournalpp
 
-.PHONY: run build test test-long clean deps test-deps screenshot-deps bench screenshot install uninstall
+.PHONY: run build test test-long clean deps test-deps screenshot-deps bench-deps bench screenshot install uninstall
 
 run: deps build
 	.build/release/touchtracker $(ARGS)
@@ -26,25 +28,38 @@ run: deps build
 build: deps
 	$(SWIFT) build -c release --product touchtracker
 
-# Each module's imports against the architecture, then the assets; unit tests in parallel; then the end-to-end
-# tests one at a time, each with its own Xvfb and app, so that timing-sensitive checks (double clicks, idle CPU)
-# do not compete with each other for 2 cores.
+# Each module's imports against the architecture, then the assets; then the tests in two groups:
+#   at once     the unit tests (in parallel, CPU-bound) and beside them the end-to-end tests that measure no time
+#                (in parallel, each with its own Xvfb and app, mostly waiting on them); their log follows the
+#                unit tests'. SwiftPM holds .build for a whole `swift test`, so they run from the test bundle itself.
+#   alone        the end-to-end tests that measure time (double clicks, pointer speed, autosave pacing, kills
+#                against saves): those in a suite named Alone, one at a time, with nothing else running.
+# TOUCHTRACKER_LONG_TESTS=1 (make test-long) gives the random tests their long runs (TestLength).
+define run-tests
+	@bundle=$$($(SWIFT) build --show-bin-path)/TouchTrackerPackageTests.xctest; log=.build/end-to-end.log; \
+	$(1) $$bundle --testing-library swift-testing --filter EndToEndTests --skip /Alone/ $(TEST_FLAGS) > $$log 2>&1 & \
+	endToEnd=$$!; \
+	$(1) $(SWIFT) test --skip-build --skip EndToEndTests $(TEST_FLAGS); unit=$$?; \
+	wait $$endToEnd; endToEndStatus=$$?; \
+	echo "== the end-to-end tests that measure no time ($$log) =="; cat $$log; \
+	[ $$unit = 0 ] && [ $$endToEndStatus = 0 ]
+	$(1) $(SWIFT) test --skip-build --no-parallel --filter /Alone/ $(TEST_FLAGS)
+endef
+
 test: test-deps
 	sh assets/check-imports.sh
 	sh assets/check-assets.sh
 	$(SWIFT) build --build-tests
-	$(SWIFT) test --skip EndToEndTests $(TEST_FLAGS)
-	$(SWIFT) test --no-parallel --filter EndToEndTests $(TEST_FLAGS)
+	$(call run-tests,)
 
-# The longer modes: 1000 SIGKILL rounds in the crash test.
+# The long runs: 1000 SIGKILL rounds in the crash test, the random tests' full sizes.
 test-long: test-deps
 	$(SWIFT) build --build-tests
-	$(SWIFT) test --skip EndToEndTests $(TEST_FLAGS)
-	TOUCHTRACKER_LONG_TESTS=1 $(SWIFT) test --no-parallel --filter EndToEndTests $(TEST_FLAGS)
+	$(call run-tests,TOUCHTRACKER_LONG_TESTS=1)
 
 # The bench also runs the real program in a private Xvfb (the X-path section), so it needs the app
-# built in release and the test packages.
-bench: test-deps
+# built in release, the test packages and Xournal++.
+bench: bench-deps
 	$(SWIFT) build -c release --product touchtracker
 	$(SWIFT) build -c release --product touchtracker-bench
 	.build/release/touchtracker-bench $(ARGS)
@@ -74,5 +89,8 @@ test-deps:
 
 screenshot-deps:
 	$(call install-missing,$(SCREENSHOT_PACKAGES))
+
+bench-deps:
+	$(call install-missing,$(BENCH_PACKAGES))
 
 include assets/install.mk

@@ -68,13 +68,13 @@ let package = Package(
         // Tests: one target per module; EndToEndTests start their own Xvfb.
         .testTarget(name: "SeededRandomTests", dependencies: ["SeededRandom"]),
         .testTarget(name: "TimingTests", dependencies: ["Timing", "SeededRandom"]),
-        .testTarget(name: "GesturesTests", dependencies: ["Gestures", "Timing", "SeededRandom"]),
+        .testTarget(name: "GesturesTests", dependencies: ["Gestures", "Timing", "SeededRandom", "TestSupport"]),
         .testTarget(name: "ShapesTests", dependencies: ["Shapes", "Canvas", "DrawingTesting", "SeededRandom"]),
         .testTarget(
             name: "StorageTests", dependencies: ["Storage", "Shapes", "DrawingTesting", "SeededRandom", "TestSupport"]),
         .testTarget(
             name: "RenderingTests",
-            dependencies: ["Rendering", "Shapes", "Storage", "Canvas", "CCairo", "SeededRandom", "TestSupport"]),
+            dependencies: ["Rendering", "Shapes", "Storage", "Canvas", "CCairo", "DrawingTesting", "SeededRandom", "TestSupport"]),
         .testTarget(
             name: "TouchTrackerTests",
             dependencies: [
@@ -88,7 +88,8 @@ let package = Package(
         .testTarget(
             name: "EndToEndTests",
             dependencies: [
-                "CX11", "XTestHarness", "Shapes", "Storage", "TouchTracker", "touchtracker", "SeededRandom", "TestSupport",
+                "CX11", "XTestHarness", "Shapes", "Storage", "DrawingTesting", "TouchTracker", "touchtracker", "SeededRandom",
+                "TestSupport",
             ]),
     ],
     swiftLanguageModes: [.v6]

@@ -16,7 +16,7 @@ Shapes              Synchronization
 Storage             Glibc Shapes
 Canvas              Shapes
 TouchTracker        Canvas Gestures Glibc Shapes Storage Timing
-Rendering           CCairo Canvas Dispatch Glibc Shapes Storage Synchronization
+Rendering           CCairo Canvas Glibc Shapes Storage Synchronization
 XShell              CX11 CCairo Canvas Glibc Desktop Gestures Rendering Shapes Storage Timing TouchTracker
 touchtracker        Glibc Rendering Shapes Storage TouchTracker XShell
 DrawingTesting      Glibc SeededRandom Shapes Storage

@@ -55,7 +55,8 @@ public enum DocumentFuzzing {
         guard Set(drawing.shapes.map(\.id)).count == drawing.shapes.count else { return "duplicate ids accepted" }
         for shape in drawing.shapes {
             guard DocumentLimits.isValidID(shape.id) else { return "id \(shape.id) accepted" }
-            for value in [shape.begin.x, shape.begin.y, shape.end.x, shape.end.y] where !DocumentLimits.isValidCoordinate(value) {
+            let ends = shape.geometry.segment
+            for value in [ends.begin.x, ends.begin.y, ends.end.x, ends.end.y] where !DocumentLimits.isValidCoordinate(value) {
                 return "coordinate \(value) accepted"
             }
             guard DocumentLimits.isValidWidth(shape.style.storedWidth) else { return "width \(shape.style.width) accepted" }
@@ -88,13 +89,12 @@ public enum DocumentFuzzing {
         var id: UInt64 = 0
         for _ in 0..<random.next() % 6 {
             id += 1 + random.next() % 3
-            let kind: ShapeKind = random.next() % 3 == 0 ? .circle : .line
             let colour = Colour(hex: UInt32(truncatingIfNeeded: random.next()) & 0xFF_FFFF)
             let widths: [Double] = [0.5, 2, 10, 16, 9.374_512_3, 100]
             let style = ShapeStyle(colour: colour, width: widths[Int(random.next() % UInt64(widths.count))])
-            shapes.append(Shape(id: ShapeID(id), kind: kind, segment: Segment(begin: Point(x: coordinate(), y: coordinate()),
-                                                                           end: Point(x: coordinate(), y: coordinate())),
-                              style: style))
+            let segment = Segment(begin: Point(x: coordinate(), y: coordinate()), end: Point(x: coordinate(), y: coordinate()))
+            shapes.append(Shape(id: ShapeID(id), geometry: random.next() % 3 == 0 ? .ellipse(box: segment) : .line(segment),
+                                style: style))
         }
         return Drawing(shapes: shapes)
     }

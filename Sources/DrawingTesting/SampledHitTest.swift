@@ -14,8 +14,9 @@ import Glibc  // libm: cos, sin
 public enum SampledHitTest {
     public static func firstShape(near point: Point, within tolerance: Double = 20, in shapes: [Shape]) -> ShapeID? {
         for shape in shapes {
-            let begin = shape.begin, end = shape.end
-            if shape.kind == .circle {
+            switch shape.geometry {
+            case .ellipse(let box):
+                let begin = box.begin, end = box.end
                 let centre = (x: (begin.x + end.x) / 2, y: (begin.y + end.y) / 2)
                 let radii = (x: abs(end.x - begin.x) / 2, y: abs(end.y - begin.y) / 2)
                 for sample in unitCircle {
@@ -24,13 +25,14 @@ public enum SampledHitTest {
                         return shape.id
                     }
                 }
-                continue
-            }
-            for step in 0...20 {
-                let t = Double(step) * 0.05
-                let x = begin.x + t * (end.x - begin.x), y = begin.y + t * (end.y - begin.y)
-                if ((x - point.x) * (x - point.x) + (y - point.y) * (y - point.y)).squareRoot() < tolerance {
-                    return shape.id
+            case .line(let segment):
+                let begin = segment.begin, end = segment.end
+                for step in 0...20 {
+                    let t = Double(step) * 0.05
+                    let x = begin.x + t * (end.x - begin.x), y = begin.y + t * (end.y - begin.y)
+                    if ((x - point.x) * (x - point.x) + (y - point.y) * (y - point.y)).squareRoot() < tolerance {
+                        return shape.id
+                    }
                 }
             }
         }

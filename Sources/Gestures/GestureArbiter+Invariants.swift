@@ -1,7 +1,8 @@
 import Timing
 
 // What must hold between any two calls into the arbiter. Checked after every event and timer in
-// debug builds (so the property tests check them over a million events); free in release.
+// debug builds (so the property tests check them over half a million events, two million under
+// `make test-long`); free in release.
 
 extension GestureArbiter {
     /// A description of the first broken invariant, or nil.

@@ -35,7 +35,7 @@ public enum Exporter {
         // Not `Rect.union`: it drops empty rectangles, and a horizontal or vertical line's bounds are empty.
         var content = Rect(minX: .infinity, minY: .infinity, maxX: -.infinity, maxY: -.infinity)
         for shape in drawing.shapes {
-            let bounds = shape.segment.bounds.insetBy(-shape.style.width * style.scale)
+            let bounds = shape.bounds.insetBy(-shape.style.width * style.scale)
             content = Rect(minX: min(content.minX, bounds.minX), minY: min(content.minY, bounds.minY),
                            maxX: max(content.maxX, bounds.maxX), maxY: max(content.maxY, bounds.maxY))
         }

@@ -1,4 +1,3 @@
-import Dispatch
 import Synchronization
 #if canImport(Glibc)
 import Glibc
@@ -8,6 +7,11 @@ import Glibc
 /// one part per core, runs `work` on each part at once, and returns when all are done, their results in
 /// order. The parts share nothing but what `work` captures (Sendable); the caller's thread waits, so the
 /// event loop around it stays single-threaded.
+///
+/// The caller's thread works on the first part and a thread of its own on each of the others, started
+/// for this call and joined before it returns: no thread outlives the call, so an idle window has no
+/// thread left to wake (a shared pool such as libdispatch's keeps a manager thread waking every second
+/// forever). Starting a thread costs tens of microseconds; a part is thousands of shapes.
 enum Parallel {
     /// The cores to use: those online, at most 8.
     static let cores = max(1, min(8, sysconf(Int32(_SC_NPROCESSORS_ONLN))))
@@ -18,11 +22,59 @@ enum Parallel {
         let bounds = (0...parts).map { count * $0 / parts }
         let ranges = zip(bounds, bounds.dropFirst()).map { $0..<$1 }
         guard parts > 1 else { return ranges.map(work) }
-        let results = Mutex([Result?](repeating: nil, count: parts))
-        DispatchQueue.concurrentPerform(iterations: parts) { part in
-            let result = work(ranges[part])
-            results.withLock { $0[part] = result }
+        // `work` escapes only into threads joined below, before it returns.
+        return withoutActuallyEscaping(work) { work in
+            let results = Results<Result>(count: parts)
+            let threads = ranges.indices.dropFirst().map { part in
+                JoinedThread { results.store(work(ranges[part]), at: part) }
+            }
+            results.store(work(ranges[0]), at: 0)
+            for thread in threads { thread.join() }
+            return results.all
         }
-        return results.withLock { $0.compactMap { $0 } }
+    }
+}
+
+/// The parts' results, each stored by the thread that worked on it.
+private final class Results<Result: Sendable>: Sendable {
+    private let slots: Mutex<[Result?]>
+
+    init(count: Int) { slots = Mutex(Array(repeating: nil, count: count)) }
+
+    func store(_ result: Result, at part: Int) { slots.withLock { $0[part] = result } }
+
+    /// Every result, in order; call once every part is stored.
+    var all: [Result] { slots.withLock { $0.map { $0! } } }
+}
+
+/// A POSIX thread running one closure, which `join` waits for. A thread that cannot be started (the
+/// system out of threads) leaves its closure to `join`, which runs it on the caller's thread instead.
+private struct JoinedThread {
+    private let body: Body
+    private let thread: pthread_t?
+
+    init(_ body: @escaping @Sendable () -> Void) {
+        self.body = Body(body)
+        var thread = pthread_t()
+        let started = pthread_create(&thread, nil, { context in
+            Unmanaged<Body>.fromOpaque(context!).takeRetainedValue().run()
+            return nil
+        }, Unmanaged.passRetained(self.body).toOpaque())
+        if started == 0 {
+            self.thread = thread
+        } else {
+            Unmanaged.passUnretained(self.body).release()
+            self.thread = nil
+        }
+    }
+
+    func join() {
+        guard let thread else { return body.run() }
+        pthread_join(thread, nil)
+    }
+
+    private final class Body: Sendable {
+        let run: @Sendable () -> Void
+        init(_ run: @escaping @Sendable () -> Void) { self.run = run }
     }
 }

@@ -2,8 +2,8 @@
 // The only module besides XShell that touches Cairo; it knows nothing about X.
 //
 //   Scene (Canvas)    what to draw: the drawing, the selection, overlays (Overlay: menus, help)
-//   Renderer          strokes a whole scene: each shape in its colour and width (Outline: a line or a
-//                     circle), red in progress, green selected
+//   Renderer          strokes a whole scene: each shape in its colour and width (Outline: its path, by
+//                     kind), red in progress, green selected
 //   Exporter          writes a drawing to PNG / SVG / PDF through the same renderer
 //   CanvasCompositor  the window's frames at a cost independent of the number of shapes: finished shapes
 //                     live in a cached image (ShapeLayer, with SolidCells: which shapes lines bury),

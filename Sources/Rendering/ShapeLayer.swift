@@ -95,9 +95,9 @@ final class ShapeLayer {
                 after[shape.id] = shape
             case .moved(let id, let from, let to):
                 guard var shape = state(id) else { continue }
-                shape.segment = to
+                shape.geometry = to
                 var before = shape
-                before.segment = from
+                before.geometry = from
                 comings.append((before, shape))
                 after[id] = before
             case .restyled(let before):

@@ -33,9 +33,9 @@ public struct Drawing: Hashable, Sendable {
 
     /// Adds a finished shape on top of the others and returns its id.
     @discardableResult
-    public mutating func add(_ segment: Segment, kind: ShapeKind = .line, style: ShapeStyle = .standard) -> ShapeID {
+    public mutating func add(_ geometry: ShapeGeometry, style: ShapeStyle = .standard) -> ShapeID {
         let id = nextID
-        let shape = Shape(id: id, kind: kind, segment: segment, style: style)
+        let shape = Shape(id: id, geometry: geometry, style: style)
         shapes.append(shape)
         nextID = ShapeID(id.rawValue + 1)
         record(.appended(shape))
@@ -51,7 +51,7 @@ public struct Drawing: Hashable, Sendable {
             guard old != shape else { return }
             if old.kind == shape.kind, old.style == shape.style {
                 shapes[position] = shape
-                record(.moved(shape.id, from: old.segment, to: shape.segment))
+                record(.moved(shape.id, from: old.geometry, to: shape.geometry))
                 return
             }
             shapes.remove(at: position)
@@ -108,12 +108,12 @@ public struct Drawing: Hashable, Sendable {
 
     /// Replaces the geometry of shape `id`; returns false when there is no such shape.
     @discardableResult
-    public mutating func setSegment(_ segment: Segment, of id: ShapeID) -> Bool {
+    public mutating func setGeometry(_ geometry: ShapeGeometry, of id: ShapeID) -> Bool {
         guard let position = index(of: id) else { return false }
-        let old = shapes[position].segment
-        guard old != segment else { return true }
-        shapes[position].segment = segment
-        record(.moved(id, from: old, to: segment))
+        let old = shapes[position].geometry
+        guard old != geometry else { return true }
+        shapes[position].geometry = geometry
+        record(.moved(id, from: old, to: geometry))
         return true
     }
 

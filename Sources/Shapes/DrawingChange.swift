@@ -9,7 +9,7 @@ public enum DrawingChange: Hashable, Sendable {
     /// `shape` was removed.
     case removed(Shape)
     /// Shape `id` changed its geometry from `from` to `to`, keeping its place in drawing order.
-    case moved(ShapeID, from: Segment, to: Segment)
+    case moved(ShapeID, from: ShapeGeometry, to: ShapeGeometry)
     /// A shape changed its colour or width; this is how it was (its place and geometry stay).
     case restyled(Shape)
     /// Every finished shape was removed.

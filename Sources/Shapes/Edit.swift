@@ -13,7 +13,7 @@ public protocol ShapeEditing {
     /// Removes every finished shape and returns them.
     @discardableResult mutating func removeAll() -> [Shape]
     /// Replaces the geometry of shape `id`; returns false when there is no such shape.
-    @discardableResult mutating func setSegment(_ segment: Segment, of id: ShapeID) -> Bool
+    @discardableResult mutating func setGeometry(_ geometry: ShapeGeometry, of id: ShapeID) -> Bool
     /// Replaces the colour and width of shape `id`; returns false when there is no such shape.
     @discardableResult mutating func setStyle(_ style: ShapeStyle, of id: ShapeID) -> Bool
 }
@@ -21,8 +21,8 @@ public protocol ShapeEditing {
 extension Drawing: ShapeEditing {}
 
 /// One undoable change to the drawing. Each case carries exactly what it needs to be applied and
-/// reverted: shape values and segments, never pictures, so the history costs memory in proportion
-/// to what was edited. Segments are stored before and after (not as a delta) so that undo puts a
+/// reverted: shape values and geometries, never pictures, so the history costs memory in proportion
+/// to what was edited. Geometries are stored before and after (not as a delta) so that undo puts a
 /// shape back bit for bit; adding and subtracting a delta in floating point would not.
 public enum Edit: Hashable, Sendable {
     /// A new shape was drawn (the shape carries the id it was given).
@@ -30,9 +30,9 @@ public enum Edit: Hashable, Sendable {
     /// A shape was deleted.
     case delete(Shape)
     /// A shape was dragged from one place to another.
-    case move(ShapeID, from: Segment, to: Segment)
+    case move(ShapeID, from: ShapeGeometry, to: ShapeGeometry)
     /// A shape was nudged with an arrow key.
-    case nudge(ShapeID, from: Segment, to: Segment)
+    case nudge(ShapeID, from: ShapeGeometry, to: ShapeGeometry)
     /// Every shape was removed (the shapes, in drawing order).
     case clear([Shape])
     /// Shapes were removed and others added in one step: a merge with the file another program wrote,
@@ -70,7 +70,7 @@ public enum Edit: Hashable, Sendable {
         switch self {
         case .draw(let shape): target.restore(shape)
         case .delete(let shape): target.remove(shape.id)
-        case .move(let id, _, let to), .nudge(let id, _, let to): target.setSegment(to, of: id)
+        case .move(let id, _, let to), .nudge(let id, _, let to): target.setGeometry(to, of: id)
         case .restyle(let id, _, let to): target.setStyle(to, of: id)
         case .clear: target.removeAll()
         case .replace(let removed, let added):
@@ -84,7 +84,7 @@ public enum Edit: Hashable, Sendable {
         switch self {
         case .draw(let shape): target.remove(shape.id)
         case .delete(let shape): target.restore(shape)
-        case .move(let id, let from, _), .nudge(let id, let from, _): target.setSegment(from, of: id)
+        case .move(let id, let from, _), .nudge(let id, let from, _): target.setGeometry(from, of: id)
         case .restyle(let id, let from, _): target.setStyle(from, of: id)
         case .clear(let shapes): target.restore(contentsOf: shapes)
         case .replace(let removed, let added):

@@ -1,4 +1,5 @@
-/// An axis-aligned ellipse, as a circle shape is drawn: the one inscribed in a box.
+/// The geometry of the ellipse kind (`ShapeGeometry.ellipse`): the axis-aligned ellipse inscribed in a box
+/// given by two opposite corners, its bounds and the exact distance to its outline.
 struct Ellipse {
     var centre: Point
     /// Semi-axes along x and y, both ≥ 0.
@@ -12,6 +13,9 @@ struct Ellipse {
         a = bounds.width / 2
         b = bounds.height / 2
     }
+
+    /// The bounds of the ellipse in the box with corners `box.begin` and `box.end`: the box.
+    static func bounds(ofBox box: Segment) -> Rect { box.bounds }
 
     /// The exact distance from `p` to the outline (D. Eberly, "Distance from a Point to an Ellipse": the
     /// closest point's parameter found by bisection, robust for every point, inside or out, and for flat

@@ -75,12 +75,12 @@ extension IndexedDrawing: ShapeEditing {
     }
 
     @discardableResult
-    public mutating func setSegment(_ segment: Segment, of id: ShapeID) -> Bool {
+    public mutating func setGeometry(_ geometry: ShapeGeometry, of id: ShapeID) -> Bool {
         guard let old = drawing.shape(id) else { return false }
         index.remove(old)
-        drawing.setSegment(segment, of: id)
+        drawing.setGeometry(geometry, of: id)
         var moved = old
-        moved.segment = segment
+        moved.geometry = geometry
         index.insert(moved)
         index.revision = drawing.revision
         return true

@@ -146,14 +146,14 @@ public struct ShapeIndex: Sendable {
         }
     }
 
-    /// The shapes of `drawing` whose bounds (`Segment.bounds`) meet `rect`, edges included, in drawing
+    /// The shapes of `drawing` whose bounds (`Shape.bounds`) meet `rect`, edges included, in drawing
     /// order: what may paint inside an area, once the area is widened by half a stroke.
     public func shapes(meeting rect: Rect, in drawing: Drawing) -> [Shape] {
         let shapes = drawing.shapes
         var found: [Shape] = []
         func consider(_ id: ShapeID) {
             guard let position = Self.position(of: id, in: shapes) else { return }
-            let bounds = shapes[position].segment.bounds
+            let bounds = shapes[position].bounds
             if bounds.minX <= rect.maxX, rect.minX <= bounds.maxX, bounds.minY <= rect.maxY, rect.minY <= bounds.maxY {
                 found.append(shapes[position])
             }
@@ -252,7 +252,7 @@ public struct ShapeIndex: Sendable {
     static let rowsSearchedOneByOne = 256
 
     static func placement(of shape: Shape) -> Placement {
-        let bounds = shape.segment.bounds
+        let bounds = shape.bounds
         let extent = max(bounds.width, bounds.height)
         let centre = Point(x: bounds.minX + bounds.width / 2, y: bounds.minY + bounds.height / 2)
         guard extent.isFinite, centre.x.isFinite, centre.y.isFinite else { return .oversized(shape.id) }

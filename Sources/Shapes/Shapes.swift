@@ -5,7 +5,9 @@
 // drawing order, each change remembered for the caches that follow it: `DrawingChange`). Then:
 //
 //   Geometry, Colour       points, vectors, rectangles; sRGB colours
-//   Shape, Ellipse         what a shape is, and the geometry of each kind (bounds, exact distance)
+//   ShapeGeometry          the kinds of shape, and the one switch over them: bounds, exact distance, moved
+//   Segment, Ellipse       each kind's own geometry (a line's, an ellipse's)
+//   ShapeStyle             a shape's colour and width, packed
 //   ShapeInProgress        a shape a contact is still drawing (red), as wide as it will be
 //   Edit, History          one undoable change to the drawing, and the undo and redo stacks
 //   ShapeIndex             the spatial index: the shape nearest a point, the shapes meeting a rectangle

@@ -11,7 +11,7 @@
 import Shapes
 
 struct DrawingDecoder {
-    private var scanner: JSONScanner
+    var scanner: JSONScanner
 
     init(_ scanner: JSONScanner) { self.scanner = scanner }
 
@@ -101,8 +101,7 @@ struct DrawingDecoder {
         try scanner.expect(.openBrace, version == 1 ? "expected '{' to begin a line" : "expected '{' to begin a shape")
         var id: ShapeID?
         var kind: ShapeKind?
-        var begin: Point?
-        var end: Point?
+        var geometryKeys = GeometryKeys()
         var colour: Colour?
         var width: Double?
         if !scanner.consume(.closeBrace) {
@@ -116,23 +115,24 @@ struct DrawingDecoder {
                 }
                 switch key {
                 case "id": try once(id); id = try readID()
-                case "begin": try once(begin); begin = try readPoint()
-                case "end": try once(end); end = try readPoint()
                 case "kind" where version > 1: try once(kind); kind = try readKind()
                 case "colour" where version > 1: try once(colour); colour = try readColour()
                 case "width" where version > 1: try once(width); width = try readWidth()
-                default: throw .unknownKey(key, at: scanner.position(at: keyOffset))
+                default:
+                    // A key of some kind's geometry (DrawingFormat+Kinds.swift), or none the version defines.
+                    guard try read(key, into: &geometryKeys, at: keyOffset) else {
+                        throw .unknownKey(key, at: scanner.position(at: keyOffset))
+                    }
                 }
             } while try scanner.continues(before: .closeBrace)
         }
         if version == 1 { (kind, colour, width) = (.line, .black, ShapeStyle.standardWidth) }
         guard let id else { throw .missingKey("id", at: scanner.position) }
         guard let kind else { throw .missingKey("kind", at: scanner.position) }
-        guard let begin else { throw .missingKey("begin", at: scanner.position) }
-        guard let end else { throw .missingKey("end", at: scanner.position) }
+        let geometry = try self.geometry(of: kind, from: geometryKeys)
         guard let colour else { throw .missingKey("colour", at: scanner.position) }
         guard let width else { throw .missingKey("width", at: scanner.position) }
-        return Shape(id: id, kind: kind, segment: Segment(begin: begin, end: end), style: ShapeStyle(colour: colour, width: width))
+        return Shape(id: id, geometry: geometry, style: ShapeStyle(colour: colour, width: width))
     }
 
     private mutating func readKind() throws(DocumentError) -> ShapeKind {
@@ -140,7 +140,7 @@ struct DrawingDecoder {
         let start = scanner.offset
         guard scanner.peek == .quote else { throw scanner.unexpected("expected the shape's kind (a string)") }
         let text = try scanner.readString()
-        guard let kind = ShapeKind.allCases.first(where: { DrawingFormat.kindName($0) == text }) else {
+        guard let kind = DrawingFormat.kind(named: text) else {
             throw .unknownKind(text, at: scanner.position(at: start))
         }
         return kind
@@ -178,7 +178,7 @@ struct DrawingDecoder {
         return ShapeID(value)
     }
 
-    private mutating func readPoint() throws(DocumentError) -> Point {
+    mutating func readPoint() throws(DocumentError) -> Point {
         try scanner.expect(.openBracket, "expected '[' to begin a point [x, y]")
         let x = try readCoordinate()
         try scanner.expect(.comma, "expected ',' between x and y")

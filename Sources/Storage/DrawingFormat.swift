@@ -5,7 +5,6 @@
 
 import Shapes
 
-
 /// The file format of a drawing, version 2 (the one written):
 ///
 ///     {"format":"touchtracker-drawing","version":2,"shapes":[
@@ -20,7 +19,7 @@ import Shapes
 ///   with "begin" and "end" at opposite corners); "begin" and "end" are `[x, y]` pairs of finite numbers
 ///   within ±`DocumentLimits.maxCoordinateMagnitude`; "colour" is "#RRGGBB" (sRGB); "width" is the
 ///   stroke's width in px at 96 dpi, within `DocumentLimits.widths`. Every key is required. Shapes in
-///   progress are not saved.
+///   progress are not saved. Each kind's geometry keys are read and written in DrawingFormat+Kinds.swift.
 /// - Version 1 had "lines" instead of "shapes", each with only "id", "begin" and "end": straight lines,
 ///   black, 10 px. It is still read (a drawing opened from it is saved as version 2 after its first edit).
 /// - Keys may come in any order; a key given twice, a key the version does not define and anything
@@ -45,7 +44,7 @@ public enum DrawingFormat {
         bytes.append(contentsOf: #"{"format":"\#(name)","version":\#(version),"shapes":["#.utf8)
         for (index, shape) in drawing.shapes.enumerated() {
             guard DocumentLimits.isValidID(shape.id) else { throw .invalidID(shape.id) }
-            guard isSavable(shape.begin), isSavable(shape.end) else { throw .coordinateOutOfRange(shape.id) }
+            guard isSavable(shape.geometry) else { throw .coordinateOutOfRange(shape.id) }
             guard DocumentLimits.isValidWidth(shape.style.storedWidth) else { throw .widthOutOfRange(shape.id) }
             // Piece by piece rather than interpolated: saving a large drawing blocks the window meanwhile.
             bytes.append(contentsOf: index == 0 ? "\n".utf8 : ",\n".utf8)
@@ -53,11 +52,9 @@ public enum DrawingFormat {
             bytes.append(contentsOf: shape.id.rawValue.description.utf8)
             bytes.append(contentsOf: #","kind":""#.utf8)
             bytes.append(contentsOf: kindName(shape.kind).utf8)
-            bytes.append(contentsOf: #"","begin":["#.utf8)
-            append(shape.begin, to: &bytes)
-            bytes.append(contentsOf: #"],"end":["#.utf8)
-            append(shape.end, to: &bytes)
-            bytes.append(contentsOf: #"],"colour":""#.utf8)
+            bytes.append(contentsOf: #"","#.utf8)
+            append(shape.geometry, to: &bytes)
+            bytes.append(contentsOf: #","colour":""#.utf8)
             shape.style.colour.appendHex(to: &bytes)
             bytes.append(contentsOf: #"","width":"#.utf8)
             bytes.append(contentsOf: shape.style.storedWidth.description.utf8)
@@ -67,23 +64,6 @@ public enum DrawingFormat {
         return bytes
     }
 
-    /// How a kind is written.
-    static func kindName(_ kind: ShapeKind) -> String {
-        switch kind {
-        case .line: "line"
-        case .circle: "circle"
-        }
-    }
-
-    private static func isSavable(_ point: Point) -> Bool {
-        DocumentLimits.isValidCoordinate(point.x) && DocumentLimits.isValidCoordinate(point.y)
-    }
-
-    private static func append(_ point: Point, to bytes: inout [UInt8]) {
-        bytes.append(contentsOf: point.x.description.utf8)
-        bytes.append(.comma)
-        bytes.append(contentsOf: point.y.description.utf8)
-    }
 
     /// The drawing in `bytes`, or the first reason they are not one (`DocumentError.description`
     /// is a one-line message).

@@ -19,6 +19,14 @@ import Glibc  // libm: atan2, cos, sin
 /// length has no angle: it gets the horizontal's colour. A circle has no direction: it takes the angle of
 /// its box's diagonal from top left to bottom right (0°…90°, flat to tall), whichever way it was drawn.
 public enum AngleColour {
+    /// The colour of a shape's angle: a line's direction, an ellipse's box's diagonal.
+    public static func colour(of geometry: ShapeGeometry) -> Colour {
+        switch geometry {
+        case .line(let segment): colour(from: segment.begin, to: segment.end)
+        case .ellipse(let box): colour(ofBoxFrom: box.begin, to: box.end)
+        }
+    }
+
     /// The colour of a circle in the box with corners `a` and `b`.
     public static func colour(ofBoxFrom a: Point, to b: Point) -> Colour {
         colour(from: .zero, to: Point(x: abs(b.x - a.x), y: abs(b.y - a.y)))

@@ -36,8 +36,8 @@ public enum AppGesture: Int, Hashable, Comparable, Sendable, CustomStringConvert
 ///                                                two-contact tap to fail; takes their shapes away)
 ///   two contacts tapped together  undo          (pressed together, lifted without moving: no circle, no dot)
 ///   three contacts tapped together  redo
-///   anything else reaches the canvas as contacts: each left-button contact draws its own line (with Shift,
-///   a circle).
+///   anything else reaches the canvas as contacts: each left-button contact draws its own shape with the
+///   pen's tool (`Tool`: the line tool draws a line, or with Shift a circle).
 ///   An eraser (a stylus's other end) is not a gesture: it erases whatever it passes over.
 ///
 /// Panels come first (`Panel`): a press on a panel, or any press while a menu is open, or a right press
@@ -283,9 +283,10 @@ public final class AppController {
             model.contactBegan(sample.contact, at: Point(sample.location), time: sample.serverTime, pressure: sample.pressure,
                                modifiers: sample.modifiers)
         case .moved(let sample) where sample.button == 1:
-            model.contactMoved(sample.contact, to: Point(sample.location), time: sample.serverTime, pressure: sample.pressure)
+            model.contactMoved(sample.contact, to: Point(sample.location), time: sample.serverTime, pressure: sample.pressure,
+                               modifiers: sample.modifiers)
         case .ended(let sample) where sample.button == 1:
-            model.contactEnded(sample.contact, at: Point(sample.location), time: sample.serverTime)
+            model.contactEnded(sample.contact, at: Point(sample.location), time: sample.serverTime, modifiers: sample.modifiers)
         case .cancelled(let contact):
             model.contactCancelled(contact)
         default:

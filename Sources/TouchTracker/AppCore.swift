@@ -70,6 +70,7 @@ public final class AppCore {
         document = DocumentSession(opened)
         shownPen = pen
         shownTitle = Self.title(document: document, pen: pen)
+        shownCursor = pen.tool.cursor
         self.tracing = tracing
         timers = TimerWheel(now: now)
         controller = AppController(model: CanvasModel(drawing: opened.drawing, visibleArea: visibleArea, pen: pen), settings: settings,
@@ -80,9 +81,17 @@ public final class AppCore {
     /// The window title in force (the shell sets it when it creates the window).
     public var title: String { shownTitle }
 
-    /// The document's name and state, then the pen when it is not the default (Black, Normal).
-    private static func title(document: DocumentSession, pen: Pen) -> String {
-        document.titleName + (pen == Pen() ? "" : " — \(pen.summary)") + " — TouchTracker"
+    /// The cursor in force over the canvas: the tool's (the shell sets it when it creates the window).
+    public var cursor: String { controller.model.pen.tool.cursor }
+    /// The cursor last asked for (`AppEffect.setCursor`).
+    private var shownCursor: String
+
+    /// The document's name and state, then the tool when it is not the standard one (Line), then the pen's
+    /// colour and width when they are not the default (Black, Normal): "drawing.json — Circle — Blue, Thick —
+    /// TouchTracker".
+    static func title(document: DocumentSession, pen: Pen) -> String {
+        document.titleName + (pen.tool == .standard ? "" : " — \(pen.tool.title)")
+            + (pen.strokesAsStandard ? "" : " — \(pen.summary)") + " — TouchTracker"
     }
 
     /// The pen last remembered (`AppEffect.rememberPen`).
@@ -211,10 +220,10 @@ public final class AppCore {
             let overlay = shown.overlay(in: model.visibleArea, scale: scale)
             overlays.append(overlay)
             noticeFrame = overlay.frame
-        } else if model.drawing.shapes.isEmpty, overlays.isEmpty, model.shapesInProgress.isEmpty, model.circleInProgress == nil {
+        } else if model.drawing.shapes.isEmpty, overlays.isEmpty, model.strokes.isEmpty, model.ellipseStroke == nil {
             overlays.append(EmptyDrawingHint.overlay(in: model.visibleArea, scale: scale))
         }
-        return Scene(document: model.document, shapesInProgress: model.shapesInProgressInOrder,
+        return Scene(document: model.document, shapesInProgress: model.shapesInProgress,
                      selection: model.selection?.id, overlays: overlays)
     }
 
@@ -246,6 +255,10 @@ public final class AppCore {
         if title != shownTitle {
             shownTitle = title
             effects.append(.setTitle(title))
+        }
+        if pen.tool.cursor != shownCursor {
+            shownCursor = pen.tool.cursor
+            effects.append(.setCursor(shownCursor))
         }
     }
 

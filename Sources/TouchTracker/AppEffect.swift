@@ -19,6 +19,8 @@ public enum AppEffect: Hashable, Sendable {
     case raiseWindow
     /// Show this window title.
     case setTitle(String)
+    /// Show this cursor over the canvas (a name in the X cursor font: the tool's, `Tool.cursor`).
+    case setCursor(String)
     /// Write this line on stderr, after "touchtracker: ".
     case message(String)
     /// Write this line on stderr as it is (`--trace-gestures`).

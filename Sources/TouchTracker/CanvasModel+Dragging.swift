@@ -62,27 +62,27 @@ extension CanvasModel {
     private mutating func beginShapeDrag(_ gesture: ShapeDrag.Gesture, of id: ShapeID, at point: Point) {
         guard let shape = document.shape(id) else { return }
         selection = Selection(id)
-        shapeDrag = ShapeDrag(gesture: gesture, id: id, original: shape.segment, anchor: point)
+        shapeDrag = ShapeDrag(gesture: gesture, id: id, original: shape.geometry, anchor: point)
     }
 
     private mutating func continueShapeDrag(_ gesture: ShapeDrag.Gesture, to point: Point) {
         guard let drag = shapeDrag, drag.gesture == gesture else { return }
-        document.setSegment(drag.segment(forPointerAt: point), of: drag.id)
+        document.setGeometry(drag.geometry(forPointerAt: point), of: drag.id)
     }
 
     private mutating func endShapeDrag(_ gesture: ShapeDrag.Gesture, at point: Point) {
         guard let drag = shapeDrag, drag.gesture == gesture else { return }
         continueShapeDrag(gesture, to: point)
         shapeDrag = nil
-        if let dropped = document.shape(drag.id), dropped.segment != drag.original {
-            record(.move(drag.id, from: drag.original, to: dropped.segment))
+        if let dropped = document.shape(drag.id), dropped.geometry != drag.original {
+            record(.move(drag.id, from: drag.original, to: dropped.geometry))
         }
     }
 
     /// Puts a dragged shape back (of either gesture when `gesture` is nil).
     mutating func cancelShapeDrag(_ gesture: ShapeDrag.Gesture? = nil) {
         guard let drag = shapeDrag, gesture == nil || drag.gesture == gesture else { return }
-        document.setSegment(drag.original, of: drag.id)
+        document.setGeometry(drag.original, of: drag.id)
         shapeDrag = nil
     }
 }

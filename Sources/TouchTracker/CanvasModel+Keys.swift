@@ -46,6 +46,7 @@ extension CanvasModel {
         case .clear: editKey { $0.clearEverything() }
         case .toggleWidthBySpeed: pen.widthBySpeed.toggle()
         case .openMenu: openMenuFromTheKeyboard()
+        case .chooseTool(let tool): pen.tool = tool
         case .save, .exportPNG, .quit: return command
         }
         return nil
@@ -55,9 +56,9 @@ extension CanvasModel {
     /// progress vanishes, every eraser stroke gives back what it took, a dragged shape goes back; nothing is
     /// added and nothing goes into the history. Whether there was anything to cancel.
     mutating func cancelEverythingInProgress() -> Bool {
-        let any = !shapesInProgress.isEmpty || circleInProgress != nil || !erasing.isEmpty || shapeDrag != nil
-        shapesInProgress.removeAll()
-        circleInProgress = nil
+        let any = !strokes.isEmpty || ellipseStroke != nil || !erasing.isEmpty || shapeDrag != nil
+        strokes.removeAll()
+        ellipseStroke = nil
         for contact in Array(erasing.keys) { eraserCancelled(contact) }
         cancelShapeDrag()
         return any
@@ -86,7 +87,7 @@ extension CanvasModel {
         guard shapeDrag == nil, let selected = selection, let shape = document.shape(selected.id) else { return }
         var style = shape.style
         switch choice {
-        case .colour: style.colour = pen.colour(for: shape)
+        case .colour: style.colour = pen.colour(for: shape.geometry)
         case .width: style.width = pen.width
         }
         if style != shape.style { perform(.restyle(shape.id, from: shape.style, to: style)) }
@@ -102,6 +103,6 @@ extension CanvasModel {
     /// Moves the selected shape; not while the menu is open or a drag is going on.
     private mutating func nudge(dx: Double, dy: Double) {
         guard menu == nil, shapeDrag == nil, let selected = selection, let shape = document.shape(selected.id) else { return }
-        perform(.nudge(shape.id, from: shape.segment, to: shape.segment.translated(by: Vector(dx: dx, dy: dy))))
+        perform(.nudge(shape.id, from: shape.geometry, to: shape.geometry.translated(by: Vector(dx: dx, dy: dy))))
     }
 }

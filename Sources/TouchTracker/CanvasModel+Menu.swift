@@ -26,7 +26,7 @@ extension CanvasModel {
         guard shapeDrag == nil else { return }
         tapPhase = .none
         let selected = selection.flatMap { document.shape($0.id) }
-        let point = selected.map { visibleArea.clamped($0.segment.bounds.centre) }
+        let point = selected.map { visibleArea.clamped($0.bounds.centre) }
             ?? pointer.map(visibleArea.clamped) ?? visibleArea.centre
         menu = newMenu(for: selected?.id, at: point)
         menu?.highlightFirst()

@@ -40,7 +40,7 @@ extension CanvasModel {
     /// and deselects: a double click, or Clear in the canvas menu.
     mutating func clearEverything() {
         cancelShapeDrag()
-        shapesInProgress.removeAll()
+        strokes.removeAll()
         selection = nil
         guard !document.shapes.isEmpty else { return }
         news.append(.cleared(shapes: document.shapes.count))

@@ -21,12 +21,17 @@ public struct CanvasModel: Sendable {
 
     /// The drawing and its hit-testing index.
     public internal(set) var document: IndexedDrawing
-    /// What the next shape is drawn with.
-    public internal(set) var pen: Pen
-    /// The shape each contact down is drawing (red); not part of the document until it lifts.
-    public internal(set) var shapesInProgress: [ContactID: Stroke] = [:]
-    /// The circle two contacts are drawing together, if any.
-    public internal(set) var circleInProgress: Stroke?
+    /// What the next shape is drawn with. The shapes in progress show the width they will get under it.
+    public internal(set) var pen: Pen {
+        didSet {
+            for contact in strokes.keys { strokes[contact]?.update(under: pen) }
+            ellipseStroke?.update(under: pen)
+        }
+    }
+    /// The stroke each contact down is drawing (its shape red); not part of the document until it lifts.
+    public internal(set) var strokes: [ContactID: ToolStroke] = [:]
+    /// The ellipse two contacts are drawing together, if any.
+    public internal(set) var ellipseStroke: ToolStroke?
     /// Undo and redo.
     public internal(set) var history = History()
     /// The selected shape, if any (drawn green).
@@ -72,12 +77,11 @@ public struct CanvasModel: Sendable {
     /// The drawing: finished shapes in drawing order.
     public var drawing: Drawing { document.drawing }
 
-    /// The shapes in progress bottom to top, by contact: a shape keeps its place among the others while it lasts.
-    public var shapesInProgressInOrder: [ShapeInProgress] {
-        let strokes = shapesInProgress.sorted { ($0.key.device, $0.key.touch) < ($1.key.device, $1.key.touch) }.map(\.value)
-        return (strokes + (circleInProgress.map { [$0] } ?? [])).map {
-            ShapeInProgress(kind: $0.kind, segment: $0.segment, width: $0.width(under: pen))
-        }
+    /// The shapes in progress bottom to top, by contact: a shape keeps its place among the others while it
+    /// lasts; the ellipse two contacts draw together on top.
+    public var shapesInProgress: [ShapeInProgress] {
+        let byContact = strokes.sorted { ($0.key.device, $0.key.touch) < ($1.key.device, $1.key.touch) }
+        return byContact.map(\.value.shape) + (ellipseStroke.map { [$0.shape] } ?? [])
     }
 
     public var canUndo: Bool { history.canUndo }

@@ -6,15 +6,13 @@ import Shapes
 /// takes smaller text down to a floor, then columns, then wraps its rows to the window's width (a row's
 /// further lines indented), and scrolls (the keys of that last row) where they are still too many.
 enum HelpPanel {
-    /// The pointer gestures, briefly.
+    /// The pointer gestures, briefly (what a drag draws is the tools' rows, among the keys).
     static let gestureRows = [
-        "Drag: draw a line",
         "Click: select a shape; double click: clear",
         "Long press a shape, or drag the selected one: move it",
-        "Shift+drag, or two fingers down together: a circle",
-        "Two fingers tapped together: undo; three: redo",
         "Right click: the pen, Undo, Clear, Export (on a shape: Delete)",
-        "Three fingers swiped up: colours, widths",
+        "Two fingers together: a circle; three swiped up: colours, widths",
+        "Two fingers tapped together: undo; three: redo",
     ]
 
     /// Every row, gestures first, then the keys as the key table lists them.

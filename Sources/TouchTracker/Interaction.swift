@@ -19,11 +19,11 @@ struct ShapeDrag: Hashable, Sendable {
     let gesture: Gesture
     let id: ShapeID
     /// Where the shape was when picked up: for cancelling and for the undo entry.
-    let original: Segment
+    let original: ShapeGeometry
     /// Where the pointer picked it up; the shape follows the pointer's displacement from here.
     let anchor: Point
 
-    func segment(forPointerAt point: Point) -> Segment {
+    func geometry(forPointerAt point: Point) -> ShapeGeometry {
         original.translated(by: point - anchor)
     }
 }

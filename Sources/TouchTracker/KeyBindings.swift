@@ -25,6 +25,8 @@ public enum Command: Hashable, Sendable {
     case chooseWidth(index: Int)
     /// Width by speed (or a stylus's pressure), on or off (S).
     case toggleWidthBySpeed
+    /// Draw with `tool` (its key in `Tool.table`).
+    case chooseTool(Tool)
     /// Save the drawing now.
     case save
     /// Save, then write a PNG beside the document.
@@ -104,6 +106,7 @@ public enum KeyBindings {
         KeyBinding("Ctrl+Shift+Z, Ctrl+Y", "redo",
                    [KeyChord(.character("z"), [.control, .shift]), KeyChord(.character("y"), .control)], .redo),
         KeyBinding("arrows", "nudge the selected shape 1 px (with Shift: 10 px)", arrows),
+    ] + toolKeys + [
         KeyBinding("1–8", "draw in " + Pen.palette.map(\.name).joined(separator: ", "), paletteKeys),
         KeyBinding("0", "colour each shape by its angle", [KeyChord(.character("0"))], .colourByAngle),
         KeyBinding("[, ]", "thinner, thicker: " + Pen.widths.map { "\($0.name) \(Int($0.pixels))" }.joined(separator: ", "),
@@ -126,6 +129,13 @@ public enum KeyBindings {
     /// Nudge steps in px.
     public static let nudgeStep = 1.0
     public static let largeNudgeStep = 10.0
+
+    /// A row for each tool, from `Tool.table`: its key chooses it.
+    private static var toolKeys: [KeyBinding] {
+        Tool.table.map { tool in
+            KeyBinding(tool.key.uppercased(), "\(tool.name) tool: \(tool.help)", [KeyChord(.character(tool.key))], .chooseTool(tool))
+        }
+    }
 
     private static var paletteKeys: [(chord: KeyChord, command: Command)] {
         Pen.palette.indices.map { (KeyChord(.character(Character(String($0 + 1)))), .chooseColour(index: $0)) }

@@ -46,12 +46,15 @@ public struct LaunchOptions: Hashable, Sendable {
           --play                        with --replay: play the session in a window at its pace
           --help, --version
 
-        mouse:  drag to draw a line; click a shape to select it (green), click empty canvas to deselect;
-                double click clears; long press a shape and move to drag it; drag the selected shape to move it;
-                right click a shape for a menu with Delete
+        mouse:  drag to draw with the tool (\(toolKeys): see the keys); click a shape to select it (green), click
+                empty canvas to deselect; double click clears; long press a shape and move to drag it; drag the
+                selected shape to move it; right click a shape for a menu with Delete
         keys:
 
         """ + keyLines
+
+    /// The tools' keys, as the key table writes them ("L, C").
+    private static var toolKeys: String { Tool.table.map { $0.key.uppercased() }.joined(separator: ", ") }
 
     /// The key table, one binding a line, aligned like the options above.
     private static var keyLines: String {

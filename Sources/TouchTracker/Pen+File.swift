@@ -1,12 +1,15 @@
 import Shapes
 
-/// The pen as the file that remembers it between runs holds it: three lines of text,
+/// The pen as the file that remembers it between runs holds it: three or four lines of text,
 ///
 ///     colour #1E50DC        (or: colour by-angle)
 ///     width 16
 ///     speed off             (or: speed on)
+///     tool circle           (a name in `Tool.table`; only when not the standard tool)
 ///
-/// read strictly: anything else is no pen (the default is used).
+/// read strictly: anything else is no pen (the default is used). A pen with the standard tool is written
+/// in three lines, as before there were tools, so a file from before tools reads as the line tool and an
+/// earlier version of the program still reads the pens it can draw with.
 extension Pen {
     public var fileBytes: [UInt8] {
         let colourText: String
@@ -15,13 +18,14 @@ extension Pen {
         case .byAngle: colourText = "by-angle"
         }
         let widthText = width == width.rounded() ? String(Int(width)) : String(width)
-        return Array("colour \(colourText)\nwidth \(widthText)\nspeed \(widthBySpeed ? "on" : "off")\n".utf8)
+        let toolText = tool == .standard ? "" : "tool \(tool.name)\n"
+        return Array("colour \(colourText)\nwidth \(widthText)\nspeed \(widthBySpeed ? "on" : "off")\n\(toolText)".utf8)
     }
 
     public init?(fileBytes: [UInt8]) {
         guard let text = String(validating: fileBytes, as: UTF8.self), text.hasSuffix("\n") else { return nil }
         let lines = text.dropLast().split(separator: "\n", omittingEmptySubsequences: false)
-        guard lines.count == 3,
+        guard lines.count == 3 || lines.count == 4,
               lines[0].hasPrefix("colour "), lines[1].hasPrefix("width "), lines[2].hasPrefix("speed ") else { return nil }
         let colourText = lines[0].dropFirst("colour ".count)
         let colour: ColourChoice
@@ -36,6 +40,11 @@ extension Pen {
         else { return nil }
         let speed = lines[2].dropFirst("speed ".count)
         guard speed == "on" || speed == "off" else { return nil }
-        self.init(colour: colour, width: width, widthBySpeed: speed == "on")
+        var tool = Tool.standard
+        if lines.count == 4 {
+            guard lines[3].hasPrefix("tool "), let named = Tool.named(lines[3].dropFirst("tool ".count)) else { return nil }
+            tool = named
+        }
+        self.init(colour: colour, width: width, widthBySpeed: speed == "on", tool: tool)
     }
 }

@@ -1,8 +1,9 @@
 import Shapes
 
-/// What the next shape is drawn with: a colour (one of the palette's, or by the shape's angle) and a
-/// width (one of four, or by the pointer's speed; a stylus's pressure wins over speed when it reports
-/// one). With a shape selected, choosing a colour or a width changes that shape too.
+/// What the next shape is drawn with: a tool (`Tool`: what a drag draws), a colour (one of the palette's,
+/// or by the shape's angle) and a width (one of four, or by the pointer's speed; a stylus's pressure wins
+/// over speed when it reports one). With a shape selected, choosing a colour or a width changes that shape
+/// too. All of it is remembered between runs (Pen+File.swift).
 public struct Pen: Hashable, Sendable {
     public enum ColourChoice: Hashable, Sendable {
         case fixed(Colour)
@@ -16,12 +17,15 @@ public struct Pen: Hashable, Sendable {
     /// The book's speed-and-size challenge: slow and thick, fast and thin (`SpeedWidth`); with a stylus
     /// that reports pressure, by pressure instead.
     public var widthBySpeed: Bool
+    /// What a contact draws with it.
+    public var tool: Tool
 
     public init(colour: ColourChoice = .fixed(Pen.palette[0].colour), width: Double = Pen.normalWidth,
-                widthBySpeed: Bool = false) {
+                widthBySpeed: Bool = false, tool: Tool = .standard) {
         self.colour = colour
         self.width = width
         self.widthBySpeed = widthBySpeed
+        self.tool = tool
     }
 
     /// The palette, keys 1–8.
@@ -37,13 +41,10 @@ public struct Pen: Hashable, Sendable {
     /// Today's (and the book's) width, the default.
     public static let normalWidth = 10.0
 
-    /// The colour this pen gives `shape`: its fixed colour, or the colour of the shape's angle.
-    public func colour(for shape: Shape) -> Colour {
-        switch colour {
-        case .fixed(let colour): colour
-        case .byAngle where shape.kind == .circle: AngleColour.colour(ofBoxFrom: shape.begin, to: shape.end)
-        case .byAngle: AngleColour.colour(from: shape.begin, to: shape.end)
-        }
+    /// The colour this pen gives a shape of `geometry`: its fixed colour, or the colour of the shape's angle.
+    public func colour(for geometry: ShapeGeometry) -> Colour {
+        guard case .fixed(let colour) = colour else { return AngleColour.colour(of: geometry) }
+        return colour
     }
 
     /// `]` (+1) or `[` (-1): the next width in `widths`, stopping at either end; width by speed goes off.
@@ -53,7 +54,11 @@ public struct Pen: Hashable, Sendable {
         widthBySpeed = false
     }
 
-    /// A few words for the title: "Blue, Thick", "By angle, by speed".
+    /// Whether its colour and width are a new pen's (whatever its tool).
+    public var strokesAsStandard: Bool { colour == Pen().colour && width == Pen().width && widthBySpeed == Pen().widthBySpeed }
+
+    /// A few words for the title: "Blue, Thick", "By angle, by speed" (the colour and the width; the tool
+    /// is named on its own).
     public var summary: String {
         let colourName: String
         switch colour {

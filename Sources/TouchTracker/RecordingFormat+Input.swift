@@ -259,7 +259,7 @@ extension Pen {
 
     init(recorded value: RecordedValue) throws(RecordingError) {
         guard let pen = Pen(fileBytes: Array(try value.string().utf8)) else {
-            throw value.problem("expected a pen: \"colour ...\\nwidth ...\\nspeed on|off\\n\"")
+            throw value.problem("expected a pen: \"colour ...\\nwidth ...\\nspeed on|off\\n\" and perhaps \"tool NAME\\n\"")
         }
         self = pen
     }

@@ -48,7 +48,8 @@ final class CanvasWindow {
     static func coreEventMask(xinput: XInput2?) -> Int { xinput == nil ? eventMask : eventMask & ~corePointerMask }
 
     /// Pointer events come from `xinput` when given (per master device, with touches), else from the core protocol.
-    init(connection: XConnection, geometry: WindowGeometry, title: String, xinput: XInput2? = nil) throws(XShellError) {
+    init(connection: XConnection, geometry: WindowGeometry, title: String, cursor: String, xinput: XInput2? = nil)
+        throws(XShellError) {
         self.connection = connection
         let display = connection.display
         let visuals = connection.visuals()
@@ -93,7 +94,7 @@ final class CanvasWindow {
             throw error
         }
         sharing = buffer.sharesMemory
-        setProperties(geometry: geometry, title: title)
+        setProperties(geometry: geometry, title: title, cursor: cursor)
         xinput?.select(on: window, display: display)  // before mapping: no pointer event can come earlier
         XMapWindow(display, window)
     }
@@ -198,7 +199,7 @@ final class CanvasWindow {
         }
     }
 
-    private func setProperties(geometry: WindowGeometry, title: String) {
+    private func setProperties(geometry: WindowGeometry, title: String, cursor: String) {
         let display = connection.display
         let atoms = connection.atoms
         setTitle(title)
@@ -242,6 +243,6 @@ final class CanvasWindow {
         }
         XSetWMNormalHints(display, window, hints)
         XFree(hints)
-        adoptDesktopConventions()
+        adoptDesktopConventions(cursor: cursor)
     }
 }

@@ -33,7 +33,8 @@ public final class Player {
             let area = recording.start.visibleArea
             size = WindowGeometry(width: max(1, Int(area.width.rounded())), height: max(1, Int(area.height.rounded())))
         }
-        window = try CanvasWindow(connection: connection, geometry: size, title: Self.title(replay.core.title))
+        window = try CanvasWindow(connection: connection, geometry: size, title: Self.title(replay.core.title),
+                                  cursor: replay.core.cursor)
         sessionStart = recording.start.now
         playStart = MonotonicClock.now()
     }
@@ -76,6 +77,7 @@ public final class Player {
             for effect in effects {
                 switch effect {
                 case .setTitle(let title): window.setTitle(Self.title(title))
+                case .setCursor(let name): window.showCursor(named: name)
                 case .trace(let line) where tracesGestures: StandardError.write(line)
                 default: break  // messages were the session's to say, and so was bringing its window forward
                 }

@@ -27,6 +27,8 @@ extension Shell {
                 if !isDisconnected { window.comeForward() }
             case .setTitle(let title):
                 if !isDisconnected { window.setTitle(title) }
+            case .setCursor(let name):
+                if !isDisconnected { window.showCursor(named: name) }
             case .message(let line):
                 StandardError.write("touchtracker: \(line)")
             case .trace(let line):

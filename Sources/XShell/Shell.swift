@@ -92,7 +92,7 @@ public final class Shell {
                                    visibleArea: Rect(x: 0, y: 0, width: Double(geometry.width), height: Double(geometry.height)),
                                    settings: desktop.settings.gestureSettings, now: MonotonicClock.now())
         core = AppCore(start, tracing: options.traceGestures)
-        window = try CanvasWindow(connection: connection, geometry: geometry, title: core.title, xinput: xinput)
+        window = try CanvasWindow(connection: connection, geometry: geometry, title: core.title, cursor: core.cursor, xinput: xinput)
         begin(start)
         // Once the window has selected device changes: none is missed.
         if xinput != nil { devices = InputDevices(XInput2.queryDevices(on: connection)) }

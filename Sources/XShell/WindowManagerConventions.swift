@@ -8,10 +8,10 @@ import Glibc
 ///   _NET_WM_ICON                the embedded icon (16, 32 and 48 px) for task bars and switchers,
 ///   _NET_WM_WINDOW_TYPE         _NET_WM_WINDOW_TYPE_NORMAL, an ordinary top-level window,
 ///   WM_CLIENT_MACHINE           the host name (EWMH requires it beside _NET_WM_PID),
-///   a crosshair cursor over the canvas.
+///   a cursor over the canvas, the tool's (`showCursor(named:)`; a crosshair for the line tool).
 /// `_NET_WM_PING` is listed in WM_PROTOCOLS by `CanvasWindow`; `answerPing` sends the reply.
 extension CanvasWindow {
-    func adoptDesktopConventions() {
+    func adoptDesktopConventions(cursor: String) {
         let display = connection.display
         let atoms = connection.atoms
         setProperty(atoms.netWMIcon, type: XA_CARDINAL, items: WindowIcon.netWMIconValue(WindowIcon.embedded))
@@ -20,10 +20,28 @@ extension CanvasWindow {
             setProperty(XA_WM_CLIENT_MACHINE, type: XA_STRING, bytes: Array(host.utf8))
         }
 
-        let crosshair = XCreateFontCursor(display, UInt32(XC_crosshair))
-        XDefineCursor(display, window, crosshair)
-        XFreeCursor(display, crosshair)  // the window keeps its own reference
+        showCursor(named: cursor)
     }
+
+    /// Shows the cursor of the X cursor font named `name` over the window (a crosshair for a name it lacks).
+    func showCursor(named name: String) {
+        let cursor = XCreateFontCursor(connection.display, Self.cursorGlyph(named: name))
+        XDefineCursor(connection.display, window, cursor)
+        XFreeCursor(connection.display, cursor)  // the window keeps its own reference
+    }
+
+    /// The glyph of the X cursor font named `name` (`Tool.cursor`), if the font has one by that name.
+    static func cursorGlyph(ifAny name: String) -> UInt32? {
+        cursorGlyphs.first { $0.name == name }.map { UInt32($0.glyph) }
+    }
+
+    static func cursorGlyph(named name: String) -> UInt32 { cursorGlyph(ifAny: name) ?? UInt32(XC_crosshair) }
+
+    /// The cursors a tool may name (X11's cursorfont.h).
+    private static let cursorGlyphs: [(name: String, glyph: Int32)] = [
+        ("crosshair", XC_crosshair), ("pencil", XC_pencil), ("circle", XC_circle), ("dotbox", XC_dotbox),
+        ("tcross", XC_tcross), ("cross", XC_cross), ("draped_box", XC_draped_box), ("left_ptr", XC_left_ptr),
+    ]
 
     /// Answers the window manager's `_NET_WM_PING`: the same message, sent back to the root window.
     func answerPing(serverTime: Int) {

@@ -1,7 +1,8 @@
 // XTestHarness: for the end-to-end tests and the bench only; XShell stays the only module of the program that imports CX11.
 //
 // Drives the real `touchtracker` from outside, as a user would:
-//   ChildProcess   posix_spawn with a clean signal state; stdout / stderr captured or sent to /dev/null
+//   ChildProcess   posix_spawn with a clean signal state; stdout / stderr captured or sent to /dev/null;
+//                  what the kernel counts for it (CPU time, context switches of each thread, RSS)
 //   XvfbServer     a private Xvfb on a display it picks itself (`-displayfd`)
 //   XTestClient    its own X connection: finds the app's window by _NET_WM_PID, reads properties,
 //                  injects input with XTest (also through extra master pointers), reads pixels back

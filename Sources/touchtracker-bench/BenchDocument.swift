@@ -53,6 +53,11 @@ enum BenchDrawing {
             text += #""end":[\#(segment.end.x),\#(segment.end.y)]}"#
         }
         text += segments.isEmpty ? "]}\n" : "\n]}\n"
+        return writeFile(text, to: path)
+    }
+
+    /// Writes `text` to `path`, replacing what was there; false when the file cannot be written.
+    static func writeFile(_ text: String, to path: String) -> Bool {
         let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
         guard descriptor >= 0 else { return false }
         defer { close(descriptor) }

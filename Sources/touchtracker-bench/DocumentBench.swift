@@ -60,7 +60,7 @@ private func benchDrawing(lines: Int) -> Drawing {
     }
     var drawing = Drawing()
     for _ in 0..<lines {
-        drawing.add(Segment(begin: Point(x: next(), y: next()), end: Point(x: next(), y: next())))
+        drawing.add(.line(Segment(begin: Point(x: next(), y: next()), end: Point(x: next(), y: next()))))
     }
     return drawing
 }

@@ -62,7 +62,7 @@ func frameSection(_ report: inout BenchReport) {
     report.row("drawings of circles, ns per frame (median frame, best of \(frameRounds) rounds):")
     var overCircles: [String: Double] = [:]
     for (label, count) in sizes where count != 1_000 {
-        let document = benchDocument(lines: count, kind: .circle)
+        let document = benchDocument(lines: count, kind: .ellipse)
         let motion = try! MotionFrames(document: document, compositor: CanvasCompositor())
         var first = Double.infinity, frame = Double.infinity
         for _ in 0..<frameRounds {
@@ -135,7 +135,8 @@ private func benchDocument(lines count: Int, kind: ShapeKind = .line) -> Indexed
         let end = begin + Vector(dx: (random.unit() - 0.5) * 160, dy: (random.unit() - 0.5) * 160)
         let style = kind == .line ? ShapeStyle.standard
             : ShapeStyle(colour: palette[index % palette.count], width: [2, 5, 10, 16][index / palette.count % 4])
-        lines.append(Shape(id: ShapeID(UInt64(index + 1)), kind: kind, segment: Segment(begin: begin, end: end), style: style))
+        let segment = Segment(begin: begin, end: end)
+        lines.append(Shape(id: ShapeID(UInt64(index + 1)), geometry: kind == .line ? .line(segment) : .ellipse(box: segment), style: style))
     }
     return IndexedDrawing(Drawing(shapes: lines))
 }
@@ -172,7 +173,7 @@ private final class MotionFrames {
     func next() {
         angle += 0.03  // about 4 px at the end of the 150 px line
         let end = Self.centre + Vector(dx: 150 * cos(angle), dy: 150 * sin(angle))
-        let scene = Scene(document: document, shapesInProgress: [ShapeInProgress(segment: Segment(begin: Self.centre, end: end))])
+        let scene = Scene(document: document, shapesInProgress: [ShapeInProgress(geometry: .line(Segment(begin: Self.centre, end: end)))])
         if let compositor { blackHole(try! compositor.render(scene, onto: buffer.context)) } else { renderer.draw(scene, on: buffer.context) }
     }
 }
@@ -201,7 +202,7 @@ private final class AppendFrames {
 
     func next() {
         let begin = Point(x: random.unit() * 800, y: random.unit() * 600)
-        document.restore(Shape(id: document.nextID, segment: Segment(begin: begin, end: begin + Vector(dx: 40, dy: 25))))
+        document.restore(Shape(id: document.nextID, geometry: .line(Segment(begin: begin, end: begin + Vector(dx: 40, dy: 25)))))
         blackHole(try! compositor.render(Scene(document: document), onto: buffer.context))
     }
 }
@@ -217,7 +218,7 @@ private final class DragFrames {
     init(document: IndexedDrawing) throws(CairoError) {
         var document = document
         dragged = document.nextID
-        document.restore(Shape(id: dragged, segment: Segment(begin: Point(x: 300, y: 300), end: Point(x: 420, y: 340))))
+        document.restore(Shape(id: dragged, geometry: .line(Segment(begin: Point(x: 300, y: 300), end: Point(x: 420, y: 340)))))
         self.document = document
         _ = try compositor.render(Scene(document: document, selection: dragged), onto: buffer.context)
     }
@@ -225,7 +226,7 @@ private final class DragFrames {
     func next() {
         step += 1
         let offset = Double(step % 100) * 3
-        document.setSegment(Segment(begin: Point(x: 200 + offset, y: 300), end: Point(x: 320 + offset, y: 340)), of: dragged)
+        document.setGeometry(.line(Segment(begin: Point(x: 200 + offset, y: 300), end: Point(x: 320 + offset, y: 340))), of: dragged)
         blackHole(try! compositor.render(Scene(document: document, selection: dragged), onto: buffer.context))
     }
 }
@@ -271,7 +272,7 @@ private final class EditFrames {
     func move() {
         let line = drawn[Int(random.next() % UInt64(drawn.count))]
         let offset = Vector(dx: Double(Int(random.next() % 7) - 3), dy: Double(Int(random.next() % 7) - 3))
-        document.setSegment(line.segment.translated(by: offset), of: line.id)
+        document.setGeometry(line.geometry.translated(by: offset), of: line.id)
     }
 
     func frame() { blackHole(try! compositor.render(Scene(document: document), onto: buffer.context)) }

@@ -42,11 +42,11 @@ func hitTestSection(_ report: inout BenchReport) {
 
         if count == 1_000_000 {
             // Clicks on circles alone: half on or near a circle's outline, half anywhere in its box.
-            let circles = lines.filter { $0.kind == .circle }
+            let circles = lines.filter { $0.kind == .ellipse }
             let circleQueries = (0..<1_001).map { i -> Point in
                 let circle = circles.randomElement(using: &random)!
                 if i % 2 == 0 {
-                    let box = circle.segment.bounds
+                    let box = circle.bounds
                     return Point(x: Double.random(in: box.minX...box.maxX, using: &random), y: Double.random(in: box.minY...box.maxY, using: &random))
                 }
                 let near = outlinePoint(of: circle, at: Double.random(in: 0...1, using: &random))
@@ -77,7 +77,7 @@ private func hitTestMoveCost(_ drawing: IndexedDrawing, using random: inout Seed
     let targets = (0..<moves).map { _ in drawing.shapes.randomElement(using: &random)! }
     let start = monotonicNanoseconds()
     for line in targets {
-        drawing.setSegment(line.segment.translated(by: Vector(dx: 3, dy: -2)), of: line.id)
+        drawing.setGeometry(line.geometry.translated(by: Vector(dx: 3, dy: -2)), of: line.id)
     }
     let elapsed = monotonicNanoseconds() - start
     blackHole(drawing)
@@ -105,17 +105,26 @@ private func hitTestBenchLines(count: Int, using random: inout SeededGenerator) 
         let centre = Point(x: Double.random(in: 0..<side, using: &random), y: Double.random(in: 0..<side, using: &random))
         let half = Vector(dx: cos(angle) * length / 2, dy: sin(angle) * length / 2)
         let segment = Segment(begin: centre + Vector(dx: -half.dx, dy: -half.dy), end: centre + half)
-        guard i % 10 == 5 else { return Shape(id: ShapeID(UInt64(i)), segment: segment) }
+        guard i % 10 == 5 else { return Shape(id: ShapeID(UInt64(i)), geometry: .line(segment)) }
         let style = ShapeStyle(colour: Colour(hex: UInt32(truncatingIfNeeded: random.next())), width: [2, 5, 10, 16][i / 10 % 4])
-        return Shape(id: ShapeID(UInt64(i)), kind: .circle, segment: segment, style: style)
+        return Shape(id: ShapeID(UInt64(i)), geometry: .ellipse(box: segment), style: style)
     }
 }
 
 /// The point of `shape`'s outline `t` (0...1) of the way along it: along a line from its begin, around a
 /// circle from its right end.
 private func outlinePoint(of shape: Shape, at t: Double) -> Point {
-    let begin = shape.begin, end = shape.end
-    guard shape.kind == .circle else { return Point(x: begin.x + t * (end.x - begin.x), y: begin.y + t * (end.y - begin.y)) }
+    switch shape.geometry {
+    case .line(let segment):
+        let begin = segment.begin, end = segment.end
+        return Point(x: begin.x + t * (end.x - begin.x), y: begin.y + t * (end.y - begin.y))
+    case .ellipse(let box):
+        return ellipsePoint(ofBox: box, at: t)
+    }
+}
+
+private func ellipsePoint(ofBox box: Segment, at t: Double) -> Point {
+    let begin = box.begin, end = box.end
     let angle = 2 * Double.pi * t
     return Point(x: (begin.x + end.x) / 2 + abs(end.x - begin.x) / 2 * cos(angle), y: (begin.y + end.y) / 2 + abs(end.y - begin.y) / 2 * sin(angle))
 }

@@ -67,38 +67,50 @@ extension XPathBench {
         usleep(UInt32(2 * Self.assumedRefresh / 1_000))
         counter.reset()
         let seconds = Self.streamSeconds(report)
-        let before = (app: app.process.cpuNanoseconds, server: server.process.cpuNanoseconds, time: monotonicNanoseconds())
-        let events = streamMotion(seconds: seconds) { counter.drain() }
-        let after = (app: app.process.cpuNanoseconds, server: server.process.cpuNanoseconds, time: monotonicNanoseconds())
-        client.sync()
+        let stream = streamCost(of: app.process, seconds: seconds) { counter.drain() }
         usleep(UInt32(2 * Self.assumedRefresh / 1_000))  // the last frame
         counter.drain()
-        let elapsed = Double(after.time - before.time)
-        let percent = { (nanoseconds: UInt64) in (Double(nanoseconds) / elapsed * 1000).rounded() / 10 }
-        report.row("  \(label) lines: \(events) motion events in \(seconds) s at 1 kHz, \(counter.frames) frames")
-        report.record("x_frames_per_second_1khz_\(label)", (Double(counter.frames) / (elapsed / 1e9)).rounded(),
+        report.row("  \(label) lines: \(stream.events) motion events in \(seconds) s at 1 kHz, \(counter.frames) frames")
+        report.record("x_frames_per_second_1khz_\(label)", (Double(counter.frames) / stream.seconds).rounded(),
                       unit: "frames/s (goal <= the refresh, 60 Hz under Xvfb)")
-        report.record("x_cpu_percent_1khz_\(label)", percent(after.app - before.app + after.server - before.server),
+        report.record("x_cpu_percent_1khz_\(label)", (stream.app + stream.server).rounded(toPlaces: 1),
                       unit: "% of a core, app and server (goal <= 5)")
-        report.record("x_app_cpu_percent_1khz_\(label)", percent(after.app - before.app), unit: "%")
-        report.record("x_server_cpu_percent_1khz_\(label)", percent(after.server - before.server), unit: "%")
+        report.record("x_app_cpu_percent_1khz_\(label)", stream.app.rounded(toPlaces: 1), unit: "%")
+        report.record("x_server_cpu_percent_1khz_\(label)", stream.server.rounded(toPlaces: 1), unit: "%")
     }
 
     /// The server's CPU for the same stream with no app running: what XTest motion costs it anyway.
     func measureInputAlone(_ report: inout BenchReport) {
-        let before = (server: server.process.cpuNanoseconds, time: monotonicNanoseconds())
-        _ = streamMotion(seconds: Self.streamSeconds(report)) {}
-        client.sync()
-        let after = (server: server.process.cpuNanoseconds, time: monotonicNanoseconds())
-        report.record("x_cpu_percent_1khz_input_only", (Double(after.server - before.server) / Double(after.time - before.time) * 1000).rounded() / 10,
+        let stream = streamCost(of: nil, seconds: Self.streamSeconds(report)) {}
+        report.record("x_cpu_percent_1khz_input_only", stream.server.rounded(toPlaces: 1),
                       unit: "% of a core, the server alone, no app: the floor of the rows above")
     }
 
-    /// Moves the pointer around the drag's circle, half a degree every millisecond (on a fixed
-    /// schedule, so a late wake-up is made up), for `seconds`; calls `each` after every event.
+    /// What a stream of motion (`streamMotion`) costs: the CPU `process` (none: nil) and the server
+    /// spent over it, in % of one core, with how many events were sent over how many seconds.
+    struct StreamCost {
+        var events: Int
+        var seconds: Double
+        var app: Double
+        var server: Double
+    }
+
+    /// Streams motion around `centre` for `seconds` (calling `each` after every event) and measures it.
+    func streamCost(of process: ChildProcess?, seconds: Int, around centre: (x: Int, y: Int) = XPathBench.point(0, 0),
+                    _ each: () -> Void) -> StreamCost {
+        let before = (app: process?.cpuNanoseconds ?? 0, server: server.process.cpuNanoseconds, time: monotonicNanoseconds())
+        let events = streamMotion(seconds: seconds, around: centre, each)
+        let after = (app: process?.cpuNanoseconds ?? 0, server: server.process.cpuNanoseconds, time: monotonicNanoseconds())
+        client.sync()
+        let elapsed = Double(after.time - before.time)
+        return StreamCost(events: events, seconds: elapsed / 1e9, app: Double(after.app - before.app) / elapsed * 100,
+                          server: Double(after.server - before.server) / elapsed * 100)
+    }
+
+    /// Moves the pointer around a circle of 150 px about `centre`, half a degree every millisecond (on
+    /// a fixed schedule, so a late wake-up is made up), for `seconds`; calls `each` after every event.
     /// Returns how many events were sent.
-    private func streamMotion(seconds: Int, _ each: () -> Void) -> Int {
-        let centre = Self.point(0, 0)
+    private func streamMotion(seconds: Int, around centre: (x: Int, y: Int), _ each: () -> Void) -> Int {
         let start = monotonicNanoseconds()
         var sent = 0
         while true {

@@ -21,6 +21,8 @@ import XTestHarness
 //                  the server's DAMAGE reports) and the CPU of app and server together, in % of a core;
 //                  beside it the server's CPU for the same input with no window at all (the floor)
 //   memory         the app's RSS with 100k lines loaded against an empty drawing, per line
+//   idle           wake-ups of the app's threads at rest, after a large first frame (XPathBench+Idle)
+//   Xournal++      the 1 kHz drag's CPU against Xournal++'s on the same lines (XPathBench+Xournal)
 //
 // The app paints at most once per refresh of the display, which under Xvfb it takes for 60 Hz
 // (`assumedRefresh`). A timed isolated event is sent more than a refresh after the last one's pixel
@@ -88,6 +90,8 @@ struct XPathBench {
         report.record("startup_to_first_frame_ms_\(largest.label)", .nan)
         report.record("x_cpu_percent_1khz_input_only", .nan)
         report.record("app_bytes_per_line_rss", .nan)
+        report.record("idle_wakeups_per_second", .nan)
+        report.record("x_cpu_ratio_vs_xournalpp_1khz_\(comparedDrawing.label)", .nan)
     }
 
     func run(_ report: inout BenchReport) {
@@ -106,7 +110,9 @@ struct XPathBench {
             report.record("app_bytes_per_line_rss", .nan)
         }
         measureLargestStartup(&report)
+        measureIdleWakeups(&report)
         measureInputAlone(&report)
+        measureAgainstXournal(&report)
     }
 
     /// Starts the app on the largest drawing the format allows and records when its first frame, every
@@ -196,7 +202,7 @@ struct XPathBench {
 
     /// Writes a drawing of `count` lines, starts the app on it and waits until its lines are on screen; nil,
     /// said in a row, when the app does not start or does not show them.
-    private func launchShowing(count: Int, label: String, _ report: inout BenchReport) -> LaunchedApp? {
+    func launchShowing(count: Int, label: String, _ report: inout BenchReport) -> LaunchedApp? {
         let path = folder + "/lines-\(label).json"
         guard BenchDrawing.write(BenchDrawing.segments(count: count), to: path), let app = launch(document: path) else {
             report.row("  \(label) lines: the app did not start")

@@ -20,39 +20,6 @@ struct DesktopCitizenEndToEndTests {
         try app.expectSettings(doubleClickMs: 700, doubleClickDistance: 9)
     }
 
-    @Test func twoClicksClearTheCanvasOnlyWithinTheDesktopsDoubleClickTimeWhichChangesLive() throws {
-        let desktop = try Desktop()
-        let manager = desktop.startSettingsManager(["Net/DoubleClickTime": 150])
-        let app = try desktop.launchApp()
-        try app.expectSettings(doubleClickMs: 150)
-        let client = desktop.client, window = try desktop.paintedWindow(of: app)
-        client.drag(from: (40, 60), to: (240, 60))
-        client.release()
-        #expect(client.waitForPixel(window, 140, 60, toBe: Colours.black) == Colours.black)
-
-        // The engine times clicks by the server's timestamps: XSync makes the server stamp the first click
-        // before the pause starts, so the clicks are at least that far apart even on a loaded machine.
-        // The pause, and each click's 20 ms hold, are the input under test.
-        func clickTwice(apartBy microseconds: UInt32) {
-            for second in [false, true] {
-                if second { usleep(microseconds) }
-                client.move(to: 200, 150)
-                client.press()
-                usleep(20_000)
-                client.release()
-                XSync(client.display, 0)
-            }
-        }
-        clickTwice(apartBy: 400_000)  // slower than 150 ms: two single clicks
-        usleep(600_000)  // nothing may happen: wait out the double-click window, then look
-        #expect(client.pixel(window, 140, 60) == Colours.black, "400 ms apart is no double click at 150 ms")
-
-        manager.publish(["Net/DoubleClickTime": 1500], serial: 2)
-        try app.expectSettings(doubleClickMs: 1500)
-        clickTwice(apartBy: 400_000)  // the same clicks, now well within the window
-        #expect(client.waitForPixel(window, 140, 60, toBe: Colours.white) == Colours.white, "a double click clears")
-    }
-
     @Test func aRestartedSettingsManagerIsFollowed() throws {
         let desktop = try Desktop()
         let first = desktop.startSettingsManager(["Net/DoubleClickTime": 250])
@@ -258,5 +225,45 @@ private final class TracedApp {
     ) throws {
         try expectLine("{\"desktopSettings\": {\"doubleClickMs\": \(doubleClickMs), "
             + "\"doubleClickDistance\": \(doubleClickDistance), \"dragThreshold\": \(dragThreshold), \"dpi\": \(dpi)}}")
+    }
+}
+
+extension DesktopCitizenEndToEndTests {
+    /// Tests that measure time, so they run alone: `make test` runs every suite named `Alone` after the
+    /// rest, one test at a time (the Makefile; README, "Tests").
+    @Suite("The desktop's double-click time, end to end, alone", .serialized)
+    struct Alone {
+        @Test func twoClicksClearTheCanvasOnlyWithinTheDesktopsDoubleClickTimeWhichChangesLive() throws {
+            let desktop = try Desktop()
+            let manager = desktop.startSettingsManager(["Net/DoubleClickTime": 150])
+            let app = try desktop.launchApp()
+            try app.expectSettings(doubleClickMs: 150)
+            let client = desktop.client, window = try desktop.paintedWindow(of: app)
+            client.drag(from: (40, 60), to: (240, 60))
+            client.release()
+            #expect(client.waitForPixel(window, 140, 60, toBe: Colours.black) == Colours.black)
+
+            // The engine times clicks by the server's timestamps: XSync makes the server stamp the first click
+            // before the pause starts, so the clicks are at least that far apart even on a loaded machine.
+            // The pause, and each click's 20 ms hold, are the input under test.
+            func clickTwice(apartBy microseconds: UInt32) {
+                for second in [false, true] {
+                    if second { usleep(microseconds) }
+                    client.move(to: 200, 150)
+                    client.press()
+                    usleep(20_000)
+                    client.release()
+                    XSync(client.display, 0)
+                }
+            }
+            clickTwice(apartBy: 400_000)  // slower than 150 ms: two single clicks
+            usleep(600_000)  // nothing may happen: wait out the double-click window, then look
+            #expect(client.pixel(window, 140, 60) == Colours.black, "400 ms apart is no double click at 150 ms")
+
+            manager.publish(["Net/DoubleClickTime": 1500], serial: 2)
+            try app.expectSettings(doubleClickMs: 1500)
+            clickTwice(apartBy: 400_000)  // the same clicks, now well within the window
+            #expect(client.waitForPixel(window, 140, 60, toBe: Colours.white) == Colours.white, "a double click clears")
+        }
     }
 }

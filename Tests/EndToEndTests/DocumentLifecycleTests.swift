@@ -1,4 +1,5 @@
 import CX11
+import DrawingTesting
 import Foundation
 import Shapes
 import Storage
@@ -31,49 +32,14 @@ struct DocumentLifecycleTests {
         running.drawLine(from: (50, 100), to: (250, 100))
         path.close(running)  // At once: well before the autosave would fire.
         #expect(running.app.waitForExit() == 0)
-        #expect(try running.savedDrawing().shapes.map(\.segment) == [horizontal])
+        #expect(try running.savedDrawing().shapes.map(\.geometry.segment) == [horizontal])
         #expect(running.app.standardError == "")
-    }
-
-    @Test func anEditIsSavedWithinAboutHalfASecondWhileTheAppRuns() throws {
-        let running = try RunningApp()
-        running.drawLine(from: (50, 100), to: (250, 100))
-        // The autosave fires 0.5 s after the edit; 2.5 s leaves room for a busy machine, not for a lost timer.
-        #expect(waitUntil(timeout: 2.5) { (try? running.savedDrawing()) != nil }, "nothing saved within 2.5 s")
-        #expect(try running.savedDrawing().shapes.map(\.segment) == [horizontal])
-        #expect(running.app.child.isRunning)
-    }
-
-    @Test func controlSSavesAtOnceWhileTheAutosaveIsStillWaiting() throws {
-        let running = try RunningApp()
-        running.drawLine(from: (50, 100), to: (250, 100))
-        // Start from a saved state: wait for the line's autosave.
-        waitUntil(timeout: 5) { (try? running.savedDrawing())?.shapes.map(\.segment) == [horizontal] }
-        #expect(try running.savedDrawing().shapes.map(\.segment) == [horizontal])
-        running.client.move(to: 150, 100)  // select the line (not an edit)
-        running.client.press()
-        running.client.release()
-        #expect(running.waitForPixel(150, 100, toBe: Colours.green) == Colours.green)
-
-        // Nudge it 10 px down every 100 ms: with edits coming that often, the autosave (0.5 s after the
-        // last edit, at most 2 s after the first) cannot save before 2 s. Ctrl+S comes after the third.
-        // The 100 ms between edits are the input under test, not a wait for anything.
-        let start = Date()
-        for nudge in 1...12 {
-            running.client.key(XK_Down, modifiers: [XK_Shift_L])
-            if nudge == 3 { running.client.key(XK_s, modifiers: [XK_Control_L]) }
-            usleep(100_000)
-        }
-        let saved = try running.savedDrawing().shapes.map(\.segment)
-        #expect(Date().timeIntervalSince(start) < 1.9, "too slow to tell Ctrl+S from the autosave")
-        #expect(saved.count == 1)
-        #expect((saved.first?.begin.y ?? 0) >= 130, "Ctrl+S saved the line nudged at least 30 px: \(saved)")
     }
 
     @Test func theDrawingIsRestoredOnLaunchAndTheTitleNamesTheDocument() throws {
         let folder = try TemporaryFolder("e2e")
         let path = folder.file("sketch.json")
-        try DocumentStore(path: FilePath(path)).save(Drawing(shapes: [Shape(id: ShapeID(1), segment: horizontal)]))
+        try DocumentStore(path: FilePath(path)).save(Drawing(shapes: [Shape(id: ShapeID(1), geometry: .line(horizontal))]))
 
         let inode = try FileManager.default.attributesOfItem(atPath: path)[.systemFileNumber] as? UInt64
 
@@ -104,7 +70,7 @@ struct DocumentLifecycleTests {
         running.drawLine(from: (50, 100), to: (250, 100))
         running.client.sendDeleteWindow(to: running.window)
         #expect(running.app.waitForExit() == 0)
-        #expect(try DocumentStore.open(path: FilePath(path), now: CivilTime.now()).drawing.shapes.map(\.segment) == [horizontal])
+        #expect(try DocumentStore.open(path: FilePath(path), now: CivilTime.now()).drawing.shapes.map(\.geometry.segment) == [horizontal])
     }
 
     @Test func aDocumentFromANewerVersionIsRefusedLeftUntouchedAndTheAppExitsWithOne() throws {
@@ -138,7 +104,7 @@ struct DocumentLifecycleTests {
     func exportRendersTheDocumentWithoutADisplayAndExitsWithZero(format: String) throws {
         let folder = try TemporaryFolder("e2e")
         let path = folder.file("drawing.json")
-        try DocumentStore(path: FilePath(path)).save(Drawing(shapes: [Shape(id: ShapeID(1), segment: horizontal)]))
+        try DocumentStore(path: FilePath(path)).save(Drawing(shapes: [Shape(id: ShapeID(1), geometry: .line(horizontal))]))
         let output = folder.file("out.\(format)")
 
         let app = try AppProcess(arguments: ["--export", output, path], display: ":9999")
@@ -180,6 +146,39 @@ struct DocumentLifecycleTests {
         let message = running.app.standardError
         #expect(message.split(separator: "\n").count == 1)
         #expect(message.hasPrefix("touchtracker: lost the connection to the X server; the drawing is saved in "))
-        #expect(try running.savedDrawing().shapes.map(\.segment) == [horizontal])
+        #expect(try running.savedDrawing().shapes.map(\.geometry.segment) == [horizontal])
+    }
+}
+
+extension DocumentLifecycleTests {
+    /// Tests that measure time, so they run alone: `make test` runs every suite named `Alone` after the
+    /// rest, one test at a time (the Makefile; README, "Tests").
+    @Suite("Saving at once, end to end, alone", .serialized)
+    struct Alone {
+        @Test func controlSSavesAtOnceWhileTheAutosaveIsStillWaiting() throws {
+            let running = try RunningApp()
+            running.drawLine(from: (50, 100), to: (250, 100))
+            // Start from a saved state: wait for the line's autosave.
+            waitUntil(timeout: 5) { (try? running.savedDrawing())?.shapes.map(\.geometry.segment) == [horizontal] }
+            #expect(try running.savedDrawing().shapes.map(\.geometry.segment) == [horizontal])
+            running.client.move(to: 150, 100)  // select the line (not an edit)
+            running.client.press()
+            running.client.release()
+            #expect(running.waitForPixel(150, 100, toBe: Colours.green) == Colours.green)
+
+            // Nudge it 10 px down every 100 ms: with edits coming that often, the autosave (0.5 s after the
+            // last edit, at most 2 s after the first) cannot save before 2 s. Ctrl+S comes after the third.
+            // The 100 ms between edits are the input under test, not a wait for anything.
+            let start = Date()
+            for nudge in 1...12 {
+                running.client.key(XK_Down, modifiers: [XK_Shift_L])
+                if nudge == 3 { running.client.key(XK_s, modifiers: [XK_Control_L]) }
+                usleep(100_000)
+            }
+            let saved = try running.savedDrawing().shapes.map(\.geometry.segment)
+            #expect(Date().timeIntervalSince(start) < 1.9, "too slow to tell Ctrl+S from the autosave")
+            #expect(saved.count == 1)
+            #expect((saved.first?.begin.y ?? 0) >= 130, "Ctrl+S saved the line nudged at least 30 px: \(saved)")
+        }
     }
 }

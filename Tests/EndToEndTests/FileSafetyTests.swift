@@ -14,7 +14,7 @@ extension TemporaryFolder {
         var drawing = Drawing()
         for _ in 0..<count {
             func point() -> Point { Point(x: Double.random(in: 0...800, using: &random), y: Double.random(in: 0...600, using: &random)) }
-            drawing.add(Segment(begin: point(), end: point()))
+            drawing.add(.line(Segment(begin: point(), end: point())))
         }
         try DocumentStore(path: FilePath(file(name))).save(drawing)
         return file(name)

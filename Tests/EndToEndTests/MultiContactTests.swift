@@ -3,18 +3,18 @@ import Shapes
 import Testing
 import XTestHarness
 
+/// The app, with the core pointer and a second master pointer ("second") to drive it.
+private func appWithTwoPointers(environment: [String: String] = [:]) throws -> (RunningApp, MasterPointer, MasterPointer) {
+    let running = try RunningApp(environment: environment)
+    return (running, try running.client.corePointer(), try running.client.addMasterPointer(named: "second"))
+}
+
 /// Several master pointers (MPX) at once in a real X server. XTest cannot inject touches, so touches are
 /// covered by the constructed-event tests in XShellTests; master pointers take the same path (XInput 2
 /// events keyed by device), and are driven here one XTEST slave each.
 @Suite("Several contacts at once, end to end", .serialized)
 struct MultiContactTests {
     static let coreEvents = ["TOUCHTRACKER_CORE_EVENTS": "1"]
-
-    /// The app, with the core pointer and a second master pointer ("second") to drive it.
-    private func appWithTwoPointers(environment: [String: String] = [:]) throws -> (RunningApp, MasterPointer, MasterPointer) {
-        let running = try RunningApp(environment: environment)
-        return (running, try running.client.corePointer(), try running.client.addMasterPointer(named: "second"))
-    }
 
     /// Moves the pressed `pointer` from x = 50 to 250 along `y` in 20 px steps, each once the red line has
     /// followed the one before; `hovering`, if given, moves to the same x at `hoverY` after each step.
@@ -91,25 +91,6 @@ struct MultiContactTests {
         #expect(running.waitForPixel(150, 80, toBe: Colours.black) == Colours.black)
     }
 
-    @Test func twoPointersPressedTogetherDrawARedCircleBetweenThemThatIsFinishedWhenOneLifts() throws {
-        let (running, first, second) = try appWithTwoPointers()
-        let client = running.client
-        client.move(first, to: 100, 60)
-        client.move(second, to: 260, 180)
-        client.press(first)
-        client.press(second)  // within the window in which contacts land together
-        // The box from (100, 60) to (300, 220): its ellipse is centred at (200, 140), radii 100 and 80.
-        client.move(second, to: 300, 220)
-        #expect(running.waitForPixel(200, 60, toBe: Colours.red) == Colours.red, "the circle's top, in progress")
-        #expect(running.pixel(100, 140) == Colours.red && running.pixel(300, 140) == Colours.red, "its sides")
-        #expect(running.pixel(200, 140) == Colours.white && running.pixel(150, 100) == Colours.white, "no line from either")
-        client.release(second)
-        #expect(running.waitForPixel(200, 220, toBe: Colours.black) == Colours.black, "finished")
-        client.release(first)
-        #expect(running.pixel(200, 60) == Colours.black && running.pixel(200, 140) == Colours.white)
-        #expect(waitUntil(timeout: 5) { (try? running.savedDrawing())?.shapes.map(\.kind) == [.circle] }, "one circle saved")
-    }
-
     @Test func withCoreEventsADragStillDrawsARedLineThatTurnsBlack() throws {
         let running = try RunningApp(environment: Self.coreEvents)
         running.client.drag(from: (50, 100), to: (250, 100))
@@ -126,5 +107,32 @@ struct MultiContactTests {
         let (running, first, second) = try appWithTwoPointers(environment: Self.coreEvents)
         firstDragsThenSecondPresses(running, first, second)
         #expect(running.waitForPixel(150, 80, toBe: Colours.white) == Colours.white)
+    }
+}
+
+extension MultiContactTests {
+    /// Tests that measure time, so they run alone: `make test` runs every suite named `Alone` after the
+    /// rest, one test at a time (the Makefile; README, "Tests").
+    @Suite("Two pointers pressed together, end to end, alone", .serialized)
+    struct Alone {
+        @Test func twoPointersPressedTogetherDrawARedCircleBetweenThemThatIsFinishedWhenOneLifts() throws {
+            let (running, first, second) = try appWithTwoPointers()
+            let client = running.client
+            client.move(first, to: 100, 60)
+            client.move(second, to: 260, 180)
+            client.press(first)
+            client.press(second)  // within the window in which contacts land together
+            // The box from (100, 60) to (300, 220): its ellipse is centred at (200, 140), radii 100 and 80.
+            client.move(second, to: 300, 220)
+            // Its right side shows only once the second pointer's motion is drawn (the top shows before it too).
+            #expect(running.waitForPixel(300, 140, toBe: Colours.red) == Colours.red, "the circle's right side, in progress")
+            #expect(running.pixel(200, 60) == Colours.red && running.pixel(100, 140) == Colours.red, "its top and left side")
+            #expect(running.pixel(200, 140) == Colours.white && running.pixel(150, 100) == Colours.white, "no line from either")
+            client.release(second)
+            #expect(running.waitForPixel(200, 220, toBe: Colours.black) == Colours.black, "finished")
+            client.release(first)
+            #expect(running.pixel(200, 60) == Colours.black && running.pixel(200, 140) == Colours.white)
+            #expect(waitUntil(timeout: 5) { (try? running.savedDrawing())?.shapes.map(\.kind) == [.ellipse] }, "one circle saved")
+        }
     }
 }

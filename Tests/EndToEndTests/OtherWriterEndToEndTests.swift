@@ -1,4 +1,5 @@
 import CX11
+import DrawingTesting
 import Foundation
 import Shapes
 import Storage
@@ -15,7 +16,7 @@ private func line(_ y: Double) -> Segment { Segment(begin: Point(x: 50, y: y), e
 
 private func drawing(_ ys: Double...) -> Drawing {
     var drawing = Drawing()
-    for y in ys { drawing.add(line(y)) }
+    for y in ys { drawing.add(.line(line(y))) }
     return drawing
 }
 
@@ -50,7 +51,7 @@ struct OtherWriterEndToEndTests {
         try shell(#"printf '%s' "$2" > "$1"; sleep 1; printf '%s' "$3" >> "$1"; sleep 1; printf '%s' "$4" >> "$1""#,
                   [running.documentPath] + pieces)
         #expect(waitUntil(timeout: 5) {
-            Set(drawing(at: running.documentPath)?.shapes.map(\.segment) ?? []) == [line(100), line(150), line(200), line(250)]
+            Set(drawing(at: running.documentPath)?.shapes.map(\.geometry.segment) ?? []) == [line(100), line(150), line(200), line(250)]
         }, "their lines and the window's, saved: \(running.app.standardError)")
         #expect(keptAside(running) == [], "no fragment kept aside")
         #expect(running.waitForPixel(150, 250, toBe: Colours.black) == Colours.black, "their lines are shown")
@@ -68,7 +69,7 @@ struct OtherWriterEndToEndTests {
         try DocumentStore(path: FilePath(theirs.file("drawing.json"))).save(drawing(100, 200))
         try shell(#"cp "$1" "$2""#, [theirs.file("drawing.json"), running.documentPath])
         #expect(waitUntil(timeout: 5) {
-            Set(drawing(at: running.documentPath)?.shapes.map(\.segment) ?? []) == [line(100), line(150), line(200)]
+            Set(drawing(at: running.documentPath)?.shapes.map(\.geometry.segment) ?? []) == [line(100), line(150), line(200)]
         }, "the window's unsaved line is kept: \(running.app.standardError)")
         #expect(running.waitForPixel(150, 200, toBe: Colours.black) == Colours.black)
         #expect(running.pixel(150, 150) == Colours.black)

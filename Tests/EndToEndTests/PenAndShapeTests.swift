@@ -1,12 +1,23 @@
 import CX11
+import DrawingTesting
+import Glibc
 import Shapes
 import TestSupport
 import Testing
 import TouchTracker
 import XTestHarness
 #if canImport(Glibc)
-import Glibc
 #endif
+
+/// The title the window shows now.
+private func title(_ running: RunningApp) -> String {
+    running.client.text(running.window, "_NET_WM_NAME") ?? ""
+}
+
+/// How many pixels of column `x`, from `y - 20` to `y + 20`, are not white: a horizontal line's width.
+private func thickness(_ running: RunningApp, x: Int, y: Int) -> Int {
+    running.client.pixels(running.window, x: x, y: y - 20, width: 1, height: 41).filter { $0 != Colours.white }.count
+}
 
 /// The book's challenges as they reach the screen and the disk: the pen's colour from a key and its width
 /// from the menu, circles from Shift+drag that select by their outline, take the menu's colours and move,
@@ -19,11 +30,6 @@ struct PenAndShapeTests {
     static let orange = Pen.palette[2].colour.hex
     /// Every test's window: 400 × 300 at the screen's origin.
     static let canvas = Rect(x: 0, y: 0, width: 400, height: 300)
-
-    /// The title the window shows now.
-    private func title(_ running: RunningApp) -> String {
-        running.client.text(running.window, "_NET_WM_NAME") ?? ""
-    }
 
     /// Holds Shift and drags from `from` to `to`: a circle in that box. Waits until its top is `colour`.
     private func drawCircle(_ running: RunningApp, from: (Int, Int), to: (Int, Int), colour: UInt32 = Colours.black) {
@@ -49,11 +55,6 @@ struct PenAndShapeTests {
         running.client.move(to: Int(rect.minX + rect.width / 2), Int(rect.minY + rect.height / 2))
         running.client.press()
         running.client.release()
-    }
-
-    /// How many pixels of column `x`, from `y - 20` to `y + 20`, are not white: a horizontal line's width.
-    private func thickness(_ running: RunningApp, x: Int, y: Int) -> Int {
-        running.client.pixels(running.window, x: x, y: y - 20, width: 1, height: 41).filter { $0 != Colours.white }.count
     }
 
     @Test func aKeyChoosesTheColourOfTheNextLineAndTheTitleSaysSo() throws {
@@ -90,8 +91,8 @@ struct PenAndShapeTests {
         }
         #expect(waitUntil(timeout: 5) { (try? running.savedDrawing())?.shapes.count == 1 })
         let saved = try running.savedDrawing().shapes
-        #expect(saved.map(\.kind) == [.circle])
-        #expect(saved.map(\.segment) == [Segment(begin: Point(x: 100, y: 60), end: Point(x: 300, y: 220))])
+        #expect(saved.map(\.kind) == [.ellipse])
+        #expect(saved.map(\.geometry.segment) == [Segment(begin: Point(x: 100, y: 60), end: Point(x: 300, y: 220))])
 
         running.client.move(to: 112, 140)  // 12 px inside the outline: near enough to select it
         running.client.press()
@@ -133,7 +134,7 @@ struct PenAndShapeTests {
         #expect(running.waitForPixel(250, 70, toBe: Colours.green) == Colours.green, "Shift+Down: 10 px lower")
         #expect(running.pixel(250, 64) == Colours.white)
         #expect(waitUntil(timeout: 5) {
-            (try? running.savedDrawing())?.shapes.map(\.segment) == [Segment(begin: Point(x: 150, y: 70), end: Point(x: 350, y: 230))]
+            (try? running.savedDrawing())?.shapes.map(\.geometry.segment) == [Segment(begin: Point(x: 150, y: 70), end: Point(x: 350, y: 230))]
         }, "saved where it was moved")
 
         running.client.key(XK_Delete)
@@ -148,32 +149,6 @@ struct PenAndShapeTests {
         #expect(waitUntil(timeout: 5) { title(running) == "drawing.json — Black, Thick — TouchTracker" }, "\(title(running))")
         running.drawLine(from: (50, 250), to: (350, 250))
         #expect((15...17).contains(thickness(running, x: 200, y: 250)), "16 px: \(thickness(running, x: 200, y: 250))")
-    }
-
-    @Test func bySpeedASlowDragDrawsThickAndAFastOneThin() throws {
-        let running = try RunningApp()
-        running.client.key(XK_s)
-        #expect(waitUntil(timeout: 5) { title(running) == "drawing.json — Black, by speed — TouchTracker" }, "\(title(running))")
-        // 100 px/s, by the server's clock: 2 px every 20 ms.
-        running.client.move(to: 50, 80)
-        running.client.press()
-        for step in 1...50 {
-            running.client.move(to: 50 + 2 * step, 80)
-            usleep(20_000)
-        }
-        running.client.release()
-        running.waitForPixel(100, 80, toBe: Colours.black)
-        // 100 px every 5 ms: far beyond the fastest width even if the machine stalls the test for 25 ms.
-        running.client.drag(from: (50, 200), to: (250, 200), steps: 2)
-        running.client.release()
-        running.waitForPixel(150, 200, toBe: Colours.black)
-
-        let slow = thickness(running, x: 100, y: 80), fast = thickness(running, x: 150, y: 200)
-        #expect(slow >= 14, "the slow line is \(slow) px thick")
-        #expect(fast <= 4, "the fast line is \(fast) px thick")
-        #expect(waitUntil(timeout: 5) { (try? running.savedDrawing())?.shapes.count == 2 })
-        let widths = try running.savedDrawing().shapes.map(\.style.width)
-        #expect(widths.count == 2 && widths[0] >= 14 && widths[1] <= 3, "saved widths \(widths)")
     }
 
     @Test func byAngleAHorizontalLineAndAVerticalOneTakeTheirAnglesColours() throws {
@@ -217,5 +192,67 @@ struct PenAndShapeTests {
         second.client.drag(from: (20, 280), to: (380, 280))
         second.client.release()
         #expect(second.waitForPixel(200, 280, toBe: Self.blue) == Self.blue, "the next line, with the remembered pen")
+    }
+
+    @Test func cThenADragDrawsAnEllipseAndTheToolOutlastsARestart() throws {
+        let state = try TemporaryFolder("state")
+        let first = try RunningApp(environment: ["XDG_STATE_HOME": state.path])
+        first.client.key(XK_c)
+        #expect(waitUntil(timeout: 5) { title(first) == "drawing.json — Circle — TouchTracker" }, "\(title(first))")
+        // The box from (100, 60) to (300, 220), no Shift held: the ellipse centred at (200, 140).
+        first.client.drag(from: (100, 60), to: (300, 220))
+        first.client.release()
+        #expect(first.waitForPixel(200, 60, toBe: Colours.black) == Colours.black, "its top")
+        for (x, y) in [(200, 220), (100, 140), (300, 140)] {
+            #expect(first.pixel(x, y) == Colours.black, "the outline at (\(x), \(y))")
+        }
+        #expect(first.pixel(200, 140) == Colours.white && first.pixel(110, 70) == Colours.white, "no line across its box")
+        #expect(waitUntil(timeout: 5) { (try? first.savedDrawing())?.shapes.map(\.geometry)
+            == [.ellipse(box: Segment(begin: Point(x: 100, y: 60), end: Point(x: 300, y: 220)))] })
+        first.client.key(XK_q, modifiers: [XK_Control_L])
+        #expect(first.app.waitForExit() == 0)
+
+        let second = try RunningApp(environment: ["XDG_STATE_HOME": state.path, "XDG_DATA_HOME": first.dataHome.path])
+        #expect(title(second) == "drawing.json — Circle — TouchTracker", "the tool, remembered")
+        second.client.drag(from: (20, 240), to: (120, 290))
+        second.client.release()
+        // (The second app opens the first's document: its data folder is the first's.)
+        #expect(waitUntil(timeout: 5) { (try? first.savedDrawing())?.shapes.map(\.kind) == [.ellipse, .ellipse] },
+                "the next drag: an ellipse")
+        second.client.key(XK_l)
+        #expect(waitUntil(timeout: 5) { title(second) == "drawing.json — TouchTracker" }, "\(title(second))")
+    }
+}
+
+extension PenAndShapeTests {
+    /// Tests that measure time, so they run alone: `make test` runs every suite named `Alone` after the
+    /// rest, one test at a time (the Makefile; README, "Tests").
+    @Suite("Width by speed, end to end, alone", .serialized)
+    struct Alone {
+        @Test func bySpeedASlowDragDrawsThickAndAFastOneThin() throws {
+            let running = try RunningApp()
+            running.client.key(XK_s)
+            #expect(waitUntil(timeout: 5) { title(running) == "drawing.json — Black, by speed — TouchTracker" }, "\(title(running))")
+            // 100 px/s, by the server's clock: 2 px every 20 ms.
+            running.client.move(to: 50, 80)
+            running.client.press()
+            for step in 1...50 {
+                running.client.move(to: 50 + 2 * step, 80)
+                usleep(20_000)
+            }
+            running.client.release()
+            running.waitForPixel(100, 80, toBe: Colours.black)
+            // 100 px every 5 ms: far beyond the fastest width even if the machine stalls the test for 25 ms.
+            running.client.drag(from: (50, 200), to: (250, 200), steps: 2)
+            running.client.release()
+            running.waitForPixel(150, 200, toBe: Colours.black)
+
+            let slow = thickness(running, x: 100, y: 80), fast = thickness(running, x: 150, y: 200)
+            #expect(slow >= 14, "the slow line is \(slow) px thick")
+            #expect(fast <= 4, "the fast line is \(fast) px thick")
+            #expect(waitUntil(timeout: 5) { (try? running.savedDrawing())?.shapes.count == 2 })
+            let widths = try running.savedDrawing().shapes.map(\.style.width)
+            #expect(widths.count == 2 && widths[0] >= 14 && widths[1] <= 3, "saved widths \(widths)")
+        }
     }
 }

@@ -1,4 +1,5 @@
 import CX11
+import DrawingTesting
 import Foundation
 import Shapes
 import Storage
@@ -46,7 +47,7 @@ struct SharedDocumentTests {
         #expect(running.app.child.isRunning)
         running.client.sendDeleteWindow(to: running.window)
         #expect(running.app.waitForExit() == 0)
-        #expect(drawing(at: running.documentPath)?.shapes.map(\.segment) == [line(100)], "nothing was saved over")
+        #expect(drawing(at: running.documentPath)?.shapes.map(\.geometry.segment) == [line(100)], "nothing was saved over")
     }
 
     @Test func aSecondStartOnAnotherDisplayNamesTheHolderAndExitsWithOne() throws {
@@ -64,7 +65,7 @@ struct SharedDocumentTests {
     @Test func twoHardLinksOfOneFileAreOneDrawingWhoseSecondStartBringsTheFirstForward() throws {
         let folder = try TemporaryFolder("e2e")
         let runtime = try TemporaryFolder("runtime")  // the user's lock folder, the same for both starts
-        try DocumentStore(path: FilePath(folder.file("a.json"))).save(Drawing(shapes: [Shape(id: ShapeID(1), segment: line(100))]))
+        try DocumentStore(path: FilePath(folder.file("a.json"))).save(Drawing(shapes: [Shape(id: ShapeID(1), geometry: .line(line(100)))]))
         link(folder.file("a.json"), folder.file("b.json"))
         let running = try RunningApp(arguments: [folder.file("a.json")], environment: ["XDG_RUNTIME_DIR": runtime.path])
         #expect(running.waitForPixel(150, 100, toBe: Colours.black) == Colours.black)
@@ -124,7 +125,7 @@ struct SharedDocumentTests {
 
         let theirs = try TemporaryFolder("theirs")
         var version = try #require(drawing(at: running.documentPath))
-        version.add(line(200))
+        version.add(.line(line(200)))
         try DocumentStore(path: FilePath(theirs.file("drawing.json"))).save(version)
         try copy(theirs.file("drawing.json"), over: running.documentPath)
         let copied = FileManager.default.contents(atPath: running.documentPath)
@@ -133,32 +134,6 @@ struct SharedDocumentTests {
         #expect(running.app.standardError == "touchtracker: reloaded drawing.json: kept 1 shape another program added\n")
         usleep(800_000)  // longer than the autosave's delay: what is under test is that no save comes
         #expect(FileManager.default.contents(atPath: running.documentPath) == copied, "their bytes are not rewritten")
-    }
-
-    @Test func aFileCopiedOverTheDrawingWithUnsavedEditsIsMergedShownAndSaved() throws {
-        let running = try RunningApp()
-        running.drawLine(from: (50, 100), to: (250, 100))
-        #expect(waitUntil(timeout: 5) { drawing(at: running.documentPath)?.shapes.count == 1 }, "the line was saved")
-        running.client.move(to: 150, 100)  // select it
-        running.client.press()
-        running.client.release()
-        #expect(running.waitForPixel(150, 100, toBe: Colours.green) == Colours.green)
-
-        let theirs = try TemporaryFolder("theirs")
-        var version = try #require(drawing(at: running.documentPath))
-        version.add(line(250))
-        try DocumentStore(path: FilePath(theirs.file("drawing.json"))).save(version)
-        // Nudge the line down every 100 ms: edits that close, the autosave cannot save before 2 s have
-        // passed, so the copy lands on a window with unsaved edits. (The pacing is the input under test.)
-        for nudge in 1...10 {
-            running.client.key(XK_Down)
-            if nudge == 3 { try copy(theirs.file("drawing.json"), over: running.documentPath) }
-            usleep(100_000)
-        }
-        #expect(waitUntil(timeout: 5) { Set(drawing(at: running.documentPath)?.shapes.map(\.segment) ?? []) == [line(110), line(250)] },
-                "saved: the window's nudged line and their new one")
-        #expect(running.waitForPixel(150, 250, toBe: Colours.black) == Colours.black, "their line is shown")
-        #expect(running.app.standardError == "touchtracker: merged drawing.json: kept 1 shape another program added\n")
     }
 
     @Test(.enabled(if: SmallDisk.canMount, "\(SmallDisk.cannotMount)"))
@@ -193,12 +168,45 @@ struct SharedDocumentTests {
         #expect(waitUntil(timeout: 5) { running.client.text(running.window, "_NET_WM_NAME") == "drawing.json (unsaved) — TouchTracker" })
         try FileManager.default.removeItem(atPath: disk.folder.file("filler"))
         // The retry comes 5 s after the failure.
-        #expect(waitUntil(timeout: 8) { drawing(at: path)?.shapes.map(\.segment) == [line(100)] })
+        #expect(waitUntil(timeout: 8) { drawing(at: path)?.shapes.map(\.geometry.segment) == [line(100)] })
         #expect(waitUntil(timeout: 2) { running.client.text(running.window, "_NET_WM_NAME") == "drawing.json — TouchTracker" })
         #expect(running.app.standardError == """
             touchtracker: cannot save \(path): No space left on device; the drawing is kept in memory, unsaved
             touchtracker: saved \(path) again
 
             """)
+    }
+}
+
+extension SharedDocumentTests {
+    /// Tests that measure time, so they run alone: `make test` runs every suite named `Alone` after the
+    /// rest, one test at a time (the Makefile; README, "Tests").
+    @Suite("Another program's copy while the window's edits wait to be saved, end to end, alone", .serialized)
+    struct Alone {
+        @Test func aFileCopiedOverTheDrawingWithUnsavedEditsIsMergedShownAndSaved() throws {
+            let running = try RunningApp()
+            running.drawLine(from: (50, 100), to: (250, 100))
+            #expect(waitUntil(timeout: 5) { drawing(at: running.documentPath)?.shapes.count == 1 }, "the line was saved")
+            running.client.move(to: 150, 100)  // select it
+            running.client.press()
+            running.client.release()
+            #expect(running.waitForPixel(150, 100, toBe: Colours.green) == Colours.green)
+
+            let theirs = try TemporaryFolder("theirs")
+            var version = try #require(drawing(at: running.documentPath))
+            version.add(.line(line(250)))
+            try DocumentStore(path: FilePath(theirs.file("drawing.json"))).save(version)
+            // Nudge the line down every 100 ms: edits that close, the autosave cannot save before 2 s have
+            // passed, so the copy lands on a window with unsaved edits. (The pacing is the input under test.)
+            for nudge in 1...10 {
+                running.client.key(XK_Down)
+                if nudge == 3 { try copy(theirs.file("drawing.json"), over: running.documentPath) }
+                usleep(100_000)
+            }
+            #expect(waitUntil(timeout: 5) { Set(drawing(at: running.documentPath)?.shapes.map(\.geometry.segment) ?? []) == [line(110), line(250)] },
+                    "saved: the window's nudged line and their new one")
+            #expect(running.waitForPixel(150, 250, toBe: Colours.black) == Colours.black, "their line is shown")
+            #expect(running.app.standardError == "touchtracker: merged drawing.json: kept 1 shape another program added\n")
+        }
     }
 }

@@ -1,12 +1,13 @@
 @testable import Gestures
 import SeededRandom
+import TestSupport
 import Testing
 import Timing
 
 /// Properties of the recognizers of several contacts over seeded random streams that add fingers
-/// landing together and swiping, and pointers pressed together, to everything else: 20 streams of
-/// 10k events, each run through the app's engine with the swipe, the circle and the taps of two and three
-/// contacts (in two registration orders) and without them.
+/// landing together and swiping, and pointers pressed together, to everything else: 8 streams of
+/// 10k events (20 under `make test-long`), each run through the app's engine with the swipe, the circle and
+/// the taps of two and three contacts (in two registration orders) and without them.
 @Suite struct GroupPropertyTests {
     /// One call into the engine: `position` orders calls across engines (2i + 1 handles event i,
     /// 2i fires timers before it, 2n the last advance).
@@ -69,7 +70,7 @@ import Timing
     }
 
     @Test("Streams with swipes and contacts landing together: well formed, at rest, no timer leaked, deadlines the wheel's, order-independent",
-          arguments: 0..<20)
+          arguments: 0..<TestLength.pick(8, long: 20))
     func wellFormedAndAtRest(seed: Int) {
         let stream = Self.stream(seed)
         let engine = Self.engine()
@@ -91,7 +92,7 @@ import Timing
     }
 
     @Test("A contact with no other down while it lasts: a mouse reaches the canvas exactly as without the swipe and the circle, a finger at most once the multi-contact window has passed",
-          arguments: 0..<20)
+          arguments: 0..<TestLength.pick(8, long: 20))
     func loneContacts(seed: Int) {
         let stream = Self.stream(seed)
         let with = Self.lone(Self.run(Self.engine(), stream), stream)

@@ -1,11 +1,13 @@
 @testable import Gestures
 import SeededRandom
+import TestSupport
 import Testing
 import Timing
 
-/// Properties over seeded random streams: 60 streams of 10k events (each run in two registration
-/// orders, every third also in a second configuration), 20 of 20k clicks and 10 of 10k with live
-/// reconfiguration: 1.1M distinct events, 1.9M handled.
+/// Properties over seeded random streams: 20 streams of 10k events (each run in two registration
+/// orders, every third also in a second configuration), 8 of 20k clicks and 10 of 10k with live
+/// reconfiguration: 0.5M distinct events, 0.8M handled. `make test-long` takes 60 streams and 20 of
+/// clicks: 1.1M distinct events, 1.9M handled.
 @Suite struct PropertyTests {
     /// Runs a stream like the X loop: idle until the next deadline or an event's arrival, timers
     /// due by the arrival fire first; a late-read event was queued while the loop was busy, so
@@ -42,7 +44,7 @@ import Timing
     }
 
     @Test("Random streams: no crash, well-formed gestures and contacts, rest reached, no timer leaked, order-independent",
-          arguments: 0..<60)
+          arguments: 0..<TestLength.pick(20, long: 60))
     func randomStreams(seed: Int) {
         let builder = StreamBuilder(seed: UInt64(seed) &* 7919 &+ 17, actions: 10_000)
         let engine = Self.engine(order: [.clear, .select, .longPress, .moveLine, .menu])
@@ -123,7 +125,7 @@ import Timing
     }
 
     @Test("Random clicks: exactly one outcome per press sequence, never both a single and a double for the same presses",
-          arguments: 0..<20)
+          arguments: 0..<TestLength.pick(8, long: 20))
     func randomClicks(seed: Int) {
         var builder = StreamBuilder(seed: UInt64(seed) &+ 1_000)
         builder.ending = false

@@ -1,7 +1,9 @@
 import Canvas
+import DrawingTesting
 @testable import Rendering
 import SeededRandom
 import Shapes
+import TestSupport
 import Testing
 
 @Suite("The canvas compositor")
@@ -18,15 +20,15 @@ struct CanvasCompositorTests {
         var drawing = Drawing()
         for _ in 0..<count {
             let x = Double.random(in: 0...400, using: &generator), y = Double.random(in: 0...300, using: &generator)
-            drawing.add(segment(x, y, x + Double.random(in: -30...30, using: &generator), y + Double.random(in: -30...30, using: &generator)))
+            drawing.add(.line(segment(x, y, x + Double.random(in: -30...30, using: &generator), y + Double.random(in: -30...30, using: &generator))))
         }
         return drawing
     }
 
     /// Where a stroke of `segment` at the standard width paints.
-    func coverage(_ segment: Segment) -> Rect { renderer.coverage(of: ShapeInProgress(segment: segment)) }
+    func coverage(_ segment: Segment) -> Rect { renderer.coverage(of: ShapeInProgress(geometry: .line(segment))) }
 
-    func inProgress(_ segments: [Segment]) -> [ShapeInProgress] { segments.map { ShapeInProgress(segment: $0) } }
+    func inProgress(_ segments: [Segment]) -> [ShapeInProgress] { segments.map { ShapeInProgress(geometry: .line($0)) } }
 
     func wholePixels(_ rect: Rect) -> Rect {
         Rect(minX: max(0, rect.minX.rounded(.down)), minY: max(0, rect.minY.rounded(.down)),
@@ -40,15 +42,16 @@ struct CanvasCompositorTests {
     /// over them. Shapes are lines and circles (some of a box with no width or height) of many colours
     /// and widths; painted with or without the drawing's index, on a screen of scale 1 or another.
     /// With `oneWidth`, every shape is 10 px wide, as most drawings are: the index's search around an area is
-    /// then as narrow as it gets.
-    static let sequences: [(seed: UInt64, lines: Int, steps: Int, indexed: Bool, scale: Double, oneWidth: Bool)] = [
-        (1, 30, 400, false, 1, false), (2, 30, 400, true, 1, false), (3, 30, 400, true, 1.5, false),
-        (4, 600, 150, true, 1, false), (5, 600, 100, false, 1, false), (6, 600, 150, true, 2, false),
-        (7, 300, 300, true, 1, true), (8, 300, 200, true, 1.5, true),
+    /// then as narrow as it gets. `make test` takes the first `quick` steps of each sequence (each still goes
+    /// through every path below and buries more shapes than it starts with), `make test-long` all `steps`.
+    static let sequences: [(seed: UInt64, lines: Int, steps: Int, quick: Int, indexed: Bool, scale: Double, oneWidth: Bool)] = [
+        (1, 30, 400, 130, false, 1, false), (2, 30, 400, 130, true, 1, false), (3, 30, 400, 130, true, 1.5, false),
+        (4, 600, 150, 50, true, 1, false), (5, 600, 100, 35, false, 1, false), (6, 600, 150, 50, true, 2, false),
+        (7, 300, 300, 100, true, 1, true), (8, 300, 200, 200, true, 1.5, true),  // 8 buries its shapes late
     ]
 
     @Test(arguments: sequences)
-    func theScreenShowsWhatTheRendererPaintsAfterAnySequenceOfEdits(seed: UInt64, lines: Int, steps: Int, indexed: Bool,
+    func theScreenShowsWhatTheRendererPaintsAfterAnySequenceOfEdits(seed: UInt64, lines: Int, steps: Int, quick: Int, indexed: Bool,
                                                                     scale: Double, oneWidth: Bool) throws {
         var random = SeededGenerator(seed: seed)
         var size = (width: 160, height: 120)
@@ -71,7 +74,7 @@ struct CanvasCompositorTests {
             default: return Segment(begin: begin, end: randomPoint())
             }
         }
-        func randomKind() -> ShapeKind { Int.random(in: 0..<10, using: &random) < 3 ? .circle : .line }
+        func randomKind() -> ShapeKind { Int.random(in: 0..<10, using: &random) < 3 ? .ellipse : .line }
         func randomWidth() -> Double {
             oneWidth ? 10 : [10, 10, 16, 5, 2, Double.random(in: 0.5...40, using: &random)].randomElement(using: &random)!
         }
@@ -82,43 +85,44 @@ struct CanvasCompositorTests {
         }
         func someLine() -> Shape? { document.shapes.randomElement(using: &random) }
         func add(_ kind: ShapeKind, _ segment: Segment, _ style: ShapeStyle) {
-            document.restore(Shape(id: document.nextID, kind: kind, segment: segment, style: style))
+            document.restore(Shape(id: document.nextID, geometry: .of(kind, segment), style: style))
         }
         func addRandomShape() { add(randomKind(), randomSegment(), randomStyle()) }
 
         for _ in 0..<lines { addRandomShape() }
-        for step in 0..<steps {
+        for step in 0..<TestLength.pick(quick, long: steps) {
             for _ in 0..<Int.random(in: 1...3, using: &random) {
                 switch Int.random(in: 0..<100, using: &random) {
                 case 0..<16: addRandomShape()
-                case 16..<24: if let line = someLine() { document.setSegment(randomSegment(), of: line.id) }
+                case 16..<24: if let line = someLine() { document.setGeometry(.of(line.kind, randomSegment()), of: line.id) }
                 case 24..<32: if let line = someLine() { document.setStyle(randomStyle(), of: line.id) }
                 case 32..<38: if let line = someLine() { deleted.append(document.remove(line.id)!) }
                 case 38..<44: if let line = deleted.popLast() { document.restore(line) }
                 case 44..<46: cleared = document.removeAll()
                 case 46..<48: document.restore(contentsOf: cleared); cleared = []
                 case 48..<56:
-                    let circles = document.shapes.filter { $0.kind == .circle }
+                    let circles = document.shapes.filter { $0.kind == .ellipse }
                     selection = Bool.random(using: &random) ? (Bool.random(using: &random) ? circles : document.shapes).randomElement(using: &random)?.id : nil
                 case 56..<58:  // the selected shape restyled, as choosing a colour or width with a shape selected does
                     if let selection { document.setStyle(randomStyle(), of: selection) }
                 case 58..<66:
                     let key = UInt64.random(in: 0..<3, using: &random)
-                    shapesInProgress[key] = ShapeInProgress(kind: randomKind(), segment: randomSegment(), width: randomWidth())
+                    shapesInProgress[key] = ShapeInProgress(geometry: .of(randomKind(), randomSegment()), width: randomWidth())
                 case 66..<84:
                     guard let key = shapesInProgress.keys.sorted().randomElement(using: &random) else { break }
-                    shapesInProgress[key]!.segment.end = randomPoint()
+                    let old = shapesInProgress[key]!.geometry
+                    shapesInProgress[key]!.geometry = .of(old.kind, Segment(begin: old.segment.begin, end: randomPoint()))
                 case 84..<90:
                     guard let key = shapesInProgress.keys.sorted().randomElement(using: &random) else { break }
                     let shape = shapesInProgress.removeValue(forKey: key)!
-                    add(shape.kind, shape.segment, ShapeStyle(colour: randomStyle().colour, width: shape.width))
+                    add(shape.geometry.kind, shape.geometry.segment, ShapeStyle(colour: randomStyle().colour, width: shape.width))
                 case 90..<93:
                     overlays = overlays.isEmpty
                         ? [Overlay(frame: Rect(x: coordinate(size.width), y: coordinate(size.height), width: 60.5, height: 28), rows: ["Delete"])]
                         : []
                 case 93..<95: for _ in 0..<20 { addRandomShape() }  // more than the drawing remembers
                 case 95..<98:
-                    if let line = someLine() { document.setSegment(line.segment.translated(by: Vector(dx: 0.3, dy: -0.7)), of: line.id) }
+                    if let line = someLine() { document.setGeometry(line.geometry.translated(by: Vector(dx: 0.3, dy: -0.7)), of: line.id) }
                 default:
                     size = (Int.random(in: 100...200, using: &random), Int.random(in: 80...160, using: &random))
                     try window.resize(width: size.width, height: size.height)
@@ -170,9 +174,9 @@ struct CanvasCompositorTests {
     @Test func aLineAddedUnderLaterLinesByUndoIsRepaintedUnderThem() throws {
         let window = try FakeWindow(width: 100, height: 60)
         var drawing = Drawing()
-        let under = drawing.add(segment(10, 30, 90, 30))
-        drawing.add(segment(50, 5, 50, 55))
-        let selection = drawing.add(segment(10, 10, 90, 50))
+        let under = drawing.add(.line(segment(10, 30, 90, 30)))
+        drawing.add(.line(segment(50, 5, 50, 55)))
+        let selection = drawing.add(.line(segment(10, 10, 90, 50)))
         try window.frame(Scene(drawing: drawing, selection: selection))
         let removed = drawing.remove(under)!
         try window.frame(Scene(drawing: drawing, selection: selection))
@@ -195,7 +199,7 @@ struct CanvasCompositorTests {
         var random = SeededGenerator(seed: 11)
         func coordinate(_ low: Double, _ high: Double) -> Double { Double.random(in: low...high, using: &random) }
         for _ in 0..<300 {
-            drawing.add(segment(coordinate(900, 1300), coordinate(700, 1100), coordinate(900, 1300), coordinate(700, 1100)))
+            drawing.add(.line(segment(coordinate(900, 1300), coordinate(700, 1100), coordinate(900, 1300), coordinate(700, 1100))))
         }
         var origin = PixelPoint(x: 1000, y: 800)
         func expectTheRenderersPixels(_ scene: Scene, _ comment: Comment) throws {
@@ -210,13 +214,13 @@ struct CanvasCompositorTests {
         try expectTheRenderersPixels(Scene(drawing: drawing), "first frame")
         #expect(compositor.cacheBytes <= 2 * 200 * 150 * 4 + 200 * 150 * 17 / 16, "two images and the solid cells")
 
-        let red = [ShapeInProgress(kind: .circle, segment: segment(1010, 810, 1150, 900), width: 16)]
+        let red = [ShapeInProgress(geometry: .ellipse(box: segment(1010, 810, 1150, 900)), width: 16)]
         damage = try compositor.render(Scene(drawing: drawing, shapesInProgress: red), onto: context, origin: origin)
         #expect(!damage.isEmpty && damage.allSatisfy { $0.minX >= 1000 && $0.minY >= 800 && $0.maxX <= 1200 && $0.maxY <= 950 })
         try expectTheRenderersPixels(Scene(drawing: drawing, shapesInProgress: red), "a circle in progress")
 
-        drawing.add(red[0].segment, kind: .circle, style: ShapeStyle(colour: Colour(hex: 0x1E50DC), width: 16))
-        let deleted = try #require(drawing.shapes.first { $0.segment.bounds.intersects(viewport()) })
+        drawing.add(.ellipse(box: red[0].geometry.segment), style: ShapeStyle(colour: Colour(hex: 0x1E50DC), width: 16))
+        let deleted = try #require(drawing.shapes.first { $0.bounds.intersects(viewport()) })
         drawing.remove(deleted.id)
         _ = try compositor.render(Scene(drawing: drawing), onto: context, origin: origin)
         try expectTheRenderersPixels(Scene(drawing: drawing), "a line finished, another deleted")
@@ -267,7 +271,7 @@ struct CanvasCompositorTests {
         try window.frame(Scene(drawing: drawing, shapesInProgress: inProgress([stroke])))
         let before = window.compositor.statistics
 
-        drawing.add(stroke)
+        drawing.add(.line(stroke))
         let damage = try window.frame(Scene(drawing: drawing))
 
         #expect(damage == [wholePixels(coverage(stroke))])
@@ -281,16 +285,16 @@ struct CanvasCompositorTests {
     @Test func deletingOrMovingALineRepaintsOnlyItsAreaFromTheLinesThere() throws {
         let window = try FakeWindow(width: 400, height: 300)
         var drawing = Drawing()
-        let a = drawing.add(segment(20, 20, 60, 20))
-        let b = drawing.add(segment(20, 250, 60, 250))
-        drawing.add(segment(300, 100, 380, 280))
+        let a = drawing.add(.line(segment(20, 20, 60, 20)))
+        let b = drawing.add(.line(segment(20, 250, 60, 250)))
+        drawing.add(.line(segment(300, 100, 380, 280)))
         try window.frame(Scene(drawing: drawing))
 
         drawing.remove(a)
         #expect(try window.frame(Scene(drawing: drawing)) == [wholePixels(coverage(segment(20, 20, 60, 20)))])
         #expect(window.compositor.statistics.shapesRestroked == 3 + 0, "nothing else reaches into the area")
 
-        drawing.setSegment(segment(30, 240, 70, 260), of: b)
+        drawing.setGeometry(.line(segment(30, 240, 70, 260)), of: b)
         let damage = try window.frame(Scene(drawing: drawing))
         #expect(damage == [wholePixels(coverage(segment(20, 250, 60, 250)).union(coverage(segment(30, 240, 70, 260))))])
         #expect(window.compositor.statistics.shapesRestroked == 3 + 1, "only the moved line reaches into its area")
@@ -301,8 +305,8 @@ struct CanvasCompositorTests {
     @Test func changingTheSelectionDamagesTheOldAndTheNewGreenLine() throws {
         let window = try FakeWindow(width: 400, height: 300)
         var drawing = busyDrawing(100)
-        let first = drawing.add(segment(10, 10, 50, 10))
-        let second = drawing.add(segment(300, 250, 350, 290))
+        let first = drawing.add(.line(segment(10, 10, 50, 10)))
+        let second = drawing.add(.line(segment(300, 250, 350, 290)))
         try window.frame(Scene(drawing: drawing, selection: first))
 
         let damage = try window.frame(Scene(drawing: drawing, selection: second))
@@ -315,14 +319,14 @@ struct CanvasCompositorTests {
     @Test func draggingTheSelectedLineDamagesItsOldAndNewPlaceAndLeavesTheCacheAlone() throws {
         let window = try FakeWindow(width: 400, height: 300)
         var drawing = busyDrawing(1000)
-        let dragged = drawing.add(segment(100, 100, 160, 130))
+        let dragged = drawing.add(.line(segment(100, 100, 160, 130)))
         try window.frame(Scene(drawing: drawing, selection: dragged))
         let before = window.compositor.statistics
 
         var place = segment(100, 100, 160, 130)
         for step in 1...5 {
             let next = place.translated(by: Vector(dx: 3, dy: 1.5))
-            drawing.setSegment(next, of: dragged)
+            drawing.setGeometry(.line(next), of: dragged)
             let damage = try window.frame(Scene(drawing: drawing, selection: dragged))
             #expect(damage == [wholePixels(coverage(place).union(coverage(next)))], "step \(step)")
             place = next
@@ -335,8 +339,8 @@ struct CanvasCompositorTests {
     @Test func selectingAShapeRepairsItsAreaOnceInsteadOfRebuilding() throws {
         let window = try FakeWindow(width: 400, height: 300)
         var drawing = Drawing()
-        let line = drawing.add(segment(20, 20, 60, 20))
-        drawing.add(segment(300, 100, 380, 280))
+        let line = drawing.add(.line(segment(20, 20, 60, 20)))
+        drawing.add(.line(segment(300, 100, 380, 280)))
         try window.frame(Scene(drawing: drawing))
 
         try window.frame(Scene(drawing: drawing, selection: line))
@@ -373,7 +377,7 @@ struct CanvasCompositorTests {
     @Test func anotherDrawingIsPaintedFromScratch() throws {
         let window = try FakeWindow(width: 200, height: 150)
         try window.frame(Scene(drawing: busyDrawing(50)))
-        let opened = Drawing(shapes: [Shape(id: ShapeID(3), segment: segment(10, 10, 100, 100))])
+        let opened = Drawing(shapes: [Shape(id: ShapeID(3), geometry: .line(segment(10, 10, 100, 100)))])
         try window.frame(Scene(drawing: opened))
         #expect(window.compositor.statistics.rebuilds == 2)
         expectSamePixels(window.screen, try reference(Scene(drawing: opened), width: 200, height: 150))
@@ -394,9 +398,9 @@ struct CanvasCompositorTests {
         let window = try FakeWindow(width: 100, height: 60)
         var document = IndexedDrawing()
         let blue = document.nextID
-        document.restore(Shape(id: blue, segment: segment(0, 6, 100, 6), style: ShapeStyle(colour: Colour(hex: 0x1E50DC))))
-        document.restore(Shape(id: document.nextID, segment: segment(0, 10.5, 100, 10.5)))
-        document.restore(Shape(id: document.nextID, segment: segment(0, 16.5, 100, 16.5), style: ShapeStyle(colour: Colour(hex: 0xF08C00))))
+        document.restore(Shape(id: blue, geometry: .line(segment(0, 6, 100, 6)), style: ShapeStyle(colour: Colour(hex: 0x1E50DC))))
+        document.restore(Shape(id: document.nextID, geometry: .line(segment(0, 10.5, 100, 10.5))))
+        document.restore(Shape(id: document.nextID, geometry: .line(segment(0, 16.5, 100, 16.5)), style: ShapeStyle(colour: Colour(hex: 0xF08C00))))
         try window.frame(Scene(document: document))
         document.remove(blue)
         try window.frame(Scene(document: document))
@@ -409,9 +413,9 @@ struct CanvasCompositorTests {
     /// a 200x120 canvas whole.
     func coveredBand(over under: [Shape] = [], colour: Colour = .black) -> IndexedDrawing {
         var document = IndexedDrawing()
-        for line in under { document.restore(Shape(id: document.nextID, kind: line.kind, segment: line.segment, style: line.style)) }
+        for line in under { document.restore(Shape(id: document.nextID, geometry: line.geometry, style: line.style)) }
         for y in stride(from: 40.0, through: 80, by: 4) {
-            document.restore(Shape(id: document.nextID, segment: segment(20, y, 180, y), style: ShapeStyle(colour: colour)))
+            document.restore(Shape(id: document.nextID, geometry: .line(segment(20, y, 180, y)), style: ShapeStyle(colour: colour)))
         }
         return document
     }
@@ -419,8 +423,8 @@ struct CanvasCompositorTests {
     @Test(arguments: [Colour.black, Colour(hex: 0x336699)])
     func anEditUnderLinesThatCoverItWholeRepaintsNothingWhateverTheirColour(colour: Colour) throws {
         let window = try FakeWindow(width: 200, height: 120)
-        let buried = Shape(id: ShapeID(1), segment: segment(80, 60, 120, 62), style: ShapeStyle(colour: .red, width: 16))
-        let circle = Shape(id: ShapeID(2), kind: .circle, segment: segment(60, 45, 140, 75), style: ShapeStyle(colour: .green, width: 5))
+        let buried = Shape(id: ShapeID(1), geometry: .line(segment(80, 60, 120, 62)), style: ShapeStyle(colour: .red, width: 16))
+        let circle = Shape(id: ShapeID(2), geometry: .ellipse(box: segment(60, 45, 140, 75)), style: ShapeStyle(colour: .green, width: 5))
         var document = coveredBand(over: [buried, circle], colour: colour)
         try window.frame(Scene(document: document))
         let before = window.compositor.statistics
@@ -430,11 +434,11 @@ struct CanvasCompositorTests {
         #expect(try window.frame(Scene(document: document)) == [], "deleted")
         document.restore(buried)
         #expect(try window.frame(Scene(document: document)) == [], "undeleted")
-        document.setSegment(segment(70, 55, 130, 64), of: buried.id)
+        document.setGeometry(.line(segment(70, 55, 130, 64)), of: buried.id)
         #expect(try window.frame(Scene(document: document)) == [], "moved")
         document.setStyle(ShapeStyle(colour: .black, width: 2), of: buried.id)
         #expect(try window.frame(Scene(document: document)) == [], "restyled")
-        document.setSegment(segment(50, 50, 150, 70), of: circle.id)
+        document.setGeometry(.line(segment(50, 50, 150, 70)), of: circle.id)
         #expect(try window.frame(Scene(document: document)) == [], "a circle moved")
         let after = window.compositor.statistics
         #expect(after.repairs == before.repairs && after.shapesRestroked == before.shapesRestroked && after.appendedShapes == 0,
@@ -450,7 +454,7 @@ struct CanvasCompositorTests {
         let window = try FakeWindow(width: 200, height: 120)
         var document = coveredBand()
         try window.frame(Scene(document: document))
-        let top = Shape(id: document.nextID, segment: segment(60, 60, 140, 60), style: ShapeStyle(colour: Colour(hex: 0x1E50DC), width: 20))
+        let top = Shape(id: document.nextID, geometry: .line(segment(60, 60, 140, 60)), style: ShapeStyle(colour: Colour(hex: 0x1E50DC), width: 20))
         document.restore(top)
         #expect(try window.frame(Scene(document: document)) == [wholePixels(renderer.coverage(of: top))])
         #expect(window.compositor.statistics.appendedShapes == 1)
@@ -468,14 +472,13 @@ struct CanvasCompositorTests {
     @Test func restylingAShapeRepaintsOnlyItsAreaBeforeAndAfter() throws {
         let window = try FakeWindow(width: 400, height: 300)
         var drawing = Drawing()
-        let line = drawing.add(segment(20, 20, 60, 20), style: ShapeStyle(colour: .black, width: 16))
-        let circle = drawing.add(segment(200, 100, 300, 180), kind: .circle, style: ShapeStyle(colour: .black, width: 5))
-        drawing.add(segment(300, 250, 380, 280))
+        let line = drawing.add(.line(segment(20, 20, 60, 20)), style: ShapeStyle(colour: .black, width: 16))
+        let circle = drawing.add(.ellipse(box: segment(200, 100, 300, 180)), style: ShapeStyle(colour: .black, width: 5))
+        drawing.add(.line(segment(300, 250, 380, 280)))
         try window.frame(Scene(drawing: drawing))
 
         drawing.setStyle(ShapeStyle(colour: Colour(hex: 0xF08C00), width: 4), of: line)
-        #expect(try window.frame(Scene(drawing: drawing)) == [wholePixels(renderer.coverage(of: Shape(id: line, segment: segment(20, 20, 60, 20),
-                                                                                                 style: ShapeStyle(width: 16))))],
+        #expect(try window.frame(Scene(drawing: drawing)) == [wholePixels(renderer.coverage(of: Shape(id: line, geometry: .line(segment(20, 20, 60, 20)), style: ShapeStyle(width: 16))))],
                 "where it was, wider")
         #expect(window.compositor.statistics.shapesRestroked == 3 + 1, "nothing else reaches into the area")
         drawing.setStyle(ShapeStyle(colour: Colour(hex: 0x8C28B4), width: 9), of: circle)
@@ -489,15 +492,15 @@ struct CanvasCompositorTests {
     @Test func theSelectedCircleIsGreenAndLeavesTheCacheWhileItIsDragged() throws {
         let window = try FakeWindow(width: 400, height: 300)
         var drawing = busyDrawing(300)
-        let circle = drawing.add(segment(100, 100, 220, 160), kind: .circle, style: ShapeStyle(colour: Colour(hex: 0x008C8C), width: 16))
+        let circle = drawing.add(.ellipse(box: segment(100, 100, 220, 160)), style: ShapeStyle(colour: Colour(hex: 0x008C8C), width: 16))
         try window.frame(Scene(drawing: drawing, selection: circle))
         let before = window.compositor.statistics
         var place = segment(100, 100, 220, 160)
         for step in 1...4 {
             let next = place.translated(by: Vector(dx: 5, dy: 2.5))
-            drawing.setSegment(next, of: circle)
+            drawing.setGeometry(.line(next), of: circle)
             let damage = try window.frame(Scene(drawing: drawing, selection: circle))
-            let moved = [place, next].map { Shape(id: circle, kind: .circle, segment: $0, style: ShapeStyle(width: 16)) }
+            let moved = [place, next].map { Shape(id: circle, geometry: .ellipse(box: $0), style: ShapeStyle(width: 16)) }
             #expect(damage == [wholePixels(renderer.coverage(of: moved[0]).union(renderer.coverage(of: moved[1])))], "step \(step)")
             place = next
         }
@@ -511,7 +514,7 @@ struct CanvasCompositorTests {
         var drawing = Drawing()
         for _ in 0..<5_000 {
             let x = Double.random(in: 0...200, using: &random), y = Double.random(in: 0...150, using: &random)
-            drawing.add(segment(x, y, x + Double.random(in: -40...40, using: &random), y + Double.random(in: -40...40, using: &random)))
+            drawing.add(.line(segment(x, y, x + Double.random(in: -40...40, using: &random), y + Double.random(in: -40...40, using: &random))))
         }
         try window.frame(Scene(drawing: drawing))
         let statistics = window.compositor.statistics
@@ -531,8 +534,8 @@ struct CanvasCompositorTests {
         for index in 0..<50_000 {  // more than two cores' share: see ShapeLayer.shapesPerPart
             let x = Double.random(in: -20...260, using: &random), y = Double.random(in: -20...200, using: &random)
             let style = index % 5 == 0 ? styles[index / 5 % styles.count] : ShapeStyle.standard
-            drawing.add(segment(x, y, x + Double.random(in: -60...60, using: &random), y + Double.random(in: -60...60, using: &random)),
-                        kind: index % 9 == 0 ? .circle : .line, style: style)
+            let box = segment(x, y, x + Double.random(in: -60...60, using: &random), y + Double.random(in: -60...60, using: &random))
+            drawing.add(index % 9 == 0 ? .ellipse(box: box) : .line(box), style: style)
         }
         let selected = drawing.shapes[777].id
         try window.frame(Scene(drawing: drawing, selection: selected))
@@ -547,7 +550,7 @@ struct CanvasCompositorTests {
         var drawing = Drawing()
         for _ in 0..<1_500 {
             let x = Double.random(in: -10...410, using: &random), y = Double.random(in: -10...310, using: &random)
-            drawing.add(segment(x, y, x + Double.random(in: -25...25, using: &random), y + Double.random(in: -60...60, using: &random)))
+            drawing.add(.line(segment(x, y, x + Double.random(in: -25...25, using: &random), y + Double.random(in: -60...60, using: &random))))
         }
         try window.frame(Scene(drawing: drawing))
         #expect(window.compositor.statistics.shapesRestroked >= ShapeLayer.strokesPerHalf, "enough lines show to share them")

@@ -12,7 +12,7 @@ import Glibc
 struct ExporterTests {
     func drawing(_ segments: Segment...) -> Drawing {
         var drawing = Drawing()
-        for segment in segments { drawing.add(segment) }
+        for segment in segments { drawing.add(.line(segment)) }
         return drawing
     }
 
@@ -32,8 +32,8 @@ struct ExporterTests {
 
     @Test func thePageHoldsEveryShapeWithAMarginOfItsOwnWidth() {
         var drawing = Drawing()
-        drawing.add(segment(100, 100, 900, 700), kind: .circle, style: ShapeStyle(width: 40))
-        drawing.add(segment(500, 300, 1000, 300), style: ShapeStyle(width: 2))
+        drawing.add(.ellipse(box: segment(100, 100, 900, 700)), style: ShapeStyle(width: 40))
+        drawing.add(.line(segment(500, 300, 1000, 300)), style: ShapeStyle(width: 2))
         #expect(Exporter.page(for: drawing) == Rect(minX: 60, minY: 60, maxX: 1002, maxY: 740))
         #expect(Exporter.page(for: drawing, style: RenderStyle().scaled(by: 2)) == Rect(minX: 20, minY: 20, maxX: 1004, maxY: 780))
     }
@@ -41,8 +41,8 @@ struct ExporterTests {
     /// A blue circle in the box from (100, 100) to (300, 200), 16 px wide, and an orange line along y = 40.
     func colouredDrawing() -> Drawing {
         var drawing = Drawing()
-        drawing.add(segment(100, 100, 300, 200), kind: .circle, style: ShapeStyle(colour: Colour(hex: 0x1E50DC), width: 16))
-        drawing.add(segment(10, 40, 300, 40), style: ShapeStyle(colour: Colour(hex: 0xF08C00), width: 5))
+        drawing.add(.ellipse(box: segment(100, 100, 300, 200)), style: ShapeStyle(colour: Colour(hex: 0x1E50DC), width: 16))
+        drawing.add(.line(segment(10, 40, 300, 40)), style: ShapeStyle(colour: Colour(hex: 0xF08C00), width: 5))
         return drawing
     }
 

@@ -1,5 +1,8 @@
 @testable import Rendering
 import Testing
+#if canImport(Glibc)
+import Glibc
+#endif
 
 @Suite("Work shared among the cores")
 struct ParallelTests {
@@ -15,5 +18,13 @@ struct ParallelTests {
         let sums = Parallel.map(100_000, minimum: 10_000) { part in part.reduce(0, +) }
         #expect(sums.reduce(0, +) == (0..<100_000).reduce(0, +))
         #expect(sums == sums.sorted(), "later parts hold larger numbers")
+    }
+
+    @Test func theCallersThreadWorksOnTheFirstPartAndAThreadOfItsOwnOnEachOfTheOthers() {
+        let parts = Parallel.cores
+        let threads = Parallel.map(parts, minimum: 1) { _ in pthread_self() }
+        #expect(threads.count == parts)
+        #expect(threads.first == pthread_self())
+        #expect(Set(threads).count == parts, "each part on its own thread, all at once (a thread is joined only at the end)")
     }
 }

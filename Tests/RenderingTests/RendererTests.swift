@@ -27,7 +27,7 @@ struct RendererTests {
 
     @Test func finishedLinesAreBlackTenPixelsWideWithRoundCaps() throws {
         var drawing = Drawing()
-        drawing.add(horizontal)
+        drawing.add(.line(horizontal))
         let surface = try render(Scene(drawing: drawing))
         #expect(surface.pixel(x: 100, y: 50) == 0x000000)
         #expect(surface.pixel(x: 100, y: 46) == 0x000000, "4 px from the centre is inside a 10 px line")
@@ -38,8 +38,8 @@ struct RendererTests {
 
     @Test func aLineIsStrokedInItsOwnColour() throws {
         var drawing = Drawing()
-        drawing.add(horizontal, style: ShapeStyle(colour: Colour(hex: 0x1E50DC)))
-        drawing.add(segment(100, 10, 100, 90), style: ShapeStyle(colour: Colour(hex: 0xF08C00)))
+        drawing.add(.line(horizontal), style: ShapeStyle(colour: Colour(hex: 0x1E50DC)))
+        drawing.add(.line(segment(100, 10, 100, 90)), style: ShapeStyle(colour: Colour(hex: 0xF08C00)))
         let surface = try render(Scene(drawing: drawing))
         #expect(surface.pixel(x: 60, y: 50) == 0x1E50DC)
         #expect(surface.pixel(x: 100, y: 50) == 0xF08C00, "the later line on top")
@@ -47,8 +47,8 @@ struct RendererTests {
 
     @Test func aLineIsAsWideAsItsOwnWidthTimesTheScreensScale() throws {
         var drawing = Drawing()
-        drawing.add(segment(20, 30, 180, 30), style: ShapeStyle(width: 16))
-        drawing.add(segment(20, 70, 180, 70), style: ShapeStyle(width: 2))
+        drawing.add(.line(segment(20, 30, 180, 30)), style: ShapeStyle(width: 16))
+        drawing.add(.line(segment(20, 70, 180, 70)), style: ShapeStyle(width: 2))
         let surface = try render(Scene(drawing: drawing))
         #expect(surface.pixel(x: 100, y: 23) == 0x000000 && surface.pixel(x: 100, y: 37) == 0x000000, "7 px from a 16 px line's centre")
         #expect(surface.pixel(x: 100, y: 21) == 0xFFFFFF && surface.pixel(x: 100, y: 39) == 0xFFFFFF, "9 px from it")
@@ -63,7 +63,7 @@ struct RendererTests {
 
     @Test func aCircleIsTheEllipseInscribedInItsBoxItsRingPaintedItsInsideAndOutsideNot() throws {
         var drawing = Drawing()
-        drawing.add(box, kind: .circle, style: ShapeStyle(colour: Colour(hex: 0x8C28B4), width: 6))
+        drawing.add(.ellipse(box: box), style: ShapeStyle(colour: Colour(hex: 0x8C28B4), width: 6))
         let surface = try render(Scene(drawing: drawing))
         for (x, y) in [(40, 50), (159, 50), (100, 10), (100, 89), (142, 21)] {  // on the ellipse (142.4, 21.7)
             #expect(surface.pixel(x: x, y: y) == 0x8C28B4, "the ring at (\(x), \(y))")
@@ -75,7 +75,7 @@ struct RendererTests {
 
     @Test func aCircleWhoseBoxHasNoWidthIsTheSegmentItCollapsesTo() throws {
         var drawing = Drawing()
-        drawing.add(segment(100, 20, 100, 80), kind: .circle)
+        drawing.add(.ellipse(box: segment(100, 20, 100, 80)))
         let surface = try render(Scene(drawing: drawing))
         #expect(surface.pixel(x: 100, y: 50) == 0x000000 && surface.pixel(x: 96, y: 50) == 0x000000)
         #expect(surface.pixel(x: 100, y: 16) == 0x000000, "with round caps")
@@ -84,9 +84,9 @@ struct RendererTests {
 
     @Test func shapesInProgressAreRedAndTheSelectionGreen() throws {
         var drawing = Drawing()
-        let selected = drawing.add(horizontal, style: ShapeStyle(colour: Colour(hex: 0x1E50DC)))
-        drawing.add(Segment(begin: Point(x: 20, y: 20), end: Point(x: 180, y: 20)))
-        let inProgress = ShapeInProgress(segment: Segment(begin: Point(x: 20, y: 80), end: Point(x: 180, y: 80)))
+        let selected = drawing.add(.line(horizontal), style: ShapeStyle(colour: Colour(hex: 0x1E50DC)))
+        drawing.add(.line(Segment(begin: Point(x: 20, y: 20), end: Point(x: 180, y: 20))))
+        let inProgress = ShapeInProgress(geometry: .line(Segment(begin: Point(x: 20, y: 80), end: Point(x: 180, y: 80))))
         let surface = try render(Scene(drawing: drawing, shapesInProgress: [inProgress], selection: selected))
         #expect(surface.pixel(x: 100, y: 50) == 0x00FF00)
         #expect(surface.pixel(x: 100, y: 20) == 0x000000)
@@ -95,14 +95,14 @@ struct RendererTests {
 
     @Test func theSelectedCircleIsAGreenRingOfItsOwnWidth() throws {
         var drawing = Drawing()
-        let circle = drawing.add(box, kind: .circle, style: ShapeStyle(colour: Colour(hex: 0x8C28B4), width: 16))
+        let circle = drawing.add(.ellipse(box: box), style: ShapeStyle(colour: Colour(hex: 0x8C28B4), width: 16))
         let surface = try render(Scene(drawing: drawing, selection: circle))
         #expect(surface.pixel(x: 100, y: 10) == 0x00FF00 && surface.pixel(x: 100, y: 17) == 0x00FF00, "7 px inside the outline")
         #expect(surface.pixel(x: 100, y: 21) == 0xFFFFFF && surface.pixel(x: 100, y: 50) == 0xFFFFFF)
     }
 
     @Test func aCircleInProgressIsRedAtTheWidthItWillHave() throws {
-        let red = ShapeInProgress(kind: .circle, segment: box, width: 2)
+        let red = ShapeInProgress(geometry: .ellipse(box: box), width: 2)
         let surface = try render(Scene(drawing: Drawing(), shapesInProgress: [red]))
         #expect(surface.pixel(x: 40, y: 50) == 0xFF0000 && surface.pixel(x: 159, y: 50) == 0xFF0000)
         #expect(surface.pixel(x: 42, y: 50) == 0xFFFFFF && surface.pixel(x: 37, y: 50) == 0xFFFFFF, "2 px wide")
@@ -111,7 +111,7 @@ struct RendererTests {
 
     @Test func anOverlayIsALightPanelWithTextThatPaintsNothingOutsideItsFrame() throws {
         var drawing = Drawing()
-        drawing.add(horizontal)
+        drawing.add(.line(horizontal))
         let menu = Overlay(frame: Rect(x: 40, y: 40, width: 120, height: 28), rows: ["Delete"])
         let surface = try render(Scene(drawing: drawing, overlays: [menu]))
         #expect(surface.pixel(x: 150, y: 45) == 0xF5F5F5, "the panel covers the line")
@@ -123,15 +123,15 @@ struct RendererTests {
 
     @Test func theSelectedLineIsGreenOnTopOfLinesDrawnAfterIt() throws {
         var drawing = Drawing()
-        let selected = drawing.add(horizontal)
-        drawing.add(Segment(begin: Point(x: 100, y: 10), end: Point(x: 100, y: 90)))
+        let selected = drawing.add(.line(horizontal))
+        drawing.add(.line(Segment(begin: Point(x: 100, y: 10), end: Point(x: 100, y: 90))))
         #expect(try render(Scene(drawing: drawing)).pixel(x: 100, y: 50) == 0x000000)
         #expect(try render(Scene(drawing: drawing, selection: selected)).pixel(x: 100, y: 50) == 0x00FF00)
     }
 
     @Test func aClippedDrawLeavesEverythingOutsideTheClipAlone() throws {
         var drawing = Drawing()
-        drawing.add(horizontal)
+        drawing.add(.line(horizontal))
         let surface = try CairoSurface(imageWidth: 200, height: 100)
         let context = CairoContext(surface)
         Renderer().draw(Scene(drawing: drawing), on: context)
@@ -142,11 +142,11 @@ struct RendererTests {
     }
 
     @Test func coverageIncludesHalfTheShapesOwnWidthTimesTheScale() {
-        let line = Shape(id: ShapeID(1), segment: horizontal, style: ShapeStyle(width: 16))
+        let line = Shape(id: ShapeID(1), geometry: .line(horizontal), style: ShapeStyle(width: 16))
         let rect = Renderer().coverage(of: line)
         #expect(rect.minX <= 12 && rect.maxX >= 188 && rect.minY <= 42 && rect.maxY >= 58)
         #expect(rect.minY > 30, "not much more")
-        let scaled = Renderer(style: RenderStyle().scaled(by: 2)).coverage(of: ShapeInProgress(kind: .circle, segment: box, width: 5))
+        let scaled = Renderer(style: RenderStyle().scaled(by: 2)).coverage(of: ShapeInProgress(geometry: .ellipse(box: box), width: 5))
         #expect(scaled.minX <= 35 && scaled.maxX >= 165 && scaled.minY <= 5 && scaled.maxY >= 95, "a circle's box, 5 px around")
     }
 }

@@ -1,5 +1,6 @@
 import CCairo
 import Canvas
+import DrawingTesting
 @testable import Rendering
 import SeededRandom
 import Shapes
@@ -20,7 +21,7 @@ struct SolidCellsTests {
     }
 
     func outline(_ segment: Segment, width: Double = 10, kind: ShapeKind = .line) -> Outline {
-        Outline(kind: kind, segment: segment, width: width)
+        Outline(.of(kind, segment), width: width)
     }
 
     @Test(arguments: [1, 2, 3] as [UInt64])
@@ -44,8 +45,8 @@ struct SolidCellsTests {
             case 2: Segment(begin: begin, end: begin + Vector(dx: Double.random(in: -3...3, using: &random), dy: Double.random(in: -3...3, using: &random)))
             default: Segment(begin: begin, end: point())
             }
-            let kind: ShapeKind = trial % 3 == 0 ? .circle : .line
-            let line = Shape(id: ShapeID(7), kind: kind, segment: segment, style: ShapeStyle(colour: colour, width: width))
+            let kind: ShapeKind = trial % 3 == 0 ? .ellipse : .line
+            let line = Shape(id: ShapeID(7), geometry: .of(kind, segment), style: ShapeStyle(colour: colour, width: width))
             let surface = try strokeAlone(line, scale: scale, width: size.width, height: size.height, origin: origin)
             let bounds = Rect(x: Double(origin.x), y: Double(origin.y), width: Double(size.width), height: Double(size.height))
             var cells = SolidCells(bounds: bounds, scale: scale)
@@ -77,7 +78,7 @@ struct SolidCellsTests {
                     }
                 }
             }
-            if kind == .circle, shape.kind == .circle { #expect(cells.retopped(by: (shape, 7, colour.hex), coming: false) == nil, "a circle tops no cell") }
+            if case .ellipse = shape.path { #expect(cells.retopped(by: (shape, 7, colour.hex), coming: false) == nil, "a circle tops no cell") }
         }
         #expect(solidCellsSeen > 10_000, "the trials covered many solid cells")
     }
@@ -89,7 +90,7 @@ struct SolidCellsTests {
     @Test func theLatestLineCoveringACellIsItsTopAndAnotherIsFoundWhenItGoes() {
         var cells = SolidCells(bounds: Rect(x: 0, y: 0, width: 100, height: 100), scale: 1)
         let a = shape(segment(10, 50, 90, 50), 1), b = shape(segment(10, 51, 90, 49), 2)
-        let circle = shape(segment(20, 20, 80, 80), 3, kind: .circle)
+        let circle = shape(segment(20, 20, 80, 80), 3, kind: .ellipse)
         for shape in [a, b, circle] {
             cells.cover(shape)
             cells.count(shape, by: 1)
@@ -112,10 +113,10 @@ struct SolidCellsTests {
         cells.cover(black)
         #expect(cells.solidColour(row: 12, column: 12) == 0x000000)
         #expect(cells.threshold(row: 12, column: 12) == Thresholds.never, "nothing shows there")
-        let ring = shape(segment(30, 30, 70, 70), 2, .black, width: 2, kind: .circle)
+        let ring = shape(segment(30, 30, 70, 70), 2, .black, width: 2, kind: .ellipse)
         cells.count(ring, by: 1)
         #expect(cells.solidColour(row: 12, column: 7) == 0x000000, "a black ring over it leaves it black")
-        let blue = shape(segment(30, 30, 70, 70), 3, Colour(hex: 0x1E50DC), width: 2, kind: .circle)
+        let blue = shape(segment(30, 30, 70, 70), 3, Colour(hex: 0x1E50DC), width: 2, kind: .ellipse)
         cells.count(blue, by: 1)
         #expect(cells.solidColour(row: 12, column: 7) == nil, "a blue one does not")
         #expect(cells.threshold(row: 12, column: 7) == 1, "the black line shows there, and all after it")
@@ -135,7 +136,7 @@ struct SolidCellsTests {
 
     @Test func aShapeShowsUnlessLaterLinesCoverEveryCellItReaches() {
         var cells = SolidCells(bounds: Rect(x: 0, y: 0, width: 100, height: 100), scale: 1)
-        let short = outline(segment(45, 50, 55, 50)), ring = outline(segment(40, 42, 60, 58), width: 2, kind: .circle)
+        let short = outline(segment(45, 50, 55, 50)), ring = outline(segment(40, 42, 60, 58), width: 2, kind: .ellipse)
         // Ids 10, 20, … 110 at y = 30, 34, … 70, in a colour that blends.
         for (index, y) in stride(from: 30.0, through: 70, by: 4).enumerated() {
             cells.cover(shape(segment(10, y, 90, y), UInt64(10 * index + 10), Colour(hex: 0x336699)))
@@ -169,7 +170,7 @@ struct SolidCellsTests {
             let thresholds = cells.thresholds(inside: areas, solid: trial % 2 == 0)
             for _ in 0..<40 {
                 let begin = point()
-                let kind: ShapeKind = Bool.random(using: &random) ? .circle : .line
+                let kind: ShapeKind = Bool.random(using: &random) ? .ellipse : .line
                 let outline = outline(Segment(begin: begin, end: begin + Vector(dx: Double.random(in: -60...60, using: &random),
                                                                                dy: Double.random(in: -60...60, using: &random))),
                                       width: [2, 5, 10, 16][Int.random(in: 0..<4, using: &random)], kind: kind)
@@ -196,11 +197,11 @@ struct SolidCellsTests {
     }
 
     @Test func aCircleWhoseBoxHasNoWidthOrHeightIsTheSegmentItCollapsesTo() {
-        #expect(outline(segment(10, 10, 10, 90), kind: .circle).kind == .line)
-        #expect(outline(segment(10, 10, 90, 10), kind: .circle).kind == .line)
-        #expect(outline(segment(10, 10, 10.5, 90), kind: .circle).kind == .circle)
+        #expect(outline(segment(10, 10, 10, 90), kind: .ellipse).path == .line(segment(10, 10, 10, 90)))
+        #expect(outline(segment(10, 10, 90, 10), kind: .ellipse).path == .line(segment(10, 10, 90, 10)))
+        #expect(outline(segment(10, 10, 10.5, 90), kind: .ellipse).path != .line(segment(10, 10, 10.5, 90)))
         var cells = SolidCells(bounds: Rect(x: 0, y: 0, width: 100, height: 100), scale: 1)
-        cells.cover((outline(segment(50, 10, 50, 90), kind: .circle), 1, 0))
+        cells.cover((outline(segment(50, 10, 50, 90), kind: .ellipse), 1, 0))
         #expect(cells.top(row: 12, column: 12) == 1, "covers cells like a line")
     }
 }

@@ -1,3 +1,4 @@
+import DrawingTesting
 import SeededRandom
 @testable import Shapes
 import Testing
@@ -8,7 +9,7 @@ private func shape(_ x: Double) -> Segment { Segment(begin: Point(x: x, y: 0), e
 /// A drawing of `shapes` in this order, ids from `firstID` (a file read from disk is numbered 1...n;
 /// the window's ids may be anything).
 private func drawing(_ shapes: [Double], firstID: UInt64 = 1) -> Drawing {
-    Drawing(shapes: shapes.enumerated().map { Shape(id: ShapeID(firstID + UInt64($0.offset)), segment: shape($0.element)) })
+    Drawing(shapes: shapes.enumerated().map { Shape(id: ShapeID(firstID + UInt64($0.offset)), geometry: .line(shape($0.element))) })
 }
 
 /// The merged drawing's shapes, in drawing order.
@@ -16,7 +17,7 @@ private func merged(base: [Double], theirs: [Double], ours: [Double]) -> [Double
     var window = drawing(ours, firstID: 40)
     let merge = DrawingMerge(base: drawing(base), theirs: drawing(theirs), ours: window)
     merge.edit?.apply(to: &window)
-    return window.shapes.map(\.begin.x)
+    return window.shapes.map(\.geometry.segment.begin.x)
 }
 
 @Suite("Merging a drawing another program wrote")
@@ -105,7 +106,7 @@ struct DrawingMergeTests {
         var history = History()
         history.perform(try #require(merge.edit), on: &window)
         let result = window
-        #expect(result.shapes.map(\.begin.x) == [3, 1, 8])
+        #expect(result.shapes.map(\.geometry.segment.begin.x) == [3, 1, 8])
         #expect(result.shapes.map(\.id) == [ShapeID(10), ShapeID(11), ShapeID(13)], "theirs numbered after ours")
         #expect(history.undoStack.last?.name == "Merge")
 
@@ -128,7 +129,7 @@ struct DrawingMergeTests {
         #expect(merge.message(for: "drawing.json") == "reloaded drawing.json: kept 1 shape another program added, removed 1 it deleted")
         var window = base
         merge.edit?.apply(to: &window)
-        #expect(window.shapes.map(\.begin.x) == [2, 4])
+        #expect(window.shapes.map(\.geometry.segment.begin.x) == [2, 4])
     }
 }
 
@@ -138,7 +139,7 @@ struct BulkEditTests {
         let original = drawing((0..<100).map(Double.init))
         var edited = original
         let revision = edited.revision
-        let doomed = edited.shapes.filter { Int($0.begin.x) % 3 == 0 }
+        let doomed = edited.shapes.filter { Int($0.geometry.segment.begin.x) % 3 == 0 }
         edited.remove(contentsOf: doomed.map(\.id))
         #expect(edited.shapes.count == 66)
         #expect(edited.changes(since: revision) == nil, "too many changes to tell one by one")
@@ -151,12 +152,12 @@ struct BulkEditTests {
         var window = IndexedDrawing(drawing((0..<40).map(Double.init), firstID: 5))
         let merge = DrawingMerge(base: window.drawing, theirs: drawing([3, 500]), ours: window.drawing)
         merge.edit?.apply(to: &window)
-        #expect(window.shapes.map(\.begin.x) == [3, 500])
+        #expect(window.shapes.map(\.geometry.segment.begin.x) == [3, 500])
         #expect(window.nearestShape(to: Point(x: 500, y: 5), within: 1) == window.shapes.last?.id)
         #expect(window.nearestShape(to: Point(x: 20, y: 5), within: 1) == nil)
         try #require(merge.edit).revert(on: &window)
         #expect(window.shapes.count == 40)
-        let twenty = try #require(window.shapes.first { $0.begin.x == 20 })
+        let twenty = try #require(window.shapes.first { $0.geometry.segment.begin.x == 20 })
         #expect(window.nearestShape(to: Point(x: 20, y: 5), within: 1) == twenty.id)
     }
 }

@@ -1,3 +1,4 @@
+import DrawingTesting
 import Shapes
 import Testing
 
@@ -8,17 +9,17 @@ struct DrawingTests {
 
     @Test func addedShapesGetGrowingIdsInDrawingOrder() {
         var drawing = Drawing()
-        let first = drawing.add(a), second = drawing.add(b)
+        let first = drawing.add(.line(a)), second = drawing.add(.line(b))
         #expect(first < second)
         #expect(drawing.shapes.map(\.id) == [first, second])
-        #expect(drawing.shape(second)?.segment == b)
+        #expect(drawing.shape(second)?.geometry.segment == b)
     }
 
     @Test func aRemovedShapeComesBackAtItsPlace() {
         var drawing = Drawing()
-        let first = drawing.add(a), second = drawing.add(b), third = drawing.add(a)
+        let first = drawing.add(.line(a)), second = drawing.add(.line(b)), third = drawing.add(.line(a))
         let removed = drawing.remove(second)
-        #expect(removed?.segment == b)
+        #expect(removed?.geometry.segment == b)
         #expect(drawing.shapes.map(\.id) == [first, third])
         drawing.restore(removed!)
         #expect(drawing.shapes.map(\.id) == [first, second, third])
@@ -27,37 +28,37 @@ struct DrawingTests {
 
     @Test func idsAreNeverReusedAfterRemoval() {
         var drawing = Drawing()
-        let first = drawing.add(a)
+        let first = drawing.add(.line(a))
         drawing.remove(first)
-        #expect(drawing.add(b) != first)
+        #expect(drawing.add(.line(b)) != first)
     }
 
     @Test func removeAllReturnsEveryShapeForUndo() {
         var drawing = Drawing()
-        drawing.add(a); drawing.add(b)
+        drawing.add(.line(a)); drawing.add(.line(b))
         let removed = drawing.removeAll()
         #expect(removed.count == 2)
         #expect(drawing.isEmpty)
         for line in removed { drawing.restore(line) }
-        #expect(drawing.shapes.map(\.segment) == [a, b])
+        #expect(drawing.shapes.map(\.geometry.segment) == [a, b])
     }
 
     @Test func movingAShapeKeepsItsIdentityAndPlace() {
         var drawing = Drawing()
-        let first = drawing.add(a)
-        drawing.add(b)
-        let moved = drawing.setSegment(b.translated(by: Vector(dx: 1, dy: 1)), of: first)
+        let first = drawing.add(.line(a))
+        drawing.add(.line(b))
+        let moved = drawing.setGeometry(.line(b.translated(by: Vector(dx: 1, dy: 1))), of: first)
         #expect(moved)
         #expect(drawing.shapes.first?.id == first)
-        #expect(drawing.shape(first)?.begin == Point(x: 1, y: 6))
-        let movedMissing = drawing.setSegment(a, of: ShapeID(42))
+        #expect(drawing.shape(first)?.geometry.segment.begin == Point(x: 1, y: 6))
+        let movedMissing = drawing.setGeometry(.line(a), of: ShapeID(42))
         #expect(!movedMissing)
     }
 
     @Test func aDrawingBuiltFromShapesContinuesAfterTheLargestId() {
-        var drawing = Drawing(shapes: [Shape(id: ShapeID(7), segment: a), Shape(id: ShapeID(3), segment: b)])
+        var drawing = Drawing(shapes: [Shape(id: ShapeID(7), geometry: .line(a)), Shape(id: ShapeID(3), geometry: .line(b))])
         #expect(drawing.shapes.map(\.id) == [ShapeID(3), ShapeID(7)])
-        #expect(drawing.add(a) == ShapeID(8))
+        #expect(drawing.add(.line(a)) == ShapeID(8))
     }
 
     @Test(arguments: [

@@ -1,3 +1,4 @@
+import DrawingTesting
 import Shapes
 import Testing
 
@@ -8,7 +9,7 @@ private func segment(_ x0: Double, _ y0: Double, _ x1: Double, _ y1: Double) -> 
 /// Draws `segment` as a new line through `history`, as the app does.
 @discardableResult
 private func draw(_ segment: Segment, on drawing: inout IndexedDrawing, _ history: inout History) -> Shape {
-    let line = Shape(id: drawing.nextID, segment: segment)
+    let line = Shape(id: drawing.nextID, geometry: .line(segment))
     history.perform(.draw(line), on: &drawing)
     return line
 }
@@ -51,14 +52,14 @@ private func draw(_ segment: Segment, on drawing: inout IndexedDrawing, _ histor
         let original = segment(0.1, 0.2, 10.3, 0.7)
         let line = draw(original, on: &drawing, &history)
         let nudged = original.translated(by: Vector(dx: 1, dy: 0))
-        history.perform(.nudge(line.id, from: original, to: nudged), on: &drawing)
+        history.perform(.nudge(line.id, from: .line(original), to: .line(nudged)), on: &drawing)
         let moved = nudged.translated(by: Vector(dx: 33.3, dy: -7.7))
-        history.perform(.move(line.id, from: nudged, to: moved), on: &drawing)
-        #expect(drawing.shape(line.id)?.segment == moved)
+        history.perform(.move(line.id, from: .line(nudged), to: .line(moved)), on: &drawing)
+        #expect(drawing.shape(line.id)?.geometry.segment == moved)
         history.undo(on: &drawing)
-        #expect(drawing.shape(line.id)?.segment == nudged)
+        #expect(drawing.shape(line.id)?.geometry.segment == nudged)
         history.undo(on: &drawing)
-        #expect(drawing.shape(line.id)?.segment == original)
+        #expect(drawing.shape(line.id)?.geometry.segment == original)
     }
 
     @Test func clearIsOneEditAndUndoingItBringsBackEveryShape() {
@@ -90,7 +91,7 @@ private func draw(_ segment: Segment, on drawing: inout IndexedDrawing, _ histor
         var states = [drawing.shapes]
         let a = draw(segment(0, 0, 100, 0), on: &drawing, &history); states.append(drawing.shapes)
         let b = draw(segment(0, 50, 100, 50), on: &drawing, &history); states.append(drawing.shapes)
-        history.perform(.move(a.id, from: a.segment, to: segment(0, 200, 100, 200)), on: &drawing); states.append(drawing.shapes)
+        history.perform(.move(a.id, from: a.geometry, to: .line(segment(0, 200, 100, 200))), on: &drawing); states.append(drawing.shapes)
         history.perform(.delete(b), on: &drawing); states.append(drawing.shapes)
         history.perform(.clear(drawing.shapes), on: &drawing); states.append(drawing.shapes)
         for expected in states.reversed().dropFirst() {
@@ -110,16 +111,16 @@ private func draw(_ segment: Segment, on drawing: inout IndexedDrawing, _ histor
         var drawing = IndexedDrawing()
         for i in 0..<100 { draw(segment(0, Double(i), 10, Double(i)), on: &drawing, &history) }
         #expect(history.undoStack.count == 100)
-        #expect(history.undoStack.last == .draw(Shape(id: ShapeID(100), segment: segment(0, 99, 10, 99))))
+        #expect(history.undoStack.last == .draw(Shape(id: ShapeID(100), geometry: .line(segment(0, 99, 10, 99)))))
     }
 
     @Test func editsAppliedToAPlainDrawingAndAnIndexedOneAgree() {
         var plain = Drawing()
         var indexed = IndexedDrawing()
-        let line = Shape(id: ShapeID(1), segment: segment(0, 0, 10, 0))
+        let line = Shape(id: ShapeID(1), geometry: .line(segment(0, 0, 10, 0)))
         let nudged = segment(0, 1, 10, 1)
         let edits: [Edit] = [
-            .draw(line), .nudge(line.id, from: line.segment, to: nudged), .delete(Shape(id: line.id, segment: nudged)),
+            .draw(line), .nudge(line.id, from: line.geometry, to: .line(nudged)), .delete(Shape(id: line.id, geometry: .line(nudged))),
         ]
         for edit in edits {
             edit.apply(to: &plain)

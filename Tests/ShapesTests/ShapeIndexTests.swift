@@ -11,7 +11,7 @@ private func segment(_ x0: Double, _ y0: Double, _ x1: Double, _ y1: Double) -> 
 
 private func drawing(_ segments: [Segment]) -> IndexedDrawing {
     var drawing = Drawing()
-    for s in segments { drawing.add(s) }
+    for s in segments { drawing.add(.line(s)) }
     return IndexedDrawing(drawing)
 }
 
@@ -19,7 +19,7 @@ private func drawing(_ segments: [Segment]) -> IndexedDrawing {
 private func bruteForceNearest(to p: Point, within tolerance: Double, in lines: [Shape]) -> ShapeID? {
     var best: (id: ShapeID, distance: Double)?
     for line in lines {
-        let d = line.segment.distance(to: p)
+        let d = line.distance(to: p)
         if d <= tolerance, best == nil || d < best!.distance || (d == best!.distance && line.id > best!.id) {
             best = (line.id, d)
         }
@@ -30,15 +30,15 @@ private func bruteForceNearest(to p: Point, within tolerance: Double, in lines: 
 /// One random edit, as the random tests make them: half the time a line added, else (when there is
 /// one) `line` removed or moved to `segment`.
 private func edit(_ d: inout IndexedDrawing, roll: Int, line: Shape?, segment: Segment) {
-    guard roll >= 5, let line else { return d.restore(Shape(id: d.nextID, segment: segment)) }
-    if roll < 7 { d.remove(line.id) } else { d.setSegment(segment, of: line.id) }
+    guard roll >= 5, let line else { return d.restore(Shape(id: d.nextID, geometry: .line(segment))) }
+    if roll < 7 { d.remove(line.id) } else { d.setGeometry(.line(segment), of: line.id) }
 }
 
 /// The definition the rectangle query must agree with: every line whose bounds meet the rectangle, edges
 /// included, in drawing order.
 private func bruteForceLines(meeting rect: Rect, in lines: [Shape]) -> [ShapeID] {
     lines.filter { line in
-        let b = line.segment.bounds
+        let b = line.bounds
         return b.minX <= rect.maxX && rect.minX <= b.maxX && b.minY <= rect.maxY && rect.minY <= b.maxY
     }.map(\.id)
 }
@@ -81,7 +81,7 @@ private func bruteForceLines(meeting rect: Rect, in lines: [Shape]) -> [ShapeID]
     }
 
     @Test func aLongLineClickedBetweenTheSeedsSamplesIsFoundByTheIndexButMissedByTheSeed() {
-        let lines = [Shape(id: ShapeID(1), segment: segment(0, 0, 2000, 0))]
+        let lines = [Shape(id: ShapeID(1), geometry: .line(segment(0, 0, 2000, 0)))]
         let click = Point(x: 50, y: 19)  // samples at x = 0 and 100 are 53.5 px away
         #expect(SampledHitTest.firstShape(near: click, in: lines) == nil)
         #expect(IndexedDrawing(Drawing(shapes: lines)).nearestShape(to: click, within: 20) == ShapeID(1))
@@ -99,9 +99,9 @@ private func bruteForceLines(meeting rect: Rect, in lines: [Shape]) -> [ShapeID]
 
     @Test func shapesFarOutsideTheGridAndNonFiniteCoordinatesStayFindable() {
         var d = IndexedDrawing()
-        d.restore(Shape(id: ShapeID(1), segment: segment(1e15, 100, 1e15 + 10, 100)))
-        d.restore(Shape(id: ShapeID(2), segment: segment(0, 0, 1e18, 0)))
-        d.restore(Shape(id: ShapeID(3), segment: segment(.nan, 0, 10, 0)))
+        d.restore(Shape(id: ShapeID(1), geometry: .line(segment(1e15, 100, 1e15 + 10, 100))))
+        d.restore(Shape(id: ShapeID(2), geometry: .line(segment(0, 0, 1e18, 0))))
+        d.restore(Shape(id: ShapeID(3), geometry: .line(segment(.nan, 0, 10, 0))))
         #expect(d.nearestShape(to: Point(x: 1e15 + 5, y: 103), within: 20) == ShapeID(1))
         #expect(d.nearestShape(to: Point(x: 5e17, y: -10), within: 20) == ShapeID(2))
         d.remove(ShapeID(2))
@@ -113,7 +113,7 @@ private func bruteForceLines(meeting rect: Rect, in lines: [Shape]) -> [ShapeID]
         var d = drawing([segment(0, 0, 100, 0)])
         let id = ShapeID(1)
         #expect(d.nearestShape(to: Point(x: 50, y: 5), within: 20) == id)
-        d.setSegment(segment(0, 300, 100, 300), of: id)
+        d.setGeometry(.line(segment(0, 300, 100, 300)), of: id)
         #expect(d.nearestShape(to: Point(x: 50, y: 5), within: 20) == nil)
         #expect(d.nearestShape(to: Point(x: 50, y: 305), within: 20) == id)
         let line = d.remove(id)!
@@ -134,7 +134,7 @@ private func bruteForceLines(meeting rect: Rect, in lines: [Shape]) -> [ShapeID]
             let direction = Vector(dx: cos(angle), dy: sin(angle))
             let begin = Point(x: Double.random(in: -3000..<3000, using: &rng), y: Double.random(in: -3000..<3000, using: &rng))
             let end = begin + Vector(dx: direction.dx * length, dy: direction.dy * length)
-            let d = IndexedDrawing(Drawing(shapes: [Shape(id: ShapeID(1), segment: Segment(begin: begin, end: end))]))
+            let d = IndexedDrawing(Drawing(shapes: [Shape(id: ShapeID(1), geometry: .line(Segment(begin: begin, end: end)))]))
             let beyondEnd = end + Vector(dx: direction.dx * 19.99, dy: direction.dy * 19.99)
             let beyondBegin = begin + Vector(dx: -direction.dx * 19.99, dy: -direction.dy * 19.99)
             #expect(d.nearestShape(to: beyondEnd, within: 20) == ShapeID(1), "length \(length)")
@@ -146,7 +146,7 @@ private func bruteForceLines(meeting rect: Rect, in lines: [Shape]) -> [ShapeID]
         var rng = SeededGenerator(seed: 5)
         let lines = (1...2_000).map { i in
             let x = Double.random(in: 0..<20_000, using: &rng), y = Double.random(in: 0..<20_000, using: &rng)
-            return Shape(id: ShapeID(UInt64(i)), segment: segment(x, y, x + 30, y - 20))
+            return Shape(id: ShapeID(UInt64(i)), geometry: .line(segment(x, y, x + 30, y - 20)))
         }
         let d = IndexedDrawing(Drawing(shapes: lines))
         for _ in 0..<50 {
@@ -182,7 +182,7 @@ private func bruteForceLines(meeting rect: Rect, in lines: [Shape]) -> [ShapeID]
         var rng = SeededGenerator(seed: 7)
         let lines = (1...10_000).map { i in
             let x = Double.random(in: 0..<5000, using: &rng), y = Double.random(in: 0..<5000, using: &rng)
-            return Shape(id: ShapeID(UInt64(i)), segment: segment(x, y, x + 40, y + 30))
+            return Shape(id: ShapeID(UInt64(i)), geometry: .line(segment(x, y, x + 40, y + 30)))
         }
         let index = ShapeIndex(lines)
         #expect(index.memoryFootprint <= 24 * lines.count)
@@ -234,14 +234,14 @@ private func bruteForceLines(meeting rect: Rect, in lines: [Shape]) -> [ShapeID]
         var d = drawing([segment(0, 0, 100, 0)])
         var scene = Scene(document: d)
         #expect(scene.indexOfDrawing != nil)
-        scene.drawing.add(segment(0, 10, 100, 10))
+        scene.drawing.add(.line(segment(0, 10, 100, 10)))
         #expect(scene.indexOfDrawing == nil, "the drawing changed behind the index's back")
-        d.setSegment(segment(0, 5, 100, 5), of: ShapeID(1))
+        d.setGeometry(.line(segment(0, 5, 100, 5)), of: ShapeID(1))
         #expect(Scene(document: d).indexOfDrawing != nil, "an IndexedDrawing keeps them in step")
         d.setStyle(ShapeStyle(colour: Colour(hex: 0x1E50DC), width: 16), of: ShapeID(1))
         #expect(Scene(document: d).indexOfDrawing != nil, "a shape given another colour keeps its place")
         var index = d.index
-        index.insert(Shape(id: ShapeID(9), segment: segment(0, 0, 1, 1)))
+        index.insert(Shape(id: ShapeID(9), geometry: .line(segment(0, 0, 1, 1))))
         #expect(index.revision == nil, "changed behind the drawing's back")
     }
 }

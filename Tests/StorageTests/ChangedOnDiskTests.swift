@@ -6,7 +6,7 @@ import Testing
 
 private func drawing(_ count: Int) -> Drawing {
     var drawing = Drawing()
-    for x in 0..<count { drawing.add(Segment(begin: Point(x: Double(x), y: 0), end: Point(x: 0, y: 1))) }
+    for x in 0..<count { drawing.add(.line(Segment(begin: Point(x: Double(x), y: 0), end: Point(x: 0, y: 1)))) }
     return drawing
 }
 
@@ -85,7 +85,7 @@ struct ChangedOnDiskTests {
         let folder = try TemporaryFolder()
         let store = DocumentStore(path: folder.filePath("drawing.json"))
         var drawing = Drawing()
-        drawing.add(Segment(begin: .zero, end: Point(x: .infinity, y: 0)))
+        drawing.add(.line(Segment(begin: .zero, end: Point(x: .infinity, y: 0))))
         #expect(store.save(drawing, replacing: nil) == .failed(.unsavable(path: store.path, .coordinateOutOfRange(ShapeID(1)))))
     }
 

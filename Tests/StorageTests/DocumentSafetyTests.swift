@@ -1,3 +1,4 @@
+import DrawingTesting
 import Foundation
 import Shapes
 @testable import Storage
@@ -13,9 +14,9 @@ struct DocumentSafetyTests {
         try folder.write(#"{"format":"touchtracker-drawing","version":1,"lines":[{"id":9007199254740991,"begin":[0,0],"end":[1,1]}]}"#,
                      to: "drawing.json")
         var drawing = try DocumentStore.open(path: path, now: testTime).drawing
-        drawing.add(Segment(begin: Point(x: 5, y: 5), end: Point(x: 9, y: 9)))
+        drawing.add(.line(Segment(begin: Point(x: 5, y: 5), end: Point(x: 9, y: 9))))
         try DocumentStore(path: path).save(drawing)
-        #expect(try DocumentStore.load(path: path).shapes.map(\.segment) == [
+        #expect(try DocumentStore.load(path: path).shapes.map(\.geometry.segment) == [
             Segment(begin: .zero, end: Point(x: 1, y: 1)), Segment(begin: Point(x: 5, y: 5), end: Point(x: 9, y: 9)),
         ])
     }
@@ -26,15 +27,14 @@ struct DocumentSafetyTests {
                      to: "drawing.json")
         let drawing = try DocumentStore.open(path: folder.filePath("drawing.json"), now: testTime).drawing
         #expect(drawing.shapes.map(\.id) == [ShapeID(1), ShapeID(2)])
-        #expect(drawing.shapes.map(\.begin) == [Point(x: 2, y: 2), Point(x: 0, y: 0)], "id 7 was drawn before id 40")
+        #expect(drawing.shapes.map(\.geometry.segment.begin) == [Point(x: 2, y: 2), Point(x: 0, y: 0)], "id 7 was drawn before id 40")
     }
 
     @Test func openingKeepsEachShapesKindColourAndWidth() throws {
         let folder = try TemporaryFolder()
         var saved = Drawing()
-        saved.add(Segment(begin: Point(x: 100, y: 60), end: Point(x: 300, y: 220)), kind: .circle,
-                  style: ShapeStyle(colour: Colour(hex: 0x1E50DC), width: 16))
-        saved.add(Segment(begin: .zero, end: Point(x: 5, y: 5)), style: ShapeStyle(colour: Colour(hex: 0xF08C00), width: 2))
+        saved.add(.ellipse(box: Segment(begin: Point(x: 100, y: 60), end: Point(x: 300, y: 220))), style: ShapeStyle(colour: Colour(hex: 0x1E50DC), width: 16))
+        saved.add(.line(Segment(begin: .zero, end: Point(x: 5, y: 5))), style: ShapeStyle(colour: Colour(hex: 0xF08C00), width: 2))
         try folder.write(String(decoding: try DrawingFormat.encode(saved), as: UTF8.self), to: "drawing.json")
         let drawing = try DocumentStore.open(path: folder.filePath("drawing.json"), now: testTime).drawing
         #expect(drawing.shapes == saved.shapes)
@@ -45,7 +45,7 @@ struct DocumentSafetyTests {
         symlink(folder.file("real/drawing.json"), folder.file("link.json"))
         let opened = try DocumentStore.open(path: folder.filePath("link.json"), now: testTime)
         var drawing = opened.drawing
-        drawing.add(Segment(begin: .zero, end: Point(x: 1, y: 1)))
+        drawing.add(.line(Segment(begin: .zero, end: Point(x: 1, y: 1))))
         try opened.store.save(drawing)
         var status = stat()
         lstat(folder.file("link.json"), &status)
@@ -58,7 +58,7 @@ struct DocumentSafetyTests {
         mkdir(folder.file("docs"), 0o700)
         symlink("../kept/drawing.json", folder.file("docs/link.json"))
         let opened = try DocumentStore.open(path: folder.filePath("docs/link.json"), now: testTime)
-        try opened.store.save(Drawing(shapes: [Shape(id: ShapeID(1), segment: Segment(begin: .zero, end: Point(x: 1, y: 1)))]))
+        try opened.store.save(Drawing(shapes: [Shape(id: ShapeID(1), geometry: .line(Segment(begin: .zero, end: Point(x: 1, y: 1))))]))
         #expect(try DocumentStore.load(path: folder.filePath("kept/drawing.json")).shapes.count == 1)
     }
 

@@ -6,8 +6,8 @@ import Testing
 
 private func sampleDrawing() -> Drawing {
     var drawing = Drawing()
-    drawing.add(Segment(begin: Point(x: 10, y: 20), end: Point(x: 30, y: 40.5)))
-    drawing.add(Segment(begin: Point(x: -5, y: 0), end: Point(x: 100, y: 7)))
+    drawing.add(.line(Segment(begin: Point(x: 10, y: 20), end: Point(x: 30, y: 40.5))))
+    drawing.add(.line(Segment(begin: Point(x: -5, y: 0), end: Point(x: 100, y: 7))))
     return drawing
 }
 
@@ -54,7 +54,7 @@ enum Damage: CaseIterable, Sendable {
         let store = DocumentStore(path: folder.filePath("drawing.json"))
         try store.save(sampleDrawing())
         var drawing = sampleDrawing()
-        drawing.add(Segment(begin: .zero, end: Point(x: 1, y: 1)))
+        drawing.add(.line(Segment(begin: .zero, end: Point(x: 1, y: 1))))
         try store.save(drawing)
         #expect(folder.names() == ["drawing.json"])
         #expect(try DocumentStore.open(path: store.path, now: testTime).drawing == drawing)
@@ -206,7 +206,7 @@ enum Damage: CaseIterable, Sendable {
         let folder = try TemporaryFolder()
         let store = DocumentStore(path: folder.filePath("drawing.json"))
         var drawing = Drawing()
-        drawing.add(Segment(begin: .zero, end: Point(x: .infinity, y: 0)))
+        drawing.add(.line(Segment(begin: .zero, end: Point(x: .infinity, y: 0))))
         #expect(throws: DocumentSaveError.unsavable(path: store.path, .coordinateOutOfRange(ShapeID(1)))) { try store.save(drawing) }
         #expect(folder.names() == [])
     }

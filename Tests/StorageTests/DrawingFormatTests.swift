@@ -1,3 +1,4 @@
+import DrawingTesting
 import Foundation
 import Shapes
 @testable import Storage
@@ -35,14 +36,14 @@ private func decode(_ text: String) throws(DocumentError) -> Drawing {
         #expect(magic == #"{"format":"\#(DrawingFormat.name)""#)
         var drawing = Drawing()
         #expect(try text(drawing).hasPrefix(magic))
-        drawing.add(segment(10, 20.5, 300, 40), kind: .circle, style: ShapeStyle(colour: Colour(hex: 0x1E50DC), width: 5))
+        drawing.add(.ellipse(box: segment(10, 20.5, 300, 40)), style: ShapeStyle(colour: Colour(hex: 0x1E50DC), width: 5))
         #expect(try text(drawing).hasPrefix(magic))
     }
 
     @Test func shapesAreWrittenOnePerTextLineInIdOrderWithKeysInAFixedOrder() throws {
         var drawing = Drawing()
-        drawing.add(segment(10, 20.5, 300, 40))
-        drawing.add(segment(0, 0, 1.5, -2), kind: .circle, style: ShapeStyle(colour: Colour(hex: 0x1E50DC), width: 9.37))
+        drawing.add(.line(segment(10, 20.5, 300, 40)))
+        drawing.add(.ellipse(box: segment(0, 0, 1.5, -2)), style: ShapeStyle(colour: Colour(hex: 0x1E50DC), width: 9.37))
         #expect(try text(drawing) == """
             {"format":"touchtracker-drawing","version":2,"shapes":[
             {"id":1,"kind":"line","begin":[10.0,20.5],"end":[300.0,40.0],"colour":"#000000","width":10.0},
@@ -58,7 +59,7 @@ private func decode(_ text: String) throws(DocumentError) -> Drawing {
             {"id":1,"begin":[10.0,20.5],"end":[300.0,40.0]}
             ]}
             """)
-        #expect(drawing.shapes == [Shape(id: ShapeID(1), kind: .line, segment: segment(10, 20.5, 300, 40), style: .standard)])
+        #expect(drawing.shapes == [Shape(id: ShapeID(1), geometry: .line(segment(10, 20.5, 300, 40)), style: .standard)])
     }
 
     @Test func eachVersionHasItsOwnListAndItsOwnKeys() {
@@ -106,7 +107,8 @@ private func decode(_ text: String) throws(DocumentError) -> Drawing {
     @Test func circlesColoursAndWidthsSurviveARoundTripExactly() throws {
         var drawing = Drawing()
         for (index, width) in [0.5, 2, 5, 10, 16, 9.37, 100, 3.141_59].enumerated() {
-            drawing.add(segment(Double(index), 0, 50, 40.25), kind: index % 2 == 0 ? .circle : .line,
+            let box = segment(Double(index), 0, 50, 40.25)
+            drawing.add(index % 2 == 0 ? .ellipse(box: box) : .line(box),
                         style: ShapeStyle(colour: Colour(hex: UInt32(index) * 0x12_3456), width: width))
         }
         let bytes = try DrawingFormat.encode(drawing)
@@ -118,13 +120,13 @@ private func decode(_ text: String) throws(DocumentError) -> Drawing {
         var drawing = Drawing()
         let awkward: [Double] = [0, -0.0, 0.1, 1e-5, .leastNonzeroMagnitude, -123456.78901234567, 1e6, -1e6, 2.0 / 3.0, .leastNormalMagnitude]
         for (index, value) in awkward.enumerated() {
-            drawing.add(segment(value, -value, awkward[(index + 1) % awkward.count], 42))
+            drawing.add(.line(segment(value, -value, awkward[(index + 1) % awkward.count], 42)))
         }
         drawing.remove(ShapeID(3))  // Ids need not be contiguous.
         let bytes = try DrawingFormat.encode(drawing)
         let loaded = try DrawingFormat.decode(bytes)
         #expect(loaded.shapes == drawing.shapes)
-        #expect(loaded.shapes.map { $0.begin.x.bitPattern } == drawing.shapes.map { $0.begin.x.bitPattern })
+        #expect(loaded.shapes.map { $0.geometry.segment.begin.x.bitPattern } == drawing.shapes.map { $0.geometry.segment.begin.x.bitPattern })
         #expect(loaded.nextID == drawing.nextID)
         #expect(try DrawingFormat.encode(loaded) == bytes)
     }
@@ -134,7 +136,7 @@ private func decode(_ text: String) throws(DocumentError) -> Drawing {
              \t{ "lines" : [ { "end" : [ 3 , 4e0 ] , "begin" : [ -1.5E+1, 0 ], "\\u0069d" : 7 } ] ,
               "version" : 1, "for\\u006Dat": "touchtracker-drawing" }\r\n
             """)
-        #expect(drawing.shapes == [Shape(id: ShapeID(7), segment: segment(-15, 0, 3, 4))])
+        #expect(drawing.shapes == [Shape(id: ShapeID(7), geometry: .line(segment(-15, 0, 3, 4)))])
         #expect(drawing.nextID == ShapeID(8))
     }
 
@@ -150,17 +152,17 @@ private func decode(_ text: String) throws(DocumentError) -> Drawing {
 
     @Test func aDrawingBeyondTheLimitsIsNotWritten() {
         #expect(throws: DrawingEncodingError.coordinateOutOfRange(ShapeID(1))) {
-            var drawing = Drawing(); drawing.add(segment(0, 0, 1_000_000.5, 0))
+            var drawing = Drawing(); drawing.add(.line(segment(0, 0, 1_000_000.5, 0)))
             return try DrawingFormat.encode(drawing)
         }
         #expect(throws: DrawingEncodingError.coordinateOutOfRange(ShapeID(1))) {
-            var drawing = Drawing(); drawing.add(segment(.nan, 0, 0, 0))
+            var drawing = Drawing(); drawing.add(.line(segment(.nan, 0, 0, 0)))
             return try DrawingFormat.encode(drawing)
         }
         #expect(throws: DrawingEncodingError.invalidID(ShapeID(DocumentLimits.maxID + 1))) {
-            try DrawingFormat.encode(Drawing(shapes: [Shape(id: ShapeID(DocumentLimits.maxID + 1), segment: segment(0, 0, 0, 0))]))
+            try DrawingFormat.encode(Drawing(shapes: [Shape(id: ShapeID(DocumentLimits.maxID + 1), geometry: .line(segment(0, 0, 0, 0)))]))
         }
-        let tooMany = (1...(DocumentLimits.maxShapes + 1)).map { Shape(id: ShapeID(UInt64($0)), segment: segment(0, 0, 0, 0)) }
+        let tooMany = (1...(DocumentLimits.maxShapes + 1)).map { Shape(id: ShapeID(UInt64($0)), geometry: .line(segment(0, 0, 0, 0))) }
         #expect(throws: DrawingEncodingError.tooManyShapes(count: DocumentLimits.maxShapes + 1)) {
             _ = try DrawingFormat.encode(Drawing(shapes: tooMany))  // not returned: a failure would print 80 MB
         }
@@ -172,8 +174,7 @@ private func decode(_ text: String) throws(DocumentError) -> Drawing {
         // The longest width: of every Float from 0.5 to 100, 0.5's neighbour has the longest shortest form.
         let widest = Float(0.5).nextUp
         #expect(widest.description == "0.50000006" && DocumentLimits.isValidWidth(widest))
-        let shape = Shape(id: ShapeID(DocumentLimits.maxID), kind: .circle, segment: segment(longest, longest, longest, longest),
-                         style: ShapeStyle(colour: Colour(hex: 0xABCDEF), width: Double(widest)))
+        let shape = Shape(id: ShapeID(DocumentLimits.maxID), geometry: .ellipse(box: segment(longest, longest, longest, longest)), style: ShapeStyle(colour: Colour(hex: 0xABCDEF), width: Double(widest)))
         let one = try DrawingFormat.encode(Drawing(shapes: [shape])).count
         let none = try DrawingFormat.encode(Drawing()).count
         let perShape = one - none  // Each shape adds its text and a ",\n" or "\n" around it.

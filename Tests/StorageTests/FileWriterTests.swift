@@ -30,7 +30,7 @@ struct FileWriterTests {
         let disk = try #require(SmallDisk(kilobytes: 64))
         let store = DocumentStore(path: disk.folder.filePath("drawing.json"))
         var drawing = Drawing()
-        for x in 0..<10_000 { drawing.add(Segment(begin: Point(x: Double(x), y: 0), end: Point(x: 0, y: Double(x)))) }
+        for x in 0..<10_000 { drawing.add(.line(Segment(begin: Point(x: Double(x), y: 0), end: Point(x: 0, y: Double(x))))) }
         let first = #expect(throws: DocumentSaveError.self) { try store.save(drawing) }
         let second = #expect(throws: DocumentSaveError.self) { try store.save(drawing) }
         #expect(first == second, "the same cause: reported once")

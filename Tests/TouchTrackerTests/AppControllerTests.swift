@@ -1,3 +1,4 @@
+import DrawingTesting
 import Gestures
 import Shapes
 import Testing
@@ -30,11 +31,13 @@ final class Driver {
               source: InputSource = .mouse, modifiers: Modifiers = []) {
         send(.press(button: button), x, y, device: device, touch: touch, source: source, modifiers: modifiers)
     }
-    func move(_ x: Double, _ y: Double, device: UInt16 = 2, touch: UInt32 = 0, source: InputSource = .mouse) {
-        send(.motion, x, y, device: device, touch: touch, source: source)
+    func move(_ x: Double, _ y: Double, device: UInt16 = 2, touch: UInt32 = 0, source: InputSource = .mouse,
+              modifiers: Modifiers = []) {
+        send(.motion, x, y, device: device, touch: touch, source: source, modifiers: modifiers)
     }
-    func up(_ x: Double, _ y: Double, button: Int = 1, device: UInt16 = 2, touch: UInt32 = 0, source: InputSource = .mouse) {
-        send(.release(button: button), x, y, device: device, touch: touch, source: source)
+    func up(_ x: Double, _ y: Double, button: Int = 1, device: UInt16 = 2, touch: UInt32 = 0, source: InputSource = .mouse,
+            modifiers: Modifiers = []) {
+        send(.release(button: button), x, y, device: device, touch: touch, source: source, modifiers: modifiers)
     }
 
     /// Lets `ms` pass, firing any timers due on the way.
@@ -47,15 +50,16 @@ final class Driver {
         down(x, y, button: button); wait(30); up(x, y, button: button)
     }
 
-    /// Press, move in steps of 10 px, release: a drag.
-    func drag(from a: (Double, Double), to b: (Double, Double), steps: Int = 8) {
-        down(a.0, a.1)
+    /// Press, move in steps of 10 px, release: a drag, `modifiers` held throughout.
+    func drag(from a: (Double, Double), to b: (Double, Double), steps: Int = 8, modifiers: Modifiers = []) {
+        down(a.0, a.1, modifiers: modifiers)
         for step in 1...steps {
             wait(8)
-            move(a.0 + (b.0 - a.0) * Double(step) / Double(steps), a.1 + (b.1 - a.1) * Double(step) / Double(steps))
+            move(a.0 + (b.0 - a.0) * Double(step) / Double(steps), a.1 + (b.1 - a.1) * Double(step) / Double(steps),
+                 modifiers: modifiers)
         }
         wait(8)
-        up(b.0, b.1)
+        up(b.0, b.1, modifiers: modifiers)
     }
 }
 
@@ -67,19 +71,19 @@ struct AppControllerTests {
         let driver = Driver()
         driver.drag(from: (10, 10), to: (200, 50))
         #expect(driver.model.segments == [segment(10, 10, 200, 50)])
-        #expect(driver.model.shapesInProgress.isEmpty)
+        #expect(driver.model.strokes.isEmpty)
     }
 
     @Test func aLineInProgressIsShownWhileDraggingFromThePressPoint() {
         let driver = Driver()
         driver.down(10, 10); driver.wait(10); driver.move(40, 10); driver.wait(10); driver.move(80, 10)
-        #expect(driver.model.shapesInProgress.values.map(\.segment) == [segment(10, 10, 80, 10)])
+        #expect(driver.model.strokes.values.map(\.shape.geometry.segment) == [segment(10, 10, 80, 10)])
     }
 
     @Test func aClickLeavesNoDot() {
         let driver = Driver()
         driver.click(50, 50)
-        #expect(driver.model.shapesInProgress.isEmpty)
+        #expect(driver.model.strokes.isEmpty)
         driver.wait(500)
         #expect(driver.model.drawing.shapes.isEmpty)
         #expect(driver.app.isAtRest)
@@ -112,7 +116,7 @@ struct AppControllerTests {
         #expect(driver.model.selection == nil)
         driver.wait(500)
         #expect(driver.model.drawing.shapes.isEmpty, "the second press left no dot")
-        #expect(driver.model.shapesInProgress.isEmpty)
+        #expect(driver.model.strokes.isEmpty)
         #expect(driver.app.key(.character("z"), .control) == nil)
         #expect(driver.model.drawing.shapes.count == 2, "the clear is undoable")
     }
@@ -144,7 +148,7 @@ struct AppControllerTests {
         driver.click(200, 100); driver.wait(500)
         driver.drag(from: (150, 105), to: (150, 205))
         #expect(driver.model.segments == [segment(100, 200, 300, 200)])
-        #expect(driver.model.shapesInProgress.isEmpty)
+        #expect(driver.model.strokes.isEmpty)
     }
 
     @Test func aDragStartingElsewhereDrawsEvenWithALineSelected() {
@@ -187,7 +191,7 @@ struct AppControllerTests {
             driver.move(10 + Double(step * 20), 10, device: 2)
             driver.move(10 + Double(step * 20), 200, device: 9)
         }
-        #expect(driver.model.shapesInProgress.count == 2)
+        #expect(driver.model.strokes.count == 2)
         driver.up(210, 10, device: 2)
         driver.up(210, 200, device: 9)
         #expect(Set(driver.model.segments) == [segment(10, 10, 210, 10), segment(10, 200, 210, 200)])
@@ -202,11 +206,11 @@ struct AppControllerTests {
             driver.wait(8)
             driver.move(10 + Double(step * 20), 10, device: 2)
         }
-        #expect(driver.model.shapesInProgress.isEmpty, "their lines are taken away")
-        #expect(driver.model.circleInProgress?.segment == segment(210, 10, 10, 200))
+        #expect(driver.model.strokes.isEmpty, "their lines are taken away")
+        #expect(driver.model.ellipseStroke?.shape.geometry.segment == segment(210, 10, 10, 200))
         driver.up(210, 10, device: 2)
         driver.up(10, 200, device: 9)
-        #expect(driver.model.drawing.shapes.map(\.kind) == [.circle])
+        #expect(driver.model.drawing.shapes.map(\.kind) == [.ellipse])
         #expect(driver.model.segments == [segment(210, 10, 10, 200)])
     }
 
@@ -214,9 +218,9 @@ struct AppControllerTests {
         let driver = Driver()
         driver.down(100, 100, modifiers: .shift)
         driver.move(300, 200)
-        #expect(driver.model.shapesInProgress.values.map(\.kind) == [.circle])
+        #expect(driver.model.strokes.values.map(\.shape.geometry.kind) == [.ellipse])
         driver.up(300, 200)
-        #expect(driver.model.drawing.shapes.map(\.kind) == [.circle])
+        #expect(driver.model.drawing.shapes.map(\.kind) == [.ellipse])
         #expect(driver.model.segments == [segment(100, 100, 300, 200)])
     }
 
@@ -229,7 +233,7 @@ struct AppControllerTests {
                 driver.move(10 + Double(step * 30), Double(finger) * 100, touch: finger, source: .touch)
             }
         }
-        #expect(driver.model.shapesInProgress.count == 3)
+        #expect(driver.model.strokes.count == 3)
         for finger in UInt32(1)...3 { driver.up(310, Double(finger) * 100, touch: finger, source: .touch) }
         #expect(driver.model.drawing.shapes.count == 3)
     }
@@ -245,7 +249,7 @@ struct AppControllerTests {
         }
         for finger in UInt32(1)...3 { driver.up(100 + Double(finger) * 60, 100, touch: finger, source: .touch) }
         #expect(driver.model.menu?.anchor == nil && driver.model.menu?.isPalette == true, "the palette, centred")
-        #expect(driver.model.drawing.shapes.isEmpty && driver.model.shapesInProgress.isEmpty, "the fingers drew nothing")
+        #expect(driver.model.drawing.shapes.isEmpty && driver.model.strokes.isEmpty, "the fingers drew nothing")
     }
 
     @Test func aTouchTapSelectsWithTheTouchThresholds() {
@@ -267,7 +271,7 @@ struct AppControllerTests {
         driver.wait(10); driver.move(100, 10)
         driver.wait(10); driver.up(100, 10, button: 3)
         #expect(driver.model.drawing.shapes.isEmpty)
-        #expect(driver.model.shapesInProgress.isEmpty)
+        #expect(driver.model.strokes.isEmpty)
     }
 
     @Test func gestureDecisionsCanBeTracedAsJSONLines() {

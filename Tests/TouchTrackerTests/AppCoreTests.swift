@@ -1,3 +1,4 @@
+import DrawingTesting
 import Foundation
 import Gestures
 import Shapes
@@ -41,7 +42,7 @@ struct AppCoreAutosaveTests {
                                             readTime: at(0))))
         driver.handle(.pointer(GestureInput(.motion, contact: contact, location: b, serverTime: ServerTime(milliseconds: 5),
                                             readTime: at(5))))
-        #expect(driver.core.scene.shapesInProgress.map(\.segment) == [Segment(begin: Point(x: 50, y: 100), end: Point(x: 250, y: 100))])
+        #expect(driver.core.scene.shapesInProgress.map(\.geometry.segment) == [Segment(begin: Point(x: 50, y: 100), end: Point(x: 250, y: 100))])
         #expect(driver.core.nextDeadline == driver.core.nextFrame, "nothing to save, and a drag waits on no timer: only its frame")
         driver.advance(to: at(50))
         #expect(driver.core.nextDeadline == nil)

@@ -57,7 +57,7 @@ struct CancelAndTapTests {
         model.eraserMoved(eraser, to: point(150, 210))
         #expect(model.drawing.shapes.isEmpty, "the eraser took both as it passed")
         model.key(.escape)
-        #expect(model.shapesInProgress.isEmpty && model.circleInProgress == nil)
+        #expect(model.shapesInProgress.isEmpty && model.ellipseStroke == nil)
         #expect(model.segments == [horizontal, segment(100, 200, 300, 200)], "the eraser stroke gave them back")
         model.eraserEnded(eraser, at: point(150, 300))
         model.contactEnded(mouse, at: point(80, 80))
@@ -97,7 +97,7 @@ struct CancelAndTapTests {
         driver.up(160, 220, touch: 2, source: .touch)
         driver.wait(500)
         #expect(driver.model.drawing.shapes.isEmpty, "undone")
-        #expect(driver.model.shapesInProgress.isEmpty && driver.model.circleInProgress == nil)
+        #expect(driver.model.shapesInProgress.isEmpty && driver.model.ellipseStroke == nil)
         for finger in UInt32(1)...3 { driver.down(Double(finger) * 60, 300, touch: 10 + finger, source: .touch) }
         driver.wait(50)
         for finger in UInt32(1)...3 { driver.up(Double(finger) * 60, 300, touch: 10 + finger, source: .touch) }
@@ -128,7 +128,7 @@ struct CancelAndTapTests {
         for step in 1...5 { driver.wait(10); driver.move(200 + Double(step * 10), 200, touch: 2, source: .touch) }
         driver.up(100, 100, touch: 1, source: .touch)
         driver.up(250, 200, touch: 2, source: .touch)
-        #expect(driver.model.drawing.shapes.map(\.kind) == [.circle])
+        #expect(driver.model.drawing.shapes.map(\.kind) == [.ellipse])
         #expect(driver.model.segments == [segment(100, 100, 250, 200)])
     }
 }

@@ -26,7 +26,7 @@ import TouchTracker
         model.contactBegan(ContactID(device: 9), at: point(300, 300))
         model.contactMoved(ContactID(device: 9), to: point(320, 300))
         model.doubleTap(at: point(10, 10))
-        #expect(model.shapesInProgress.isEmpty && model.drawing.shapes.isEmpty)
+        #expect(model.strokes.isEmpty && model.drawing.shapes.isEmpty)
         model.contactEnded(ContactID(device: 9), at: point(330, 300))
         #expect(model.drawing.shapes.isEmpty)
     }

@@ -30,6 +30,7 @@ final class CoreDriver {
     private(set) var messages: [String] = []
     private(set) var traces: [String] = []
     private(set) var titles: [String] = []
+    private(set) var cursors: [String] = []
     private(set) var exports: [FilePath] = []
     private(set) var exitStatus: Int32?
     /// Every pen the core asked to remember, in order.
@@ -172,6 +173,7 @@ final class CoreDriver {
                 take(.input(.exportFinished(failure: exportFailure), now: now))
                 pending += core.takeEffects()
             case .setTitle(let title): titles.append(title)
+            case .setCursor(let name): cursors.append(name)
             case .message(let line): messages.append(line)
             case .trace(let line): traces.append(line)
             case .exit(let status):

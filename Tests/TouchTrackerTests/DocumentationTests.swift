@@ -1,10 +1,11 @@
 import Foundation
 import Testing
-import TouchTracker
+@testable import TouchTracker
 
-/// The README and the man page list the keys of `KeyBindings.table`, row for row: a binding added, changed
-/// or removed in the code without the documents (or the other way round) fails here.
-@Suite("The documents list the key table")
+/// The README and the man page list the keys of `KeyBindings.table` and the tools of `Tool.table`, row for
+/// row, and the help and `--help` name every tool: a binding or a tool added, changed or removed in the code
+/// without the documents (or the other way round) fails here.
+@Suite("The documents list the key table and the tools")
 struct DocumentationTests {
     private static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent()
@@ -31,11 +32,37 @@ struct DocumentationTests {
     @Test func theManPagesKeysAreTheKeyTable() throws {
         let rows = try section(of: try text("assets/touchtracker.1"), from: ".SH KEYS", until: ".SH")
         let expected = KeyBindings.table.flatMap { binding in
-            // troff spells an en dash \(en
-            [".TP", ".B " + binding.keys.replacingOccurrences(of: "–", with: "\\(en"),
-             binding.effect.prefix(1).uppercased() + binding.effect.dropFirst() + "."]
+            [".TP", ".B " + troff(binding.keys), troff(binding.effect.prefix(1).uppercased() + binding.effect.dropFirst() + ".")]
         }
         #expect(rows.map(String.init) == expected)
+    }
+
+    /// `text` as troff spells it: an en dash \(en, a degree sign \(de.
+    private func troff(_ text: String) -> String {
+        text.replacingOccurrences(of: "–", with: "\\(en").replacingOccurrences(of: "°", with: "\\(de")
+    }
+
+    @Test func theReadmesToolTableIsTheToolTable() throws {
+        let rows = try section(of: try text("README.md"), from: "| tool | key | cursor | what it does |", until: "#")
+        let expected = ["|---|---|---|---|"] + Tool.table.map { "| \($0.name) | \($0.key.uppercased()) | \($0.cursor) | \($0.help) |" }
+        #expect(rows.map(String.init) == expected)
+    }
+
+    @Test func theManPagesToolsAreTheToolTable() throws {
+        let rows = try section(of: try text("assets/touchtracker.1"), from: ".SH TOOLS", until: ".SH")
+        let expected = Tool.table.flatMap { tool in
+            [".TP", ".BR \(tool.name) \" (\(tool.key.uppercased()))\"", troff(tool.help.prefix(1).uppercased() + tool.help.dropFirst() + ".")]
+        }
+        #expect(Array(rows.drop { $0 != ".TP" }.map(String.init)) == expected)
+    }
+
+    @Test func theHelpAndTheUsageListEveryTool() {
+        for tool in Tool.table {
+            #expect(HelpPanel.rows.contains { $0.hasPrefix("\(tool.key.uppercased()): ") && $0.hasSuffix(tool.help) }, "\(tool.name)")
+            #expect(LaunchOptions.usage.split(separator: "\n").contains {
+                $0.hasPrefix("  \(tool.key.uppercased()) ") && $0.hasSuffix("\(tool.name) tool: \(tool.help)")
+            }, "\(tool.name)")
+        }
     }
 
     @Test func theUsageListsEveryBinding() {

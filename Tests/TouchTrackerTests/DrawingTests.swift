@@ -1,3 +1,4 @@
+import DrawingTesting
 import Gestures
 import Shapes
 import Testing
@@ -7,12 +8,12 @@ import TouchTracker
     @Test func aContactDrawsALineInProgressThatFollowsItAndBecomesFinishedOnRelease() {
         var model = CanvasModel()
         model.contactBegan(mouse, at: point(10, 10))
-        #expect(model.shapesInProgress[mouse]?.segment == segment(10, 10, 10, 10))
+        #expect(model.strokes[mouse]?.shape.geometry.segment == segment(10, 10, 10, 10))
         model.contactMoved(mouse, to: point(50, 60))
-        #expect(model.shapesInProgress[mouse]?.segment == segment(10, 10, 50, 60))
+        #expect(model.strokes[mouse]?.shape.geometry.segment == segment(10, 10, 50, 60))
         #expect(model.drawing.shapes.isEmpty)
         model.contactEnded(mouse, at: point(70, 80))
-        #expect(model.shapesInProgress.isEmpty)
+        #expect(model.strokes.isEmpty)
         #expect(model.segments == [segment(10, 10, 70, 80)])
         #expect(model.canUndo)
     }
@@ -25,12 +26,12 @@ import TouchTracker
         model.contactBegan(pointer2, at: point(200, 0))
         model.contactMoved(finger2, to: point(100, 50))
         model.contactMoved(finger1, to: point(0, 50))
-        #expect(model.shapesInProgress.count == 3)
+        #expect(model.strokes.count == 3)
         model.contactEnded(finger2, at: point(100, 90))
         model.contactCancelled(pointer2)
         model.contactEnded(finger1, at: point(0, 90))
         #expect(model.segments == [segment(100, 0, 100, 90), segment(0, 0, 0, 90)])
-        #expect(model.shapesInProgress.isEmpty)
+        #expect(model.strokes.isEmpty)
     }
 
     @Test func aCancelledContactLeavesNoLineAndNothingToUndo() {
@@ -39,7 +40,7 @@ import TouchTracker
         model.contactBegan(mouse, at: point(10, 10))
         model.contactMoved(mouse, to: point(40, 40))
         model.contactCancelled(mouse)
-        #expect(model.drawing.shapes.isEmpty && model.shapesInProgress.isEmpty)
+        #expect(model.drawing.shapes.isEmpty && model.strokes.isEmpty)
         #expect(!model.canUndo)
         #expect(model.drawing.revision == before)  // no edit
     }
@@ -91,7 +92,7 @@ struct PenDrawingTests {
         for step in 1...40 {  // 100 px/s
             model.contactMoved(contact, to: point(Double(step), 0), time: ServerTime(milliseconds: 1_000 + UInt32(step) * 10))
         }
-        #expect(model.shapesInProgress[contact]?.width(under: model.pen) == 16, "the red line shows its width")
+        #expect(model.strokes[contact]?.shape.width == 16, "the red line shows its width")
         model.contactEnded(contact, at: point(40, 0), time: ServerTime(milliseconds: 1_400))
         model.contactBegan(contact, at: point(0, 50), time: ServerTime(milliseconds: 2_000))
         for step in 1...40 {  // 6000 px/s

@@ -1,3 +1,4 @@
+import DrawingTesting
 import Gestures
 import Shapes
 import Testing
@@ -32,7 +33,7 @@ struct EraserTests {
         var model = CanvasModel.with([segment(0, 119.5, 400, 119.5), segment(0, 121, 400, 121), segment(0, 79, 400, 79)])
         model.eraserBegan(eraser, at: point(50, 100))
         model.eraserEnded(eraser, at: point(350, 100))
-        #expect(model.drawing.shapes.map(\.segment) == [segment(0, 121, 400, 121), segment(0, 79, 400, 79)])
+        #expect(model.drawing.shapes.map(\.geometry.segment) == [segment(0, 121, 400, 121), segment(0, 79, 400, 79)])
         model.setDisplayScale(2)  // at 192 dpi the tolerance is 40 px
         model.eraserBegan(eraser, at: point(50, 100))
         model.eraserEnded(eraser, at: point(350, 100))

@@ -1,3 +1,4 @@
+import DrawingTesting
 import Gestures
 import Shapes
 import Testing
@@ -45,7 +46,7 @@ struct FramePacingTests {
         #expect(driver.core.nextDeadline == next)
         #expect(driver.core.takeFrame(now: next - .nanoseconds(1)) == nil, "not a nanosecond early")
         let scene = try #require(driver.core.takeFrame(now: next))
-        #expect(scene.shapesInProgress.last?.end == Point(x: 200, y: 100), "the frame shows the latest event")
+        #expect(scene.shapesInProgress.last?.geometry.segment.end == Point(x: 200, y: 100), "the frame shows the latest event")
         #expect(driver.core.nextFrame == nil)
     }
 

@@ -1,6 +1,7 @@
 import Gestures
 import SeededRandom
 import Shapes
+import TestSupport
 import Testing
 @testable import TouchTracker
 
@@ -8,7 +9,7 @@ import Testing
 private func brute(_ p: Point, _ tol: Double, _ lines: [Shape]) -> ShapeID? {
     var best: (ShapeID, Double)?
     for l in lines {
-        let d = l.segment.distance(to: p)
+        let d = l.distance(to: p)
         if d <= tol, best == nil || d < best!.1 || (d == best!.1 && l.id > best!.0) { best = (l.id, d) }
     }
     return best?.0
@@ -16,12 +17,14 @@ private func brute(_ p: Point, _ tol: Double, _ lines: [Shape]) -> ShapeID? {
 
 @Suite("The model against brute force")
 struct ModelHitTestingTests {
+    /// 2,000 random steps a seed, over a thousand edits: the index merges its pending edits at least once
+    /// (`LineIndex.mergeThreshold`). `make test-long` takes 6,000.
     @Test(arguments: [1, 2, 3] as [UInt64])
     func hitTestingAgreesWithBruteForceThroughRandomModelEdits(seed: UInt64) {
         var r = SeededGenerator(seed: seed)
         var model = CanvasModel()
         func p() -> Point { Point(x: Double.random(in: -50...400, using: &r).rounded(), y: Double.random(in: -50...300, using: &r).rounded()) }
-        for step in 0..<6000 {
+        for step in 0..<TestLength.pick(2_000, long: 6_000) {
             switch Int.random(in: 0..<100, using: &r) {
             case 0..<35: let a = p(), b = p(); model.contactBegan(ContactID(device: 2), at: a); model.contactEnded(ContactID(device: 2), at: b)
             case 35..<45: model.click(at: p())

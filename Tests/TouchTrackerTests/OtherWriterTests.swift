@@ -1,3 +1,4 @@
+import DrawingTesting
 import Foundation
 import Gestures
 import Shapes
@@ -10,7 +11,7 @@ private func line(_ y: Double) -> Segment { Segment(begin: Point(x: 10, y: y), e
 /// A drawing of the segments, as another program would write it.
 private func drawing(_ segments: Segment...) -> Drawing {
     var drawing = Drawing()
-    for segment in segments { drawing.add(segment) }
+    for segment in segments { drawing.add(.line(segment)) }
     return drawing
 }
 
@@ -21,7 +22,7 @@ struct OtherWriterTests {
         let driver = try CoreDriver()
         driver.drawLine(from: GesturePoint(x: 10, y: 50), to: GesturePoint(x: 200, y: 50), at: 0)
         driver.advance(to: at(500))
-        #expect(try driver.savedDrawing().shapes.map(\.segment) == [line(50)])
+        #expect(try driver.savedDrawing().shapes.map(\.geometry.segment) == [line(50)])
         return driver
     }
 
@@ -30,13 +31,13 @@ struct OtherWriterTests {
         try driver.anotherProgramWrites(drawing(line(50), line(80)))
         let theirs = try #require(try driver.store.currentIdentity())
         driver.noticeTheDisk()
-        #expect(driver.core.model.drawing.shapes.map(\.segment) == [line(50), line(80)])
+        #expect(driver.core.model.drawing.shapes.map(\.geometry.segment) == [line(50), line(80)])
         #expect(driver.messages == ["reloaded drawing.json: kept 1 shape another program added"])
         #expect(driver.panelTexts == ["Reloaded drawing.json: kept 1 shape another program added"])
         #expect(driver.core.nextDeadlineBesidesFrames == at(800) + AppCore.noticeDuration, "nothing to save, only a notice to take down")
         #expect(try driver.store.currentIdentity() == theirs, "their file is not rewritten")
         driver.key(.character("z"), .control)
-        #expect(driver.core.model.drawing.shapes.map(\.segment) == [line(50)], "loading their version is undoable")
+        #expect(driver.core.model.drawing.shapes.map(\.geometry.segment) == [line(50)], "loading their version is undoable")
     }
 
     @Test func withUnsavedEditsBothSidesAreMergedShownAndSaved() throws {
@@ -44,10 +45,10 @@ struct OtherWriterTests {
         driver.drawLine(from: GesturePoint(x: 10, y: 120), to: GesturePoint(x: 200, y: 120), at: 1_000)  // unsaved
         try driver.anotherProgramWrites(drawing(line(80)))  // they deleted ours at 50 and drew one at 80
         driver.noticeTheDisk()
-        #expect(Set(driver.core.model.drawing.shapes.map(\.segment)) == [line(80), line(120)])
+        #expect(Set(driver.core.model.drawing.shapes.map(\.geometry.segment)) == [line(80), line(120)])
         #expect(driver.messages == ["merged drawing.json: kept 1 shape another program added, removed 1 it deleted"])
         driver.advance(to: at(1_300) + Autosave.quietPeriod)  // the merge is an edit: saved as edits are
-        #expect(Set(try driver.savedDrawing().shapes.map(\.segment)) == [line(80), line(120)])
+        #expect(Set(try driver.savedDrawing().shapes.map(\.geometry.segment)) == [line(80), line(120)])
     }
 
     @Test func aSaveThatFindsTheFileChangedReadsItOnceQuietMergesAndNeverOverwritesTheirBytes() throws {
@@ -59,7 +60,7 @@ struct OtherWriterTests {
         #expect(try driver.store.currentIdentity() == theirs, "not saved over, not read yet: they may not be done")
         #expect(driver.reads.isEmpty)
         driver.advance(to: at(1_500) + DiskChange.quietPeriod)
-        #expect(Set(try driver.savedDrawing().shapes.map(\.segment)) == [line(50), line(80), line(120)])
+        #expect(Set(try driver.savedDrawing().shapes.map(\.geometry.segment)) == [line(50), line(80), line(120)])
         #expect(driver.messages.count == 1 && driver.messages[0].hasPrefix("merged drawing.json"))
     }
 
@@ -71,7 +72,7 @@ struct OtherWriterTests {
         #expect(driver.core.nextDeadlineBesidesFrames == at(800) + AppCore.noticeDuration, "not at once: the user may have meant it")
         driver.handle(.closeRequested)
         #expect(driver.exitStatus == 0)
-        #expect(try driver.savedDrawing().shapes.map(\.segment) == [line(50)])
+        #expect(try driver.savedDrawing().shapes.map(\.geometry.segment) == [line(50)])
     }
 
     @Test func aFileThatIsStillNoDrawingOnceQuietIsKeptAsideAndTheWindowsDrawingWrittenInItsPlace() throws {
@@ -88,7 +89,7 @@ struct OtherWriterTests {
         #expect(FileManager.default.contents(atPath: driver.folder + "/" + (kept.first ?? "")) == Data("garbage".utf8))
         #expect(driver.messages.first?.hasPrefix("drawing.json was damaged by another program") == true)
         driver.key(.character("s"), .control)
-        #expect(try driver.savedDrawing().shapes.map(\.segment) == [line(50)])
+        #expect(try driver.savedDrawing().shapes.map(\.geometry.segment) == [line(50)])
     }
 
     @Test func aNewerVersionsFileIsNeverWrittenOverAndSavesSaySo() throws {

@@ -12,7 +12,7 @@ enum RecordingSamples {
 
     /// A start with one line on an 400×300 canvas at 1 s, and a pen other than the default.
     static var start: RecordingStart {
-        RecordingStart(path: path, drawing: Drawing(shapes: [Shape(id: ShapeID(1), segment: segment(50, 100, 250, 100))]),
+        RecordingStart(path: path, drawing: Drawing(shapes: [Shape(id: ShapeID(1), geometry: .line(segment(50, 100, 250, 100)))]),
                        identity: identity, pen: Pen(colour: .byAngle, width: 16, widthBySpeed: true),
                        visibleArea: Rect(x: 0, y: 0, width: 400, height: 300), now: at(0))
     }
@@ -56,7 +56,7 @@ enum RecordingSamples {
             .diskChanged(.missing),
             .diskChanged(.unfinished(.malformed("expected ',' or ']', found the end of the file", at: TextPosition(line: 3, column: 1)),
                                      identity)),
-            .diskChanged(.drawing(Drawing(shapes: [Shape(id: ShapeID(1), segment: segment(1.5, 2, 3, 4))]), identity)),
+            .diskChanged(.drawing(Drawing(shapes: [Shape(id: ShapeID(1), geometry: .line(segment(1.5, 2, 3, 4)))]), identity)),
             .diskChanged(.damaged(DamagedFileRecovery(path: path, keptAs: "/home/ann/drawing.json.damaged-20261130-010203",
                                                       problem: damagedProblem))),
             .diskChanged(.newer(.newerVersion(7), identity)),

@@ -71,6 +71,6 @@ struct ReplayTests {
         let replay = Replay(recording)
         _ = replay.run()
         #expect(replay.exitStatus == 0 && replay.nextTime == nil)
-        #expect(replay.core.model.shapesInProgress.isEmpty, "nothing after the exit was taken")
+        #expect(replay.core.model.strokes.isEmpty, "nothing after the exit was taken")
     }
 }

@@ -20,7 +20,7 @@ import TouchTracker
         #expect(model.segments[0] == segment(60, 200, 260, 200))
         #expect(model.selection == Selection(ShapeID(1)))
         #expect(model.draggedShape == nil)
-        #expect(model.history.undoStack == [.move(ShapeID(1), from: segment(0, 100, 200, 100), to: segment(60, 200, 260, 200))])
+        #expect(model.history.undoStack == [.move(ShapeID(1), from: .line(segment(0, 100, 200, 100)), to: .line(segment(60, 200, 260, 200)))])
         model.key(.character("z"), .control)
         #expect(model.segments[0] == segment(0, 100, 200, 100))
     }
@@ -83,13 +83,13 @@ import TouchTracker
         model.moveChanged(at: point(60, 135))
         model.moveEnded(at: point(70, 165))
         #expect(model.segments == [segment(20, 150, 220, 150)])
-        #expect(model.shapesInProgress.isEmpty)
+        #expect(model.strokes.isEmpty)
         #expect(model.history.undoStack.count == 1)
     }
 
     @Test func aSelectedCircleIsMovedByADragFromItsOutlineNotItsInside() {
         var circle = Drawing()
-        circle.add(segment(100, 100, 300, 300), kind: .circle)
+        circle.add(.ellipse(box: segment(100, 100, 300, 300)))
         var model = CanvasModel(drawing: circle)
         model.click(at: point(105, 200))
         #expect(model.selection?.id == ShapeID(1))
@@ -118,7 +118,7 @@ import TouchTracker
         model.moveChanged(at: point(120, 130))
         #expect(model.segments == [segment(20, 130, 220, 130)])
         model.moveEnded(at: point(120, 130))
-        #expect(model.history.undoStack == [.move(ShapeID(1), from: segment(0, 100, 200, 100), to: segment(20, 130, 220, 130))])
+        #expect(model.history.undoStack == [.move(ShapeID(1), from: .line(segment(0, 100, 200, 100)), to: .line(segment(20, 130, 220, 130)))])
     }
 
     @Test func oneDragNeverBothDrawsAndMoves() {

@@ -1,4 +1,5 @@
 import Canvas
+import DrawingTesting
 import Foundation
 import Gestures
 import Shapes
@@ -11,7 +12,7 @@ private func line(_ y: Double) -> Segment { Segment(begin: Point(x: 10, y: y), e
 
 private func drawing(_ segments: Segment...) -> Drawing {
     var drawing = Drawing()
-    for segment in segments { drawing.add(segment) }
+    for segment in segments { drawing.add(.line(segment)) }
     return drawing
 }
 
@@ -71,7 +72,7 @@ struct SlowWriterTests {
         driver.advance(to: at(2_000) + DiskChange.quietPeriod)
         #expect(driver.reads == [false, false])
         #expect(try keptAside(driver).isEmpty, "no fragment kept aside")
-        #expect(Set(try driver.savedDrawing().shapes.map(\.segment)) == [line(50), line(80), line(120)], "merged, and saved then")
+        #expect(Set(try driver.savedDrawing().shapes.map(\.geometry.segment)) == [line(50), line(80), line(120)], "merged, and saved then")
         #expect(driver.messages == ["merged drawing.json: kept 1 shape another program added"])
     }
 
@@ -86,7 +87,7 @@ struct SlowWriterTests {
         #expect(driver.reads.isEmpty)
         driver.advance(to: at(1_100) + DiskChange.patience)
         #expect(driver.reads == [true], "quiet for that long: a file that is no drawing would be kept aside now")
-        #expect(Set(try driver.savedDrawing().shapes.map(\.segment)) == [line(50), line(80), line(120)])
+        #expect(Set(try driver.savedDrawing().shapes.map(\.geometry.segment)) == [line(50), line(80), line(120)])
     }
 
     @Test func ourOwnSavesAreNotAnotherProgramsChange() throws {
@@ -113,7 +114,7 @@ struct SlowWriterTests {
         driver.seeTheDisk()
         driver.advance(to: at(1_300) + DiskChange.quietPeriod)
         #expect(driver.exitStatus == 0)
-        #expect(Set(try driver.savedDrawing().shapes.map(\.segment)) == [line(50), line(80), line(120)])
+        #expect(Set(try driver.savedDrawing().shapes.map(\.geometry.segment)) == [line(50), line(80), line(120)])
     }
 
     @Test func closingWaitsForAWriterThatNeverFinishesNoLongerThanThePatienceAndKeepsItsFileAside() throws {
@@ -132,7 +133,7 @@ struct SlowWriterTests {
         #expect(driver.exitStatus == 0, "closed, after at most the patience")
         #expect(driver.now <= at(4_000) + DiskChange.patience)
         #expect(try keptAside(driver).count == 1, "their unfinished file kept aside")
-        #expect(try driver.savedDrawing().shapes.map(\.segment) == [line(50), line(120)])
+        #expect(try driver.savedDrawing().shapes.map(\.geometry.segment) == [line(50), line(120)])
     }
 
     @Test func losingTheConnectionReadsTheFileAtOnceAndSaves() throws {
@@ -143,7 +144,7 @@ struct SlowWriterTests {
         driver.handle(.connectionLost)
         #expect(driver.reads == [true])
         #expect(driver.exitStatus == 1)
-        #expect(Set(try driver.savedDrawing().shapes.map(\.segment)) == [line(50), line(80), line(120)])
+        #expect(Set(try driver.savedDrawing().shapes.map(\.geometry.segment)) == [line(50), line(80), line(120)])
     }
 }
 
@@ -157,15 +158,15 @@ struct DeletedAndWrittenAgainTests {
         try FileManager.default.removeItem(atPath: driver.store.path.description)
         driver.noticeTheDisk()  // read at 1.3 s: deleted
         driver.advance(to: at(1_500))  // the autosave writes it again, with both lines
-        #expect(try driver.savedDrawing().shapes.map(\.segment) == [line(50), line(120)])
+        #expect(try driver.savedDrawing().shapes.map(\.geometry.segment) == [line(50), line(120)])
 
         driver.advance(to: at(2_300))
         try driver.anotherProgramWrites(drawing(line(50), line(80)))  // theirs: what they had, and one new line
         driver.noticeTheDisk()
-        #expect(driver.core.model.drawing.shapes.map(\.segment) == [line(50), line(120), line(80)], "the window's line stays")
+        #expect(driver.core.model.drawing.shapes.map(\.geometry.segment) == [line(50), line(120), line(80)], "the window's line stays")
         #expect(driver.messages.last == "merged drawing.json: kept 1 shape another program added", "merged, not reloaded")
         driver.advance(to: at(3_500))
-        #expect(try driver.savedDrawing().shapes.map(\.segment) == [line(50), line(120), line(80)])
+        #expect(try driver.savedDrawing().shapes.map(\.geometry.segment) == [line(50), line(120), line(80)])
     }
 
     @Test func aFileTheyDeleteAndWriteAnewWithoutOurLinesStillKeepsTheLinesTheyNeverSaw() throws {
@@ -178,7 +179,7 @@ struct DeletedAndWrittenAgainTests {
         driver.advance(to: at(2_300))
         try driver.anotherProgramWrites(drawing(line(80)))  // they deleted ours at 50, and drew one at 80
         driver.noticeTheDisk()
-        #expect(driver.core.model.drawing.shapes.map(\.segment) == [line(120), line(80)])
+        #expect(driver.core.model.drawing.shapes.map(\.geometry.segment) == [line(120), line(80)])
         #expect(driver.messages.last == "merged drawing.json: kept 1 shape another program added, removed 1 it deleted")
     }
 }
@@ -188,7 +189,7 @@ struct ShapeLimitTests {
     /// A drawing of `count` short lines.
     private func drawing(of count: Int) -> Drawing {
         Drawing(shapes: (1...count).map {
-            Shape(id: ShapeID(UInt64($0)), segment: Segment(begin: Point(x: 300, y: Double($0 % 100)), end: Point(x: 301, y: Double($0 % 100))))
+            Shape(id: ShapeID(UInt64($0)), geometry: .line(Segment(begin: Point(x: 300, y: Double($0 % 100)), end: Point(x: 301, y: Double($0 % 100)))))
         })
     }
 
@@ -211,7 +212,7 @@ struct ShapeLimitTests {
         let driver = try CoreDriver(opening: base)
         driver.drawLine(from: GesturePoint(x: 10, y: 150), to: GesturePoint(x: 200, y: 150), at: 0)  // ours: the last that fits
         var theirs = base
-        theirs.add(line(250))  // theirs: another
+        theirs.add(.line(line(250)))  // theirs: another
         let identity = FileIdentity(device: 1, inode: 2, size: 3, modifiedSeconds: 4, modifiedNanoseconds: 5)
         driver.diskVersion = .drawing(theirs, identity)
         driver.handle(.diskActivity(identity, writerOpen: false))

@@ -1,3 +1,4 @@
+import DrawingTesting
 import Gestures
 import Shapes
 import Testing
@@ -15,7 +16,7 @@ extension CanvasModel {
     /// A model holding `segments` as finished lines #1, #2, ... (loaded, so nothing to undo).
     static func with(_ segments: [Segment]) -> CanvasModel {
         var drawing = Drawing()
-        for s in segments { drawing.add(s) }
+        for s in segments { drawing.add(.line(s)) }
         return CanvasModel(drawing: drawing)
     }
 
@@ -33,5 +34,5 @@ extension CanvasModel {
     }
 
     var selectedID: ShapeID? { selection?.id }
-    var segments: [Segment] { drawing.shapes.map(\.segment) }
+    var segments: [Segment] { drawing.shapes.map(\.geometry.segment) }
 }

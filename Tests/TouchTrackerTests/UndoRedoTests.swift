@@ -69,8 +69,8 @@ import TouchTracker
 
     @Test func aLoadedDrawingHasNothingToUndoAndContinuesIDs() {
         var drawing = Drawing()
-        drawing.add(segment(0, 0, 10, 0))
-        drawing.add(segment(0, 20, 10, 20))
+        drawing.add(.line(segment(0, 0, 10, 0)))
+        drawing.add(.line(segment(0, 20, 10, 20)))
         var model = CanvasModel(drawing: drawing)
         #expect(!model.canUndo && model.drawing.revision == drawing.revision)  // loading is not an edit
         model.drawLine(segment(0, 40, 10, 40))
