@@ -60,6 +60,8 @@ public struct Overlay: Hashable, Sendable {
     public var borderWidth: Double
     /// A quiet panel: its text alone, greyed, with no background and no border (a hint on an empty canvas).
     public var isQuiet: Bool
+    /// Buttons drawn on it, each inside the frame (the toolbar's): a panel of buttons has no rows.
+    public var buttons: [OverlayButton] = []
 
     public init(frame: Rect, rows: [Row], rowHeight: Double = 28, fontSize: Double = 14, columns: Int = 1,
                 borderWidth: Double = 1, separatorHeight: Double? = nil, isQuiet: Bool = false) {

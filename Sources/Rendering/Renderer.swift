@@ -176,6 +176,7 @@ public struct Renderer: Sendable {
             }
             cairo_restore(cr)
         }
+        for button in overlay.buttons { draw(button, cr) }
         // The border last: a highlighted row's background reaches the frame's edge.
         guard !overlay.isQuiet else { return }
         set(style.overlayBorder, on: cr)
@@ -222,6 +223,60 @@ public struct Renderer: Sendable {
                 : style.overlayDisabledText, on: cr)
             cairo_move_to(cr, rect.maxX - margin - extents.x_advance, baseline)
             cairo_show_text(cr, shortcut)
+        }
+    }
+
+    /// A button: its background where it is chosen or hovered, then its icon scaled from its design box to
+    /// three quarters of the button's shorter side, centred.
+    private func draw(_ button: OverlayButton, _ cr: OpaquePointer) {
+        let rect = button.frame
+        if let background = button.isHovered && button.isEnabled ? style.overlayHighlight
+            : button.isChosen ? style.overlayChosen : nil {
+            set(background, on: cr)
+            cairo_rectangle(cr, rect.minX, rect.minY, rect.width, rect.height)
+            cairo_fill(cr)
+        }
+        let side = min(rect.width, rect.height) * 0.75
+        let foreground = button.isHovered && button.isEnabled ? style.overlayHighlightText
+            : button.isEnabled ? style.overlayText : style.overlayDisabledText
+        cairo_save(cr)
+        defer { cairo_restore(cr) }
+        cairo_translate(cr, rect.minX + (rect.width - side) / 2, rect.minY + (rect.height - side) / 2)
+        cairo_scale(cr, side / Icon.designSize, side / Icon.designSize)
+        cairo_set_line_cap(cr, CAIRO_LINE_CAP_ROUND)
+        cairo_set_line_join(cr, CAIRO_LINE_JOIN_ROUND)
+        for element in button.icon.elements {
+            switch element {
+            case .stroke(let points, let width, let closed):
+                trace(points, cr)
+                if closed { cairo_close_path(cr) }
+                set(foreground, on: cr)
+                cairo_set_line_width(cr, width)
+                cairo_stroke(cr)
+            case .fill(let points, let colour):
+                trace(points, cr)
+                cairo_close_path(cr)
+                set(button.isEnabled ? colour ?? foreground : foreground, on: cr)
+                cairo_fill(cr)
+            case .arc(let centre, let radius, let start, let end, let width):
+                cairo_new_path(cr)
+                cairo_arc(cr, centre.x, centre.y, radius, start, end)
+                set(foreground, on: cr)
+                cairo_set_line_width(cr, width)
+                cairo_stroke(cr)
+            case .disc(let centre, let radius, let colour):
+                cairo_new_path(cr)
+                cairo_arc(cr, centre.x, centre.y, radius, 0, 2 * .pi)
+                set(button.isEnabled ? colour ?? foreground : foreground, on: cr)
+                cairo_fill(cr)
+            }
+        }
+    }
+
+    private func trace(_ points: [Point], _ cr: OpaquePointer) {
+        cairo_new_path(cr)
+        for (index, point) in points.enumerated() {
+            if index == 0 { cairo_move_to(cr, point.x, point.y) } else { cairo_line_to(cr, point.x, point.y) }
         }
     }
 

@@ -40,7 +40,7 @@ public enum AppGesture: Int, Hashable, Comparable, Sendable, CustomStringConvert
 ///   pen's tool (`Tool`: the line tool draws a line, or with Shift a circle).
 ///   An eraser (a stylus's other end) is not a gesture: it erases whatever it passes over.
 ///
-/// Panels come first (`Panel`): a press on a panel, or any press while a menu is open, or a right press
+/// Panels come first (`Panel`): a press on a panel (the menu, the help, a notice, the toolbar), or any press while a menu is open, or a right press
 /// (which opens the context menu), belongs to that panel until it lifts; the engine never sees it, so it
 /// draws nothing, selects nothing, and two of them are no double click. Escape cancels what the contacts
 /// down are doing (`CanvasModel.cancelEverythingInProgress`), and nothing they do counts until they lift.
@@ -67,6 +67,8 @@ public final class AppController {
         case help
         /// The line of news at the bottom.
         case notice
+        /// The strip of buttons along the top (`Toolbar`): a button lifted on is carried out.
+        case toolbar
     }
 
     public init(model initialModel: CanvasModel = CanvasModel(), settings: GestureSettings = .default, now: Deadline = .zero,
@@ -119,14 +121,21 @@ public final class AppController {
     /// eraser's events go to the model's eraser, not to the engine: its strokes erase, and are never gestures.
     public func handle(_ input: GestureInput, noticeFrame: Rect? = nil) {
         let point = Point(input.location)
-        model.notePointer(at: point, source: input.source)
+        // The panels as they were shown decide where the press lands; then a finger's input may resize them.
+        let shownToolbar = model.toolbar
+        defer { model.notePointer(at: point, source: input.source) }
+        if case .press = input.kind { model.toolbarHovered = nil }
         if let owner = panelContacts[input.contact] { return panel(owner.panel, takes: input, pressedWith: owner.button) }
         if case .press(let button) = input.kind, canvasContacts[input.contact] == nil,
-           let panel = panel(pressedAt: point, button: button, noticeFrame: noticeFrame) {
+           let panel = panel(pressedAt: point, button: button, noticeFrame: noticeFrame, toolbar: shownToolbar) {
             panelContacts[input.contact] = (panel, button)
+            if panel == .toolbar, let shownToolbar { model.toolbarPressed(at: point, on: shownToolbar) }
             return self.panel(panel, takes: input, pressedWith: button)
         }
-        if input.kind == .motion, canvasContacts[input.contact] == nil { model.menuPointerMoved(to: point) }
+        if input.kind == .motion, canvasContacts[input.contact] == nil {
+            model.menuPointerMoved(to: point)
+            if input.source != .touch { model.toolbarPointerMoved(to: point) }
+        }
         if case .press(let button) = input.kind, canvasContacts[input.contact] == nil { canvasContacts[input.contact] = button }
         if input.source == .eraser {
             erase(input)
@@ -144,10 +153,11 @@ public final class AppController {
     /// The panel a press of `button` at `point` belongs to, if any: while a menu is open, every press is its;
     /// else the topmost panel under the point; else a right press on the canvas, which opens the menu, when
     /// nothing is being drawn.
-    private func panel(pressedAt point: Point, button: Int, noticeFrame: Rect?) -> Panel? {
+    private func panel(pressedAt point: Point, button: Int, noticeFrame: Rect?, toolbar: Toolbar?) -> Panel? {
         if model.menu != nil { return .menu }
         if let noticeFrame, noticeFrame.contains(point) { return .notice }
         if model.isHelpVisible, model.helpFrame.contains(point) { return .help }
+        if let toolbar, toolbar.frame.contains(point) { return .toolbar }
         if button == 3, canvasContacts.isEmpty { return .menu }
         return nil
     }
@@ -165,7 +175,11 @@ public final class AppController {
                                slop: engine.settings.thresholds(for: input.source).dragThresholdPixels)
         case (.menu, .cancel):
             model.menuPressCancelled()
-        case (.help, _), (.notice, _), (.menu, _):
+        case (.toolbar, .release(button)):
+            if button == 1 { model.toolbarReleased(at: point) } else { model.toolbarPressCancelled() }
+        case (.toolbar, .cancel):
+            model.toolbarPressCancelled()
+        case (.help, _), (.notice, _), (.menu, _), (.toolbar, _):
             break  // the help and the notices take presses and do nothing with them
         }
         if input.kind == .cancel || input.kind == .release(button: button) { panelContacts[input.contact] = nil }

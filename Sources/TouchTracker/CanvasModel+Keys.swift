@@ -46,6 +46,9 @@ extension CanvasModel {
         case .clear: editKey { $0.clearEverything() }
         case .toggleWidthBySpeed: pen.widthBySpeed.toggle()
         case .openMenu: openMenuFromTheKeyboard()
+        case .toggleToolbar:
+            pen.showsToolbar.toggle()
+            toolbarHovered = nil
         case .chooseTool(let tool): pen.tool = tool
         case .save, .exportPNG, .quit: return command
         }

@@ -58,6 +58,10 @@ public struct CanvasModel: Sendable {
     public internal(set) var pointer: Point?
     /// Whether the last pointer input came from a finger (panels then take a finger's size).
     public internal(set) var lastInputWasTouch = false
+    /// The toolbar's button the mouse is over, if any (`CanvasModel+Toolbar`).
+    var toolbarHovered: Toolbar.Item?
+    /// The toolbar's button pressed, and where it was then, while the press lasts.
+    var toolbarPress: (item: Toolbar.Item, frame: Rect)?
 
     /// Where a single click stands while the engine decides between single and double click.
     var tapPhase = TapPhase.none

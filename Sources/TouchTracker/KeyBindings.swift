@@ -35,6 +35,8 @@ public enum Command: Hashable, Sendable {
     case quit
     /// Open the context menu from the keyboard: the selected shape's, else the canvas's at the pointer.
     case openMenu
+    /// Show or hide the toolbar (remembered with the pen).
+    case toggleToolbar
 }
 
 /// A key with the modifiers held.
@@ -117,6 +119,7 @@ public enum KeyBindings {
         KeyBinding("Ctrl+E", "export a PNG beside the document", [KeyChord(.character("e"), .control)], .exportPNG),
         KeyBinding("Ctrl+Q", "save and quit", [KeyChord(.character("q"), .control)], .quit),
         KeyBinding("F1, ?", "show or hide the help", [KeyChord(.f1), KeyChord(.character("?"))], .toggleHelp),
+        KeyBinding("F9", "show or hide the toolbar", [KeyChord(.f9)], .toggleToolbar),
         KeyBinding("Menu, Shift+F10", "open the selected shape's menu, else the pen's",
                    [KeyChord(.menu), KeyChord(.f10, .shift)], .openMenu),
         // The menu's own keys while one is open (`ContextMenu.key`): no command of their own.

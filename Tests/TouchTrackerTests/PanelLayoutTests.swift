@@ -67,10 +67,10 @@ import Testing
     }
 
     @Test func whereItDoesNotFitItsTextShrinksFirst() {
-        let layout = HelpPanel.layout(in: Rect(x: 0, y: 0, width: 800, height: 700), scale: 2)
+        let layout = HelpPanel.layout(in: Rect(x: 0, y: 0, width: 800, height: 800), scale: 2)
         #expect(layout.columns == 1 && !layout.scrolls && layout.lines == HelpPanel.rows)
         #expect(layout.style.fontSize < 26 && layout.style.fontSize >= 18, "smaller, not below 9 px at 96 dpi")
-        #expect(layout.frame.width <= 800 && layout.frame.height <= 700)
+        #expect(layout.frame.width <= 800 && layout.frame.height <= 800)
     }
 
     @Test func aWideShortWindowGetsColumns() {
