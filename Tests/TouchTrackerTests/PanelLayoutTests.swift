@@ -7,7 +7,7 @@ import Testing
 /// The panels at the screen's scale (dpi / 96): the menu, whose items are clicked where they are drawn;
 /// the help, which stays readable in any window; the notices.
 @Suite struct PanelLayoutTests {
-    let large = Rect(x: 0, y: 0, width: 2000, height: 1500)
+    let large = Rect(x: 0, y: 0, width: 2000, height: 2000)
 
     // MARK: - The menu
 
@@ -67,14 +67,19 @@ import Testing
     }
 
     @Test func whereItDoesNotFitItsTextShrinksFirst() {
-        let layout = HelpPanel.layout(in: Rect(x: 0, y: 0, width: 800, height: 800), scale: 2)
-        #expect(layout.columns == 1 && !layout.scrolls && layout.lines == HelpPanel.rows)
+        // Wide enough for every row at the design size; tall enough for them at 20 px text (rows of 34 px) at
+        // scale 2, not at 26 px (44 px): the text shrinks, and stays in one column.
+        let area = Rect(x: 0, y: 0, width: 2000, height: 36 * Double(HelpPanel.rows.count))
+        let layout = HelpPanel.layout(in: area, scale: 2)
+        #expect(layout.columns == 1 && !layout.scrolls)
         #expect(layout.style.fontSize < 26 && layout.style.fontSize >= 18, "smaller, not below 9 px at 96 dpi")
-        #expect(layout.frame.width <= 800 && layout.frame.height <= 800)
+        #expect(layout.frame.width <= area.width && layout.frame.height <= area.height)
     }
 
     @Test func aWideShortWindowGetsColumns() {
-        let area = Rect(x: 0, y: 0, width: 900, height: 200)
+        // Two columns of the design size fit; one column does not, even of the smallest text (rows of 15 px).
+        let rows = HelpPanel.rows
+        let area = Rect(x: 0, y: 0, width: 2 * HelpPanel.style.width(of: rows) + 10, height: 22 * Double((rows.count + 1) / 2))
         let layout = HelpPanel.layout(in: area, scale: 1)
         #expect(layout.columns == 2 && !layout.scrolls)
         let overlay = HelpPanel.overlay(in: area, scale: 1, firstRow: 0)
@@ -156,7 +161,7 @@ import Testing
         #expect(page > 1 && model.helpFirstRow == 1 + page && model.helpFirstRow < model.helpLayout.lastFirstRow)
         for _ in 0..<20 { model.key(.pageDown) }
         #expect(model.helpFirstRow == model.helpLayout.lastFirstRow)
-        for _ in 0..<40 { model.key(.up) }
+        for _ in 0..<200 { model.key(.up) }
         #expect(model.helpFirstRow == 0)
         model.key(.f1)
         model.key(.down)
