@@ -22,11 +22,12 @@ import Timing
 public final class AppCore {
     /// The canvas's behaviour: the gesture engine and the model.
     public let controller: AppController
-    private var document: DocumentSession
+    /// The document: where it saves, what is on disk (another after Ctrl+O or Ctrl+Shift+S).
+    var document: DocumentSession
     /// The core's own timers; the gesture engine keeps its wheel to itself.
     private var timers: TimerWheel<AppTimer>
     private var handles: [AppTimer: TimerHandle] = [:]
-    private var effects: [AppEffect] = []
+    var effects: [AppEffect] = []
     private var shownTitle: String
     private let tracing: Bool
     /// Set while a close waits for the save before it.
@@ -39,6 +40,10 @@ public final class AppCore {
     private var noticeFrame: Rect?
     /// Set once the window could not get the memory to draw; said once.
     private var hasReportedAllocationFailure = false
+    /// Copying and pasting under way (AppCore+Clipboard.swift).
+    var clipboard = ClipboardState()
+    /// The file chooser, a drawing to open, an export under way (AppCore+Files.swift).
+    var files = FileState()
     /// dpi / 96 of the screen: the renderer's lengths, the selection tolerance and the panels grow with it.
     public var scale: Double { controller.model.displayScale }
     /// When frames are painted.
@@ -160,8 +165,20 @@ public final class AppCore {
             show("\(document.name) is open here: another start of TouchTracker asked for it", now: now)
         case .refreshIntervalChanged(let interval):
             pacer.interval = interval ?? FramePacer.standardInterval
-        case .exportFinished(let failure):
-            exportFinished(failure, now: now)
+        case .exportFinished(let failure, let written):
+            exportFinished(failure: failure, written: written, now: now)
+        case .clipboardOwned(let failure):
+            clipboardOwned(failure: failure, now: now)
+        case .clipboardReceived(let receipt, let pointer):
+            clipboardReceived(receipt, pointer: pointer, now: now)
+        case .fileChosen(let answer):
+            fileChosen(answer, now: now)
+        case .documentOpened(let opening):
+            documentOpened(opening, now: now)
+        case .savedAs(let outcome):
+            savedAs(outcome, now: now)
+        case .newWindowOpened(let outcome):
+            newWindowOpened(outcome, now: now)
         }
         finishStep(now: now)
     }
@@ -312,11 +329,11 @@ public final class AppCore {
         handles[timer] = timers.schedule(at: deadline, timer)
     }
 
-    private func cancel(_ timer: AppTimer) {
+    func cancel(_ timer: AppTimer) {
         if let handle = handles.removeValue(forKey: timer) { timers.cancel(handle) }
     }
 
-    private func show(_ text: String, now: Deadline) {
+    func show(_ text: String, now: Deadline) {
         notice = Notice(text: text)
         schedule(.noticeExpiry, at: now + Self.noticeDuration)
     }
@@ -331,31 +348,28 @@ public final class AppCore {
     private func perform(_ command: Command, now: Deadline) {
         switch command {
         case .save:
+            savesSayWhere = true
             save(now: now)
         case .exportPNG:
-            save(now: now)  // the document (and its folder) exist before the picture beside it
-            let path = DocumentLocation.exportPath(forDocument: document.path, extension: "png")
-            effects.append(.exportPNG(controller.model.drawing, to: path))
-            pendingExport = path
+            exportBesideTheDocument(now: now)
+        case .open:
+            choose(.open, now: now)
+        case .saveAs:
+            choose(.saveAs, now: now)
+        case .exportAs:
+            choose(.exportAs, now: now)
+        case .newWindow:
+            effects.append(.openNewWindow)
         case .quit:
             close(.userAsked, now: now)
+        case .copy:
+            copy(cut: false, now: now)
+        case .cut:
+            copy(cut: true, now: now)
+        case .paste:
+            paste(now: now)
         default:
             break  // the model's own; it carried them out
-        }
-    }
-
-    /// Where the PNG of the export under way goes (for its report).
-    private var pendingExport: FilePath?
-
-    private func exportFinished(_ failure: String?, now: Deadline) {
-        guard let path = pendingExport else { return }
-        pendingExport = nil
-        if let failure {
-            effects.append(.message("cannot export \(path): \(failure)"))
-            show("Cannot export \(path.fileName): \(failure)", now: now)
-        } else {
-            effects.append(.message("exported \(path)"))
-            show("Exported \(path.fileName)", now: now)
         }
     }
 
@@ -363,6 +377,8 @@ public final class AppCore {
 
     /// The drawing of the save under way: its outcome is the next input.
     private var savingDrawing: Drawing?
+    /// Set by Ctrl+S: the next save that works says where it went.
+    private var savesSayWhere = false
     /// Set from the first sign that another program changed the file until it is read (`DiskChange`).
     private var diskChange: DiskChange?
     /// A save was asked for while another program's change waited to be read: it is made after the read.
@@ -370,7 +386,7 @@ public final class AppCore {
 
     /// Asks the shell to save (replacing only the file last read or written); `saveFinished` follows
     /// before anything else. While another program's change waits to be read, the save waits for it.
-    private func save(now: Deadline) {
+    func save(now: Deadline) {
         cancel(.autosave)
         _ = document.observe(controller.model.drawing, now: now)
         guard diskChange == nil else { return saveOwed = true }
@@ -387,9 +403,12 @@ public final class AppCore {
             if case .saved(recovered: true) = document.saved(drawing, identity: identity) {
                 effects.append(.message("saved \(document.path) again"))
                 show("Saved \(document.name) again", now: now)
+            } else if savesSayWhere {
+                show("Saved \(document.path)", now: now)
             }
+            savesSayWhere = false
             cancel(.autosave)
-            finishClosingIfAsked(failure: nil, now: now)
+            saveEnded(failure: nil, now: now)
         case .failed(let error):
             saveFailed(error, now: now)
         case .changedOnDisk:
@@ -402,11 +421,12 @@ public final class AppCore {
 
     private func saveFailed(_ failure: DocumentSaveError, now: Deadline) {
         savingDrawing = nil
+        savesSayWhere = false
         if case .failed(_, let retryAt, let isNew) = document.saveFailed(failure, now: now) {
             schedule(.autosave, at: retryAt)
             if isNew, closing == nil { effects.append(.message("\(failure); the drawing is kept in memory, unsaved")) }
         }
-        finishClosingIfAsked(failure: failure, now: now)
+        saveEnded(failure: failure, now: now)
     }
 
     /// Another program changed the file (or a save found it changed): it is read once quiet (`DiskChange`).
@@ -458,7 +478,7 @@ public final class AppCore {
             document.adopt(theirs, identity: identity, shown: controller.model.drawing, hadUnsavedEdits: merge.oursChanged)
             if merge.edit != nil { tell(merge.message(for: document.name), now: now) }
             if owed {
-                if merge.oursChanged { save(now: now) } else { finishClosingIfAsked(failure: nil, now: now) }
+                if merge.oursChanged { save(now: now) } else { saveEnded(failure: nil, now: now) }
             }
         case .missing:
             document.fileIsGone()
@@ -482,7 +502,7 @@ public final class AppCore {
     }
 
     /// One line on stderr and the same in the window, for a while.
-    private func tell(_ line: String, now: Deadline) {
+    func tell(_ line: String, now: Deadline) {
         effects.append(.message(line))
         show(line.prefix(1).uppercased() + line.dropFirst(), now: now)
     }
@@ -517,6 +537,12 @@ public final class AppCore {
             if change.readAt <= now { readDisk(now: now) } else { schedule(.diskRead, at: change.readAt) }
         }
         save(now: now)
+    }
+
+    /// A save ended: a close or an opening that waited for it goes on.
+    private func saveEnded(failure: DocumentSaveError?, now: Deadline) {
+        finishClosingIfAsked(failure: failure, now: now)
+        savedBeforeOpening(failure: failure, now: now)
     }
 
     /// A save ended: if a close waited for it, the close goes on.

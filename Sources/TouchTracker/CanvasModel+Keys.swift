@@ -2,9 +2,9 @@ import Gestures
 import Shapes
 
 /// The keyboard, through `KeyBindings`: the model carries out the commands that change the canvas (delete,
-/// escape, undo, redo, nudges, help) and hands back the ones it cannot (save, export, quit). While a menu is
-/// open its own keys go to it first (`ContextMenu.key`); while the help is shown, the up and down arrows
-/// scroll it instead of nudging.
+/// escape, undo, redo, nudges, help) and hands back the ones it cannot (files, the clipboard, quit). While a
+/// menu is open its own keys go to it first (`ContextMenu.key`); while the help is shown, the up and down
+/// arrows scroll it instead of nudging.
 extension CanvasModel {
     /// Handles a key press; returns the command when the core must carry it out, nil otherwise.
     @discardableResult
@@ -50,7 +50,7 @@ extension CanvasModel {
             pen.showsToolbar.toggle()
             toolbarHovered = nil
         case .chooseTool(let tool): pen.tool = tool
-        case .save, .exportPNG, .quit: return command
+        case .save, .exportPNG, .quit, .copy, .cut, .paste, .open, .saveAs, .exportAs, .newWindow: return command
         }
         return nil
     }

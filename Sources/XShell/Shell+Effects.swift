@@ -18,8 +18,27 @@ extension Shell {
             case .readDisk(let keepingDamagedAside):
                 take(.input(.diskChanged(store.readCurrent(now: CivilTime.now(), keepingDamagedAside: keepingDamagedAside)), now: now))
                 pending += core.takeEffects()
-            case .exportPNG(let drawing, let path):
-                take(.input(.exportFinished(failure: export(drawing, to: path)), now: now))
+            case .export(let drawing, let format, let candidates, let replacing):
+                let (failure, written) = export(drawing, format: format, to: candidates, replacing: replacing)
+                take(.input(.exportFinished(failure: failure, written: written), now: now))
+                pending += core.takeEffects()
+            case .chooseFile(let choice):
+                chooseFile(choice, now: now)
+                pending += core.takeEffects()
+            case .openDocument(let path):
+                take(.input(.documentOpened(isDisconnected ? .failed("the X connection is gone") : openDocument(path)), now: now))
+                pending += core.takeEffects()
+            case .saveAs(let drawing, let path):
+                take(.input(.savedAs(saveAs(drawing, to: path)), now: now))
+                pending += core.takeEffects()
+            case .openNewWindow:
+                take(.input(.newWindowOpened(openNewWindow()), now: now))
+                pending += core.takeEffects()
+            case .ownClipboard(let shapes):
+                ownClipboard(shapes, now: now)
+                pending += core.takeEffects()
+            case .requestClipboard:
+                requestClipboard(now: now)
                 pending += core.takeEffects()
             case .rememberPen(let pen):
                 remember(pen)
@@ -74,15 +93,6 @@ extension Shell {
             return  // cannot even look at it now; the next save checks again
         }
         feed(.diskActivity(identity, writerOpen: writerOpen), now: now)
-    }
-
-    private func export(_ drawing: Drawing, to path: FilePath) -> String? {
-        do {
-            try Exporter.export(drawing, to: path, format: .png, links: .neverFollowed)  // a name made up beside the document
-            return nil
-        } catch {
-            return "\(error)"
-        }
     }
 
     /// When the X connection is lost Xlib calls its I/O error handler and exits when it returns: the core

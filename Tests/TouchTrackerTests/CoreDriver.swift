@@ -17,7 +17,8 @@ func at(_ milliseconds: Int64) -> Deadline { .zero + .milliseconds(1_000 + milli
 final class CoreDriver {
     private let temporary: TemporaryFolder
     var folder: String { temporary.path }
-    let store: DocumentStore
+    /// Where the document saves: another once the core opened another drawing or saved as.
+    private(set) var store: DocumentStore
     let core: AppCore
     let start: RecordingStart
     /// Every step the core took, in order.
@@ -31,7 +32,12 @@ final class CoreDriver {
     private(set) var traces: [String] = []
     private(set) var titles: [String] = []
     private(set) var cursors: [String] = []
+    /// Every picture the core exported, where it went.
     private(set) var exports: [FilePath] = []
+    /// Every file chooser the core asked for (answered by the test, with `.fileChosen`).
+    private(set) var choices: [FileChoice] = []
+    /// How many new windows the core opened.
+    private(set) var newWindows = 0
     private(set) var exitStatus: Int32?
     /// Every pen the core asked to remember, in order.
     private(set) var rememberedPens: [Pen] = []
@@ -45,6 +51,12 @@ final class CoreDriver {
     var diskVersion: DiskVersion?
     /// Exports fail with this while it is set.
     var exportFailure: String?
+    /// Every set of shapes the core put on the clipboard, in order.
+    private(set) var copies: [Drawing] = []
+    /// Taking the clipboard fails with this while it is set.
+    var clipboardFailure: String?
+    /// How many times the core asked for the clipboard's content (answered by the test, with `.clipboardReceived`).
+    private(set) var pasteRequests = 0
 
     /// A window on the document `file` (holding `contents` or `drawing`), the toolbar hidden unless `toolbar`.
     init(file: String = "drawing.json", contents: String? = nil, drawing: Drawing? = nil, tracing: Bool = false,
@@ -172,10 +184,46 @@ final class CoreDriver {
                 raised += 1
             case .rememberPen(let pen):
                 rememberedPens.append(pen)
-            case .exportPNG(_, let path):
-                exports.append(path)
-                take(.input(.exportFinished(failure: exportFailure), now: now))
+            case .export(_, _, let candidates, let replacing):
+                // As the shell: the first candidate without a file (a placeholder stands for the picture).
+                let path = replacing ? candidates.first : candidates.first { !FileManager.default.fileExists(atPath: $0.description) }
+                if let path, exportFailure == nil { _ = FileManager.default.createFile(atPath: path.description, contents: Data("picture".utf8)) }
+                exports.append(path ?? candidates[0])
+                take(.input(.exportFinished(failure: exportFailure ?? (path == nil ? "every name is taken" : nil), written: path), now: now))
                 pending += core.takeEffects()
+            case .chooseFile(let choice):
+                choices.append(choice)
+            case .openDocument(let path):
+                let opening: DocumentOpening
+                do {
+                    let opened = try DocumentStore.open(path: path, now: civil)
+                    store = opened.store
+                    opening = .opened(opened, warning: nil)
+                } catch {
+                    opening = .failed("\(error)")
+                }
+                take(.input(.documentOpened(opening), now: now))
+                pending += core.takeEffects()
+            case .saveAs(let drawing, let path):
+                let outcome: SaveAsOutcome
+                do {
+                    outcome = .saved(path: path, identity: try DocumentStore(path: path).save(drawing), warning: nil)
+                    store = DocumentStore(path: path)
+                } catch {
+                    outcome = .failed(error)
+                }
+                take(.input(.savedAs(outcome), now: now))
+                pending += core.takeEffects()
+            case .openNewWindow:
+                newWindows += 1
+                take(.input(.newWindowOpened(.opened(FilePath(folder + "/untitled-\(newWindows).json"))), now: now))
+                pending += core.takeEffects()
+            case .ownClipboard(let shapes):
+                copies.append(shapes)
+                take(.input(.clipboardOwned(failure: clipboardFailure), now: now))
+                pending += core.takeEffects()
+            case .requestClipboard:
+                pasteRequests += 1
             case .setTitle(let title): titles.append(title)
             case .setCursor(let name): cursors.append(name)
             case .message(let line): messages.append(line)

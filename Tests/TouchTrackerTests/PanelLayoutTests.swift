@@ -7,7 +7,7 @@ import Testing
 /// The panels at the screen's scale (dpi / 96): the menu, whose items are clicked where they are drawn;
 /// the help, which stays readable in any window; the notices.
 @Suite struct PanelLayoutTests {
-    let large = Rect(x: 0, y: 0, width: 2000, height: 2000)
+    let large = Rect(x: 0, y: 0, width: 2000, height: 2000)  // room for every row of the help at scale 2
 
     // MARK: - The menu
 
@@ -159,7 +159,7 @@ import Testing
         model.key(.pageDown)
         let page = model.helpLayout.page
         #expect(page > 1 && model.helpFirstRow == 1 + page && model.helpFirstRow < model.helpLayout.lastFirstRow)
-        for _ in 0..<20 { model.key(.pageDown) }
+        for _ in 0..<100 { model.key(.pageDown) }
         #expect(model.helpFirstRow == model.helpLayout.lastFirstRow)
         for _ in 0..<200 { model.key(.up) }
         #expect(model.helpFirstRow == 0)
@@ -170,6 +170,7 @@ import Testing
 
     @Test func helpThatFitsDoesNotScroll() {
         var model = CanvasModel()
+        model.setVisibleArea(Rect(x: 0, y: 0, width: 1600, height: 1400))
         model.key(.f1)
         model.key(.pageDown)
         model.key(.down)
