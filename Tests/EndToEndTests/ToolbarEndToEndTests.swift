@@ -44,6 +44,6 @@ struct ToolbarEndToEndTests {
         var saved: Drawing?
         _ = waitUntil(timeout: 5) { saved = try? running.savedDrawing(); return saved != nil }
         #expect(saved?.shapes.count == 1, "nothing added")
-        #expect(running.pixel(200, 100) == Colours.black && running.pixel(200, 250) == Colours.white)
+        #expect(running.pixel(200, 100) == Colours.black && running.pixel(300, 200) == Colours.white)
     }
 }
