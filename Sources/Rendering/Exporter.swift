@@ -3,19 +3,34 @@ import Canvas
 import Shapes
 import Storage
 
-/// Writes a drawing to an image or vector file through the same `Renderer` the window uses.
+/// Writes a drawing to an image or vector file through the same `Renderer` the window uses; `render` makes
+/// the same bytes in memory (the clipboard's pictures, framed tightly: `Framing.shapes`).
 ///
 /// The whole file is rendered in memory first (Cairo's status checked after drawing, finishing and
 /// encoding), then written by `FileWriter`, the writer documents use: a failed export (a full disk,
 /// a missing folder) says why and leaves an existing file as it was.
 public enum Exporter {
-    public enum Format: String, CaseIterable, Sendable {
-        case png, svg, pdf
+    /// The formats, named by their files' extensions (Storage's one list of them).
+    public typealias Format = PictureFormat
 
-        /// The format named by a path's extension (case-insensitive), if supported.
-        public init?(path: FilePath) {
-            guard let fileExtension = path.pathExtension else { return nil }
-            self.init(rawValue: fileExtension)
+    /// How a picture is framed.
+    public enum Framing: Hashable, Sendable {
+        /// An export's page (`page(for:)`): the drawing's painted area and `margin` around it; a blank
+        /// `emptyPage` for an empty drawing. The page of `--export`, Ctrl+E and Ctrl+Shift+E.
+        case export
+        /// The area the shapes paint and `margin` px around them, rounded out to whole px, no larger: a
+        /// picture of shapes put on the clipboard.
+        case shapes(margin: Double)
+    }
+
+    /// The page `framing` gives `drawing`, in document px.
+    public static func page(for drawing: Drawing, framing: Framing) -> Rect {
+        switch framing {
+        case .export:
+            return page(for: drawing)
+        case .shapes(let margin):
+            guard let painted = drawing.paintedBounds else { return Rect(x: 0, y: 0, width: 0, height: 0) }
+            return roundedOut(painted.insetBy(-margin))
         }
     }
 
@@ -24,9 +39,13 @@ public enum Exporter {
     /// was viewed. An empty drawing is a blank page of `emptyPage`, from the document's corner.
     public static func page(for drawing: Drawing) -> Rect {
         guard let painted = drawing.paintedBounds else { return Rect(x: 0, y: 0, width: emptyPage.width, height: emptyPage.height) }
-        let grown = painted.insetBy(-margin)
-        return Rect(minX: grown.minX.rounded(.down), minY: grown.minY.rounded(.down), maxX: grown.maxX.rounded(.up),
-                    maxY: grown.maxY.rounded(.up))
+        return roundedOut(painted.insetBy(-margin))
+    }
+
+    /// `rect` grown to whole px.
+    private static func roundedOut(_ rect: Rect) -> Rect {
+        Rect(minX: rect.minX.rounded(.down), minY: rect.minY.rounded(.down), maxX: rect.maxX.rounded(.up),
+             maxY: rect.maxY.rounded(.up))
     }
 
     /// The room around the drawing on its page, in px.
@@ -44,17 +63,33 @@ public enum Exporter {
     /// the path (`--export OUT`) or the program made it up (Ctrl+E's picture beside the document).
     public static func export(_ drawing: Drawing, to path: FilePath, format: Format, scale: Double = 1, links: FileWriter.Links,
                               style: RenderStyle = RenderStyle()) throws(ExportError) {
-        let bytes = try render(drawing, format: format, scale: scale, style: style)
+        let bytes = try render(drawing, format: format, framing: .export, scale: scale, style: style)
         do { try FileWriter.write(bytes, to: path, links: links) } catch { throw .write(error) }
     }
 
-    /// The file `export` writes, in memory: an SVG page measured in px, a PDF page in points (0.75 a px), a
-    /// PNG `scale` pixels a px (`ViewTransform.exportScales`; 1: a pixel a px), each the page the drawing's own sizes make. A
-    /// PNG whose page would exceed `largestImageSide` is refused with `ExportError.pageTooLarge`; SVG and
-    /// PDF pages hold any valid drawing.
-    public static func render(_ drawing: Drawing, format: Format, scale: Double = 1,
+    /// Renders `drawing` once and writes it to the first of `candidates` that has no file yet, never over
+    /// one nor through a link (names the program made up); returns the path written, or nil when every one
+    /// is taken.
+    public static func export(_ drawing: Drawing, toFirstFreeOf candidates: [FilePath], format: Format, scale: Double = 1,
+                              style: RenderStyle = RenderStyle()) throws(ExportError) -> FilePath? {
+        let bytes = try render(drawing, format: format, framing: .export, scale: scale, style: style)
+        for path in candidates {
+            do {
+                if try FileWriter.writeNew(bytes, to: path) != nil { return path }
+            } catch {
+                throw .write(error)
+            }
+        }
+        return nil
+    }
+
+    /// The file `export` writes, in memory, framed by `framing`: an SVG page measured in px, a PDF page in
+    /// points (0.75 a px), a PNG `scale` pixels a px (`ViewTransform.exportScales`; 1: a pixel a px). A PNG
+    /// whose page would exceed `largestImageSide` is refused with `ExportError.pageTooLarge`; SVG and PDF
+    /// pages hold any valid drawing.
+    public static func render(_ drawing: Drawing, format: Format, framing: Framing = .export, scale: Double = 1,
                               style: RenderStyle = RenderStyle()) throws(ExportError) -> [UInt8] {
-        let page = page(for: drawing)
+        let page = page(for: drawing, framing: framing)
         let scale = format == .png ? min(max(scale, ViewTransform.exportScales.lowerBound), ViewTransform.exportScales.upperBound) : 1
         let width = Int((page.width * scale).rounded(.up)), height = Int((page.height * scale).rounded(.up))
         if format == .png, max(width, height) > largestImageSide {

@@ -1,6 +1,7 @@
 import CCairo
 import Canvas
 import Shapes
+import Storage
 
 /// The finished shapes as pixels: an image of the viewport (a part of the canvas: the drawing at one
 /// scale) holding the background and every finished shape but the selected one, in drawing order — what

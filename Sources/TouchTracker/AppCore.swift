@@ -13,7 +13,8 @@ import Timing
 ///
 ///     shell, per loop iteration:
 ///         now = clock;  for each X event: core.handle(input, now: now)
-///         core.advance(to: now);  perform core.takeEffects() (answering saves and exports at once)
+///         core.advance(to: now);  perform core.takeEffects() (answering exports and reads at once, a save
+///                                  when its worker is done: steps later, edits go on meanwhile)
 ///         paint core.takeFrame(now: now), if a frame is due;  wait until core.nextDeadline or the next event
 ///
 /// The core owns the gesture engine and the model (through `AppController`), the document's session, and
@@ -22,11 +23,12 @@ import Timing
 public final class AppCore {
     /// The canvas's behaviour: the gesture engine and the model.
     public let controller: AppController
-    private var document: DocumentSession
+    /// The document: where it saves, what is on disk (another after Ctrl+O or Ctrl+Shift+S).
+    var document: DocumentSession
     /// The core's own timers; the gesture engine keeps its wheel to itself.
     private var timers: TimerWheel<AppTimer>
     private var handles: [AppTimer: TimerHandle] = [:]
-    private var effects: [AppEffect] = []
+    var effects: [AppEffect] = []
     private var shownTitle: String
     private let tracing: Bool
     /// Set while a close waits for the save before it.
@@ -35,8 +37,14 @@ public final class AppCore {
     private var isConfirmingQuit = false
     /// A passing notice; the standing one (saving fails) is shown when there is none.
     private var notice: Notice?
+    /// Where the notice shown is, if one is: a press there is the notice's.
+    private var noticeFrame: Rect?
     /// Set once the window could not get the memory to draw; said once.
     private var hasReportedAllocationFailure = false
+    /// Copying and pasting under way (AppCore+Clipboard.swift).
+    var clipboard = ClipboardState()
+    /// The file chooser, a drawing to open, an export under way (AppCore+Files.swift).
+    var files = FileState()
     /// dpi / 96 of the screen: the panels and everything on screen grow with it.
     public var scale: Double { controller.model.displayScale }
     /// Where the drawing paints, followed from step to step for the hints at the window's edges.
@@ -62,7 +70,19 @@ public final class AppCore {
         case quitConfirmation
         /// The view has stayed put long enough to be remembered.
         case rememberView
+        /// The mouse has rested on a toolbar button long enough: its tooltip shows.
+        case tooltip
     }
+
+    /// How long the mouse rests on a button before its tooltip shows (GTK's 500 ms), and how soon the next
+    /// one shows while the tooltips are being browsed: for a while after one was shown (GTK's 60 ms, 500 ms).
+    public static let tooltipDelay = TimeAmount.milliseconds(500)
+    public static let browsingTooltipDelay = TimeAmount.milliseconds(60)
+    public static let browsingLasts = TimeAmount.milliseconds(500)
+    /// The toolbar button the mouse rests on, and whether its tooltip shows yet.
+    private var tooltip: (item: Toolbar.Item, isShown: Bool)?
+    /// Until when a tooltip shows after the short delay, once one was shown.
+    private var browsingUntil: Deadline?
 
     /// How long a passing notice stays.
     public static let noticeDuration = TimeAmount.seconds(4)
@@ -127,7 +147,7 @@ public final class AppCore {
     public func handle(_ input: AppInput, now: Deadline) {
         switch input {
         case .pointer(let event):
-            controller.handle(event)
+            controller.handle(event, noticeFrame: noticeFrame)
             for command in controller.takeCommandsForTheCore() { perform(command, now: now) }
         case .key(let key, let modifiers):
             if let command = controller.key(key, modifiers) { perform(command, now: now) }
@@ -164,9 +184,7 @@ public final class AppCore {
         case .saveFinished(let outcome):
             saveFinished(outcome, now: now)
         case .diskActivity(let identity, let writerOpen):
-            // Nothing new unless another program's change waits already, or the file is another: our own
-            // save has the identity we know (a writer that touched it since changed its size or time).
-            if diskChange != nil || identity != document.diskIdentity { noteDiskChange(now: now, writerOpen: writerOpen) }
+            diskActivity(identity, writerOpen: writerOpen, now: now)
         case .diskChanged(let version):
             diskChanged(version, now: now)
         case .anotherStartAsked:
@@ -174,8 +192,20 @@ public final class AppCore {
             show("\(document.name) is open here: another start of TouchTracker asked for it", now: now)
         case .refreshIntervalChanged(let interval):
             pacer.interval = interval ?? FramePacer.standardInterval
-        case .exportFinished(let failure):
-            exportFinished(failure, now: now)
+        case .exportFinished(let failure, let written):
+            exportFinished(failure: failure, written: written, now: now)
+        case .clipboardOwned(let failure):
+            clipboardOwned(failure: failure, now: now)
+        case .clipboardReceived(let receipt, let pointer):
+            clipboardReceived(receipt, pointer: pointer, now: now)
+        case .fileChosen(let answer):
+            fileChosen(answer, now: now)
+        case .documentOpened(let opening):
+            documentOpened(opening, now: now)
+        case .savedAs(let outcome):
+            savedAs(outcome, now: now)
+        case .newWindowOpened(let outcome):
+            newWindowOpened(outcome, now: now)
         }
         finishStep(now: now)
     }
@@ -192,6 +222,7 @@ public final class AppCore {
             case .noticeExpiry: notice = nil
             case .quitConfirmation: isConfirmingQuit = false
             case .rememberView: rememberViewNow()
+            case .tooltip: tooltip?.isShown = true
             }
         }
         finishStep(now: now)
@@ -241,15 +272,30 @@ public final class AppCore {
     private func currentScene() -> Scene {
         let model = controller.model
         var overlays: [Overlay] = []
-        if let menu = model.menu { overlays.append(menu.overlay(for: model.pen)) }
+        if let menu = model.menu { overlays.append(menu.overlay(marking: model.menuMarks)) }
         if model.isHelpVisible {
             overlays.append(HelpPanel.overlay(in: model.visibleArea, scale: scale, firstRow: model.helpFirstRow))
         }
-        if let shown = notice ?? standingNotice { overlays.append(shown.overlay(in: model.visibleArea, scale: scale)) }
+        noticeFrame = nil
+        if let shown = notice ?? standingNotice {
+            let overlay = shown.overlay(in: model.visibleArea, scale: scale)
+            overlays.append(overlay)
+            noticeFrame = overlay.frame
+        } else if model.drawing.shapes.isEmpty, overlays.isEmpty, model.strokes.isEmpty, model.ellipseStroke == nil {
+            overlays.append(EmptyDrawingHint.overlay(in: model.visibleArea, scale: scale))
+        }
+        // The toolbar under every other panel; its tooltip over them all.
+        if let toolbar = model.toolbar {
+            overlays.insert(toolbar.overlay(pen: model.pen, disabled: model.disabledToolbarItems, hovered: model.toolbarHovered,
+                                            scale: scale), at: 0)
+            if let tooltip, tooltip.isShown, let button = toolbar.frame(of: tooltip.item) {
+                overlays.append(Self.tooltip(tooltip.item.tooltip, below: button, in: model.visibleArea, scale: scale))
+            }
+        }
         var scene = Scene(document: model.document, shapesInProgress: model.shapesInProgress,
                           selection: model.selection?.id, overlays: overlays)
         scene.view = model.view
-        scene.hints = EdgeHints.bars(for: extent.bounds, view: model.view, in: model.visibleArea)
+        scene.hints = EdgeHints.bars(for: extent.bounds, view: model.view, in: model.canvasArea)
         return scene
     }
 
@@ -259,15 +305,21 @@ public final class AppCore {
     /// what a clear took, remembers a view that stays put, and notes what the screen should show now.
     private func finishStep(now: Deadline) {
         defer { scene = currentScene() }
+        followHover(now: now)
+        for news in controller.takeNews() {
+            switch news {
+            case .cleared(let count):
+                let undo = KeyBindings.shortcut(for: .undo) ?? "Undo"
+                show(count == 1 ? "Cleared 1 shape — \(undo) brings it back" : "Cleared \(count) shapes — \(undo) brings them back",
+                     now: now)
+            }
+        }
         for _ in controller.takeRefusedEdits() {
             tell("\(document.name) holds \(DocumentLimits.maxShapes) shapes, the most a drawing can: the new shape was not added", now: now)
         }
         if let due = document.observe(controller.model.drawing, now: now) { schedule(.autosave, at: due) }
         extent.update(to: controller.model.drawing, atRest: controller.model.draggedShape == nil && controller.isAtRest)
         if tracing { effects += controller.drainTrace().map(AppEffect.trace) }
-        for count in controller.takeClears() {
-            show("Cleared \(count) \(count == 1 ? "shape" : "shapes") — Ctrl+Z brings \(count == 1 ? "it" : "them") back", now: now)
-        }
         if let view = controller.model.placedView, view != (viewToRemember ?? rememberedView) {
             viewToRemember = view
             schedule(.rememberView, at: now + Self.viewMemoryDelay)
@@ -288,12 +340,35 @@ public final class AppCore {
         }
     }
 
+    /// The mouse came to rest on another toolbar button, or left them: its tooltip shows after the delay (the
+    /// short one while browsing), on the core's wheel.
+    private func followHover(now: Deadline) {
+        let hovered = controller.model.toolbarHovered
+        guard hovered != tooltip?.item else { return }
+        if tooltip?.isShown == true { browsingUntil = now + Self.browsingLasts }
+        cancel(.tooltip)
+        tooltip = hovered.map { ($0, false) }
+        guard hovered != nil else { return }
+        let browsing = browsingUntil.map { now < $0 } ?? false
+        schedule(.tooltip, at: now + (browsing ? Self.browsingTooltipDelay : Self.tooltipDelay))
+    }
+
+    /// A tooltip of `text` just below `button` (above it where the area ends), inside `area`.
+    static func tooltip(_ text: String, below button: Rect, in area: Rect, scale: Double) -> Overlay {
+        let style = PanelStyle(fontSize: 12, rowHeight: 22).scaled(by: scale)
+        let width = min(area.width, style.width(of: [text]))
+        let x = max(area.minX, min(button.minX, area.maxX - width))
+        let below = button.maxY + 4 * scale
+        let y = below + style.rowHeight <= area.maxY ? below : max(area.minY, button.minY - 4 * scale - style.rowHeight)
+        return style.overlay([text], in: Rect(x: x.rounded(), y: y.rounded(), width: width, height: style.rowHeight))
+    }
+
     private func schedule(_ timer: AppTimer, at deadline: Deadline) {
         if let handle = handles[timer] { timers.cancel(handle) }
         handles[timer] = timers.schedule(at: deadline, timer)
     }
 
-    private func cancel(_ timer: AppTimer) {
+    func cancel(_ timer: AppTimer) {
         if let handle = handles.removeValue(forKey: timer) { timers.cancel(handle) }
     }
 
@@ -306,7 +381,7 @@ public final class AppCore {
         effects.append(.rememberView(view))
     }
 
-    private func show(_ text: String, now: Deadline) {
+    func show(_ text: String, now: Deadline) {
         notice = Notice(text: text)
         schedule(.noticeExpiry, at: now + Self.noticeDuration)
     }
@@ -321,49 +396,56 @@ public final class AppCore {
     private func perform(_ command: Command, now: Deadline) {
         switch command {
         case .save:
+            savesSayWhere = true
             save(now: now)
         case .exportPNG:
-            save(now: now)  // the document (and its folder) exist before the picture beside it
-            let path = DocumentLocation.exportPath(forDocument: document.path, extension: "png")
-            effects.append(.exportPNG(controller.model.drawing, to: path))
-            pendingExport = path
+            exportBesideTheDocument(now: now)
+        case .open:
+            choose(.open, now: now)
+        case .saveAs:
+            choose(.saveAs, now: now)
+        case .exportAs:
+            choose(.exportAs, now: now)
+        case .newWindow:
+            effects.append(.openNewWindow)
         case .quit:
             close(.userAsked, now: now)
+        case .copy:
+            copy(cut: false, now: now)
+        case .cut:
+            copy(cut: true, now: now)
+        case .paste:
+            paste(now: now)
         default:
             break  // the model's own; it carried them out
         }
     }
 
-    /// Where the PNG of the export under way goes (for its report).
-    private var pendingExport: FilePath?
-
-    private func exportFinished(_ failure: String?, now: Deadline) {
-        guard let path = pendingExport else { return }
-        pendingExport = nil
-        if let failure {
-            effects.append(.message("cannot export \(path): \(failure)"))
-            show("Cannot export \(path.fileName): \(failure)", now: now)
-        } else {
-            effects.append(.message("exported \(path)"))
-            show("Exported \(path.fileName)", now: now)
-        }
-    }
-
     // MARK: - Saving
 
-    /// The drawing of the save under way: its outcome is the next input.
+    /// The drawing of the save under way: the shell saves on a worker, and its outcome comes as an input
+    /// some steps later; edits go on meanwhile.
     private var savingDrawing: Drawing?
+    /// Whether a save is under way (its outcome not yet in).
+    var isSaving: Bool { savingDrawing != nil }
+    /// Set by Ctrl+S: the next save that works says where it went.
+    private var savesSayWhere = false
     /// Set from the first sign that another program changed the file until it is read (`DiskChange`).
     private var diskChange: DiskChange?
-    /// A save was asked for while another program's change waited to be read: it is made after the read.
+    /// A save was asked for while another program's change waited to be read, or while a save was under
+    /// way: it is made after the read, or once that save has ended.
     private var saveOwed = false
+    /// What the folder's watch saw while a save was under way (the last identity, and whether a writer held
+    /// the file open): judged once the save has ended, against the identity of the file it wrote.
+    private var activityDuringSave: (identity: FileIdentity?, writerOpen: Bool)?
 
-    /// Asks the shell to save (replacing only the file last read or written); `saveFinished` follows
-    /// before anything else. While another program's change waits to be read, the save waits for it.
-    private func save(now: Deadline) {
+    /// Asks the shell to save (replacing only the file last read or written); `saveFinished` follows, maybe
+    /// some steps later. While another program's change waits to be read, or another save is under way,
+    /// the save waits for it.
+    func save(now: Deadline) {
         cancel(.autosave)
         _ = document.observe(controller.model.drawing, now: now)
-        guard diskChange == nil else { return saveOwed = true }
+        guard diskChange == nil, savingDrawing == nil else { return saveOwed = true }
         if let refusal = document.refusal { return saveFailed(refusal, now: now) }
         savingDrawing = controller.model.drawing
         effects.append(.save(controller.model.drawing, replacing: document.diskIdentity))
@@ -371,32 +453,73 @@ public final class AppCore {
 
     private func saveFinished(_ outcome: SaveOutcome, now: Deadline) {
         guard let drawing = savingDrawing else { return }
+        savingDrawing = nil
         switch outcome {
         case .saved(let identity):
-            savingDrawing = nil
-            if case .saved(recovered: true) = document.saved(drawing, identity: identity) {
+            let report = document.saved(drawing, identity: identity, now: now)
+            if case .saved(recovered: true, _) = report {
                 effects.append(.message("saved \(document.path) again"))
                 show("Saved \(document.name) again", now: now)
             }
-            cancel(.autosave)
-            finishClosingIfAsked(failure: nil, now: now)
+            judgeActivityDuringSave(now: now)
+            if case .saved(_, laterEditsDue: let due?) = report {
+                // Edits made while it was written: saved at once when a save is owed or a close or an opening
+                // waits (after another program's change is read, if one waits; that save says where), else
+                // by the autosave.
+                if saveOwed || closing != nil || files.opening != nil {
+                    saveOwed = false
+                    return save(now: now)
+                }
+                if handles[.autosave] == nil { schedule(.autosave, at: due) }
+            } else {
+                cancel(.autosave)
+                if diskChange == nil { saveOwed = false }
+            }
+            if savesSayWhere, case .saved(recovered: false, _) = report { show("Saved \(document.path)", now: now) }
+            savesSayWhere = false
+            if !saveOwed { saveEnded(failure: nil, now: now) }
         case .failed(let error):
+            judgeActivityDuringSave(now: now)
+            if diskChange == nil { saveOwed = false }
             saveFailed(error, now: now)
         case .changedOnDisk:
             // Another program's bytes, maybe half written: read once quiet, merge, and save then.
-            savingDrawing = nil
+            activityDuringSave = nil
             saveOwed = true
             noteDiskChange(now: now, writerOpen: false)
         }
     }
 
+    /// The folder's watch saw the file change. Nothing new unless another program's change waits already, or
+    /// the file is another: our own save has the identity we know (a writer that touched it since changed its
+    /// size or time). While a save is under way the identity it will give the file is not known yet: what
+    /// the watch saw is judged when it ends.
+    private func diskActivity(_ identity: FileIdentity?, writerOpen: Bool, now: Deadline) {
+        if savingDrawing != nil {
+            activityDuringSave = (identity, writerOpen || activityDuringSave?.writerOpen == true)
+        } else if diskChange != nil || identity != document.diskIdentity {
+            noteDiskChange(now: now, writerOpen: writerOpen)
+        }
+    }
+
+    /// What the folder's watch saw during the save that just ended, now that the file's identity is known;
+    /// and a read of the file that fell due meanwhile, made now.
+    private func judgeActivityDuringSave(now: Deadline) {
+        if let seen = activityDuringSave {
+            activityDuringSave = nil
+            diskActivity(seen.identity, writerOpen: seen.writerOpen, now: now)
+        }
+        if let change = diskChange, handles[.diskRead] == nil { schedule(.diskRead, at: max(change.readAt, now)) }
+    }
+
     private func saveFailed(_ failure: DocumentSaveError, now: Deadline) {
         savingDrawing = nil
+        savesSayWhere = false
         if case .failed(_, let retryAt, let isNew) = document.saveFailed(failure, now: now) {
             schedule(.autosave, at: retryAt)
             if isNew, closing == nil { effects.append(.message("\(failure); the drawing is kept in memory, unsaved")) }
         }
-        finishClosingIfAsked(failure: failure, now: now)
+        saveEnded(failure: failure, now: now)
     }
 
     /// Another program changed the file (or a save found it changed): it is read once quiet (`DiskChange`).
@@ -413,6 +536,7 @@ public final class AppCore {
     private func readDisk(now: Deadline) {
         guard let change = diskChange else { return }
         cancel(.diskRead)
+        guard savingDrawing == nil else { return }  // read once the save has ended (`judgeActivityDuringSave`)
         effects.append(.readDisk(keepingDamagedAside: change.keepsDamagedAside(at: now)))
     }
 
@@ -448,7 +572,7 @@ public final class AppCore {
             document.adopt(theirs, identity: identity, shown: controller.model.drawing, hadUnsavedEdits: merge.oursChanged)
             if merge.edit != nil { tell(merge.message(for: document.name), now: now) }
             if owed {
-                if merge.oursChanged { save(now: now) } else { finishClosingIfAsked(failure: nil, now: now) }
+                if merge.oursChanged { save(now: now) } else { saveEnded(failure: nil, now: now) }
             }
         case .missing:
             document.fileIsGone()
@@ -472,7 +596,7 @@ public final class AppCore {
     }
 
     /// One line on stderr and the same in the window, for a while.
-    private func tell(_ line: String, now: Deadline) {
+    func tell(_ line: String, now: Deadline) {
         effects.append(.message(line))
         show(line.prefix(1).uppercased() + line.dropFirst(), now: now)
     }
@@ -508,6 +632,13 @@ public final class AppCore {
             if change.readAt <= now { readDisk(now: now) } else { schedule(.diskRead, at: change.readAt) }
         }
         save(now: now)
+    }
+
+    /// A save ended: a close or an opening that waited for it goes on.
+    private func saveEnded(failure: DocumentSaveError?, now: Deadline) {
+        finishClosingIfAsked(failure: failure, now: now)
+        savedBeforeSavingAs()
+        savedBeforeOpening(failure: failure, now: now)
     }
 
     /// A save ended: if a close waited for it, the close goes on.

@@ -92,7 +92,7 @@ extension CanvasModel {
     /// Shows the whole drawing as large as the window holds it (an empty one at 100% from its corner).
     mutating func zoomToFit() {
         guard let bounds = document.drawing.paintedBounds else { return move(to: ViewTransform(screenScale: displayScale)) }
-        move(to: ViewTransform.fitting(bounds, in: visibleArea, screenScale: displayScale, margin: Self.fitMargin * displayScale))
+        move(to: ViewTransform.fitting(bounds, in: canvasArea, screenScale: displayScale, margin: Self.fitMargin * displayScale))
     }
 
     /// Shows the drawing at 100%, the document point in the middle of the window staying there.
@@ -110,12 +110,19 @@ extension CanvasModel {
         return pow(2, (abs(level - whole) < 1e-6 ? whole : level) / zoomStepsPerDoubling)
     }
 
-    /// The middle of the part of the window on screen.
-    var visibleCentre: Point { Point(x: (visibleArea.minX + visibleArea.maxX) / 2, y: (visibleArea.minY + visibleArea.maxY) / 2) }
+    /// The part of the window the drawing is seen in: the part on screen below the toolbar, when it shows
+    /// (the drawing goes on under it; fitting, scrolling and zooming about the middle use this area).
+    public var canvasArea: Rect {
+        guard let strip = toolbar?.frame, strip.maxY < visibleArea.maxY else { return visibleArea }
+        return Rect(minX: visibleArea.minX, minY: max(visibleArea.minY, strip.maxY), maxX: visibleArea.maxX, maxY: visibleArea.maxY)
+    }
+
+    /// The middle of the part of the window the drawing is seen in.
+    var visibleCentre: Point { Point(x: (canvasArea.minX + canvasArea.maxX) / 2, y: (canvasArea.minY + canvasArea.maxY) / 2) }
 
     /// The view is moved to `newView` (kept showing the document's bounds): it no longer follows the window.
     mutating func move(to newView: ViewTransform) {
-        view = newView.limited(showing: visibleArea)
+        view = newView.limited(showing: canvasArea)
         placement = .placed
     }
 
@@ -128,14 +135,14 @@ extension CanvasModel {
         let drawing = document.drawing
         guard let lying = drawing.bounds, let painted = drawing.paintedBounds else { return standard }
         if case .opening(let remembered?) = placement {
-            let restored = remembered.view(screenScale: displayScale, in: visibleArea)
-            if restored.document(visibleArea).intersects(painted) { return restored }
+            let restored = remembered.view(screenScale: displayScale, in: canvasArea)
+            if restored.document(canvasArea).intersects(painted) { return restored }
         }
         let shown = standard.document(visibleArea)
         if lying.minX >= shown.minX, lying.minY >= shown.minY, lying.maxX <= shown.maxX, lying.maxY <= shown.maxY {
             return standard
         }
-        return ViewTransform.fitting(painted, in: visibleArea, screenScale: displayScale, margin: Self.fitMargin * displayScale,
+        return ViewTransform.fitting(painted, in: canvasArea, screenScale: displayScale, margin: Self.fitMargin * displayScale,
                                      largestZoom: 1)
     }
 

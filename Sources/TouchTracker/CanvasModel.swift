@@ -45,6 +45,8 @@ public struct CanvasModel: Sendable {
     public internal(set) var menu: ContextMenu?
     /// Commands chosen in a menu that only the core can carry out (Export PNG), oldest first.
     public internal(set) var commandsForTheCore: [Command] = []
+    /// What the window should tell about edits made (a clear), oldest first.
+    public internal(set) var news: [CanvasNews] = []
     /// Edits refused because they would take the drawing past `DocumentLimits.maxShapes` (a file could not
     /// hold it), oldest first, for the core to say so.
     public internal(set) var refusedEdits: [Edit] = []
@@ -63,8 +65,15 @@ public struct CanvasModel: Sendable {
     var viewDrags: [ContactID: Point] = [:]
     /// The view a pinch began with (a cancelled pinch puts it back), and the fingers' centre then.
     var pinchStart: (view: ViewTransform, centre: Point)?
-    /// Clears done since the core last looked (the core says what each took), oldest first.
-    public internal(set) var clears: [Int] = []
+    /// Where the pointer (or the last finger) was last seen in the window, if it has been: a menu opened from the keyboard
+    /// with nothing selected opens there.
+    public internal(set) var pointer: Point?
+    /// Whether the last pointer input came from a finger (panels then take a finger's size).
+    public internal(set) var lastInputWasTouch = false
+    /// The toolbar's button the mouse is over, if any (`CanvasModel+Toolbar`).
+    var toolbarHovered: Toolbar.Item?
+    /// The toolbar's button pressed, and where it was then, while the press lasts.
+    var toolbarPress: (item: Toolbar.Item, frame: Rect)?
 
     /// Where a single click stands while the engine decides between single and double click.
     var tapPhase = TapPhase.none
@@ -91,6 +100,19 @@ public struct CanvasModel: Sendable {
     /// The drawing: finished shapes in drawing order.
     public var drawing: Drawing { document.drawing }
 
+    /// This window (the pen, the part on screen, the scale, the help) showing another drawing: nothing selected,
+    /// nothing in progress, a history of its own, and the view a drawing opens with.
+    public func showing(_ drawing: Drawing) -> CanvasModel {
+        var model = self
+        model.document = IndexedDrawing(drawing)
+        model.history = History()
+        (model.selection, model.menu, model.shapeDrag, model.tapPhase) = (nil, nil, nil, .none)
+        (model.strokes, model.ellipseStroke, model.erasing, model.refusedEdits) = ([:], nil, [:], [])
+        (model.viewDrags, model.pinchStart, model.placement) = ([:], nil, .opening(remembered: nil))
+        model.view = model.openingView()
+        return model
+    }
+
     /// The shapes in progress bottom to top, by contact: a shape keeps its place among the others while it
     /// lasts; the ellipse two contacts draw together on top.
     public var shapesInProgress: [ShapeInProgress] {
@@ -106,7 +128,7 @@ public struct CanvasModel: Sendable {
     public mutating func setVisibleArea(_ area: Rect) {
         visibleArea = area
         menu = menu?.laidOut(inside: visibleArea, scale: displayScale)
-        view = placement.isOpening ? openingView() : view.limited(showing: visibleArea)
+        view = placement.isOpening ? openingView() : view.limited(showing: canvasArea)
     }
 
     /// The screen's resolution changed: lengths designed at 96 dpi grow with `scale` (dpi / 96), the
@@ -118,10 +140,22 @@ public struct CanvasModel: Sendable {
         menu = menu?.laidOut(inside: visibleArea, scale: scale)
     }
 
+    /// Pointer input of `source` at `point`: where the pointer is, and whether a finger is driving.
+    public mutating func notePointer(at point: Point, source: InputSource) {
+        pointer = point
+        lastInputWasTouch = source == .touch
+    }
+
     /// The finished shape a click at `point` would select, if any.
     public func shape(at point: Point) -> ShapeID? {
         document.nearestShape(to: point, within: selectionTolerance)
     }
+}
+
+/// Something the window tells about an edit the canvas made.
+public enum CanvasNews: Hashable, Sendable {
+    /// Every shape went (a double click, Clear): how many.
+    case cleared(shapes: Int)
 }
 
 // MARK: - Shared steps (used by the gesture files)

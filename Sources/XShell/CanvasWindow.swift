@@ -38,10 +38,11 @@ final class CanvasWindow {
     /// Shared puts the server has not finished reading; while any is, nothing draws on the buffer.
     private var putsInFlight = 0
 
-    /// Key releases for Space+drag (the server told not to fake them while a key repeats: see `init`), and
-    /// focus changes to let go of a key released in another window.
+    /// Key releases for Space+drag (the server told not to fake them while a key repeats: see `init`), focus
+    /// changes to let go of a key released in another window, and property changes on the window itself,
+    /// which bring a paste's INCR chunks (they are read as they come).
     static let eventMask = ExposureMask | StructureNotifyMask | ButtonPressMask | ButtonReleaseMask
-        | PointerMotionMask | KeyPressMask | KeyReleaseMask | FocusChangeMask
+        | PointerMotionMask | KeyPressMask | KeyReleaseMask | FocusChangeMask | PropertyChangeMask
 
     /// The core pointer events, left out of `eventMask` when XInput 2 delivers pointer events instead.
     static let corePointerMask = ButtonPressMask | ButtonReleaseMask | PointerMotionMask

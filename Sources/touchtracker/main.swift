@@ -98,7 +98,9 @@ case .run(let options):
     do {
         shell = try Shell(connection: connection, options: options, document: opened, locks: locks,
                           penPath: DocumentLocation.statePath("pen", environment: environment),
-                          viewsPath: DocumentLocation.statePath("views", environment: environment), recorder: recorder)
+                          viewsPath: DocumentLocation.statePath("views", environment: environment),
+                          lockFolder: DocumentLocation.lockFolder(environment: environment),
+                          dataFolder: DocumentLocation.defaultPath(environment: environment)?.folder, recorder: recorder)
     } catch {
         locks.release()
         fail(error.description, status: 1)

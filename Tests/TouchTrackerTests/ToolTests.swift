@@ -150,7 +150,7 @@ struct ToolTests {
             model.key(.character(tool.key))
             #expect(model.pen.tool == tool)
         }
-        #expect(KeyBindings.command(for: .character("c"), .control) == nil, "Ctrl+C is no tool")
+        #expect(KeyBindings.command(for: .character("c"), .control) == .copy, "Ctrl+C copies: it is no tool")
     }
 
     @Test func choosingAToolLeavesTheSelectedShapeAlone() {
@@ -165,7 +165,7 @@ struct ToolTests {
         let driver = try CoreDriver()
         driver.key(.character("c"))
         #expect(driver.core.title == "drawing.json — Circle — TouchTracker")
-        #expect(driver.rememberedPens.last == Pen(tool: .circle))
+        #expect(driver.rememberedPens.last == Pen(tool: .circle, showsToolbar: false))
         driver.key(.character("2"))
         #expect(driver.core.title == "drawing.json — Circle — Blue, Normal — TouchTracker")
         driver.key(.character("l"))
