@@ -233,6 +233,9 @@ struct ViewEndToEndTests {
         let folder = try TemporaryFolder("e2e"), state = try TemporaryFolder("state")
         // A small cross about (200, 150), so that the moved view still shows all of it: no hint at the edges.
         let smallCross = Self.drawing([(150, 150, 250, 150, "#000000", 4), (200, 100, 200, 200, "#000000", 4)])
+        // The toolbar hidden, as AppProcess hides it in a state folder of its own: the columns looked at are the canvas's.
+        try FileManager.default.createDirectory(atPath: state.path + "/touchtracker", withIntermediateDirectories: true)
+        try Data(AppProcess.penWithoutToolbar.utf8).write(to: URL(fileURLWithPath: state.path + "/touchtracker/pen"))
         let first = try Self.open(smallCross, in: folder, environment: ["XDG_STATE_HOME": state.path])
         #expect(waitUntil(timeout: 5) { Self.crossing(in: first, column: 230, row: 180).map { $0 == (200, 150) } == true })
         first.client.move(to: 200, 150)

@@ -104,7 +104,7 @@ struct PenDrawingTests {
     }
 
     @Test func bySpeedTheSpeedIsMeasuredInTheDocumentSoAHandDrawsAlikeOnEveryScreen() {
-        let app = AppController(model: CanvasModel(pen: Pen(widthBySpeed: true)))
+        let app = AppController(model: CanvasModel(pen: Pen(widthBySpeed: true, showsToolbar: false)))
         app.setDisplayScale(2)
         func input(_ kind: GestureInput.Kind, _ x: Double, _ milliseconds: UInt32) -> GestureInput {
             GestureInput(kind, contact: ContactID(device: 2), location: GesturePoint(x: x, y: 100),
