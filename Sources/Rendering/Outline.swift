@@ -5,6 +5,11 @@ import Shapes
 /// strokes and what the compositor and its solid cells reason about. Each kind's path is drawn and bounded
 /// by its own type (`Outline+Line.swift`, `Outline+Ellipse.swift`): the switches over `Path` below are the
 /// only places that tell them apart.
+///
+/// This is the one place a shape meets the view: made from a shape (document px) at a scale (the view's:
+/// device pixels per px), its path and its width are on the canvas, the drawing scaled to the device,
+/// where everything after it — stroking, coverage, the solid cells — works. (The view's origin is where
+/// the window's corner is on that canvas: the compositor's and the renderer's business, whole pixels.)
 struct Outline: Hashable {
     /// What the stroke follows, by kind.
     enum Path: Hashable {
@@ -15,7 +20,7 @@ struct Outline: Hashable {
     }
 
     var path: Path
-    /// In device pixels: the shape's width times the screen's scale.
+    /// In device pixels: the shape's width times the scale.
     var width: Double
 
     init(_ geometry: ShapeGeometry, width: Double) {
@@ -26,9 +31,10 @@ struct Outline: Hashable {
         self.width = width
     }
 
-    init(_ shape: Shape, scale: Double) { self.init(shape.geometry, width: shape.style.width * scale) }
+    /// `shape` on the canvas of the drawing scaled by `scale`.
+    init(_ shape: Shape, scale: Double) { self.init(shape.geometry.scaled(by: scale), width: shape.style.width * scale) }
 
-    init(_ shape: ShapeInProgress, scale: Double) { self.init(shape.geometry, width: shape.width * scale) }
+    init(_ shape: ShapeInProgress, scale: Double) { self.init(shape.geometry.scaled(by: scale), width: shape.width * scale) }
 
     /// The bounds of the centre line.
     var bounds: Rect {
@@ -42,14 +48,25 @@ struct Outline: Hashable {
     /// antialiasing.
     var coverage: Rect { bounds.insetBy(-(width / 2 + 1)) }
 
-    /// Strokes it in the context's source, round caps and joins already set.
-    func stroke(_ cr: OpaquePointer) {
+    /// Strokes it in the context's source, round caps and joins already set; `reach` is the context's
+    /// (`reach(of:)`).
+    func stroke(_ cr: OpaquePointer, within reach: Rect) {
         cairo_set_line_width(cr, width)
         switch path {
-        case .line(let segment): LineOutline.addPath(of: segment, to: cr)
+        case .line(let segment): LineOutline.addPath(of: segment, within: reach, to: cr)
         case .ellipse(let ellipse): ellipse.addPath(to: cr)
         }
         cairo_stroke(cr)
+    }
+
+    /// Cairo rasterises in 24.8 fixed point: a device coordinate beyond about ±8 million pixels wraps. So a
+    /// path is drawn only as far as a million pixels around the context's clip (a long line, much zoomed,
+    /// is cut there: nothing it paints inside changes). The area, in the context's coordinates, is read
+    /// once per batch of strokes.
+    static func reach(of cr: OpaquePointer) -> Rect {
+        var x0 = 0.0, y0 = 0.0, x1 = 0.0, y1 = 0.0
+        cairo_clip_extents(cr, &x0, &y0, &x1, &y1)
+        return Rect(minX: x0, minY: y0, maxX: x1, maxY: y1).insetBy(-1_000_000)
     }
 
     // MARK: - Where it paints

@@ -8,7 +8,7 @@ extension CanvasModel {
     /// A contact went down at `time` and began to draw at `point` with the pen's tool, `modifiers` held.
     public mutating func contactBegan(_ contact: ContactID, at point: Point, time: ServerTime = ServerTime(milliseconds: 0),
                                       pressure: Double? = nil, modifiers: Modifiers = []) {
-        strokes[contact] = ToolStroke(at: point, time: time, pressure: pressure, modifiers: modifiers, scale: displayScale, pen: pen)
+        strokes[contact] = ToolStroke(at: point, time: time, pressure: pressure, modifiers: modifiers, pen: pen)
     }
 
     /// The contact moved at `time` to `point`, `modifiers` held (nil: as before): its shape now reaches there.
