@@ -3,7 +3,7 @@ import Shapes
 
 /// What a shape's stroke follows and how wide it is on the device, without its colour: what the renderer
 /// strokes and what the compositor and its solid cells reason about. Each kind's path is drawn and bounded
-/// by its own type (`Outline+Line.swift`, `Outline+Ellipse.swift`): the switches over `Path` below are the
+/// by its own type (`Outline+Line.swift`, `Outline+Ellipse.swift`, `Outline+Ink.swift`): the switches over `Path` below are the
 /// only places that tell them apart.
 struct Outline: Hashable {
     /// What the stroke follows, by kind.
@@ -12,6 +12,8 @@ struct Outline: Hashable {
         case line(Segment)
         /// An ellipse inscribed in a box of some width and height: a closed path.
         case ellipse(EllipseOutline)
+        /// A freehand stroke: a curve through points, each piece at its own width where they vary.
+        case ink(InkOutline)
     }
 
     var path: Path
@@ -22,6 +24,7 @@ struct Outline: Hashable {
         switch geometry {
         case .line(let segment): path = .line(segment)
         case .ellipse(let box): path = EllipseOutline(box: box).map(Path.ellipse) ?? .line(box)
+        case .ink(let ink): path = .ink(InkOutline(ink: ink))
         }
         self.width = width
     }
@@ -35,6 +38,7 @@ struct Outline: Hashable {
         switch path {
         case .line(let segment): segment.bounds
         case .ellipse(let ellipse): ellipse.box.bounds
+        case .ink(let ink): ink.ink.bounds
         }
     }
 
@@ -42,12 +46,27 @@ struct Outline: Hashable {
     /// antialiasing.
     var coverage: Rect { bounds.insetBy(-(width / 2 + 1)) }
 
-    /// Strokes it in the context's source, round caps and joins already set.
-    func stroke(_ cr: OpaquePointer) {
+    /// Strokes it in the context's source, round caps and joins already set; only the parts that may paint
+    /// into `areas` when given (a long stroke in progress is not stroked whole for each of its new pieces).
+    func stroke(_ cr: OpaquePointer, reachingInto areas: [Rect]? = nil) {
         cairo_set_line_width(cr, width)
         switch path {
         case .line(let segment): LineOutline.addPath(of: segment, to: cr)
         case .ellipse(let ellipse): ellipse.addPath(to: cr)
+        case .ink(let ink):
+            guard let areas else { return ink.stroke(width: width, cr) }
+            var pieces = areas.flatMap { ink.pieces(reaching: $0, halfWidth: width / 2) }.sorted { $0.lowerBound < $1.lowerBound }
+            var merged: [Range<Int>] = []
+            while !pieces.isEmpty {
+                let next = pieces.removeFirst()
+                if let last = merged.last, next.lowerBound <= last.upperBound {
+                    merged[merged.count - 1] = last.lowerBound..<max(last.upperBound, next.upperBound)
+                } else {
+                    merged.append(next)
+                }
+            }
+            for range in merged { ink.stroke(range, width: width, cr) }
+            return
         }
         cairo_stroke(cr)
     }
@@ -59,6 +78,7 @@ struct Outline: Hashable {
         switch path {
         case .line: 1
         case .ellipse(let ellipse): ellipse.chords
+        case .ink(let ink): ink.ink.pieceCount
         }
     }
 
@@ -67,6 +87,7 @@ struct Outline: Hashable {
         switch path {
         case .line(let segment): LineOutline.piece(of: segment, halfWidth: width / 2)
         case .ellipse(let ellipse): ellipse.piece(index, halfWidth: width / 2)
+        case .ink(let ink): ink.piece(index, halfWidth: width / 2)
         }
     }
 
@@ -75,6 +96,7 @@ struct Outline: Hashable {
         switch path {
         case .line: 0
         case .ellipse(let ellipse): ellipse.strays
+        case .ink(let ink): (0..<ink.ink.pieceCount).reduce(0) { max($0, ink.ink.piece($1).strays) } + InkOutline.cairoError
         }
     }
 
@@ -86,6 +108,7 @@ struct Outline: Hashable {
         switch path {
         case .line(let segment): LineOutline.inside(of: segment, halfWidth: width / 2)
         case .ellipse: nil  // its ring is thin and curved
+        case .ink: nil
         }
     }
 }
