@@ -9,8 +9,10 @@ import Shapes
 struct InkOutline: Hashable {
     let ink: Ink
 
-    /// Strokes the pieces in `pieces` (all by default) at `width` device px times each piece's fraction.
-    func stroke(_ pieces: Range<Int>? = nil, width: Double, _ cr: OpaquePointer) {
+    /// Strokes the pieces in `pieces` (all by default) at `width` device px times each piece's fraction: one
+    /// path where the width is even, unless `onePieceAtATime` (a stroke in progress, see
+    /// `Outline.strokeInProgress`).
+    func stroke(_ pieces: Range<Int>? = nil, width: Double, onePieceAtATime: Bool = false, _ cr: OpaquePointer) {
         let pieces = pieces ?? 0..<ink.pieceCount
         guard !pieces.isEmpty else { return }
         if ink.count == 1 {
@@ -21,7 +23,7 @@ struct InkOutline: Hashable {
             cairo_stroke(cr)
             return
         }
-        guard ink.hasWidths else {
+        guard ink.hasWidths || onePieceAtATime else {
             cairo_set_line_width(cr, width)
             let start = ink.point(pieces.lowerBound)
             cairo_move_to(cr, start.x, start.y)

@@ -46,29 +46,51 @@ struct Outline: Hashable {
     /// antialiasing.
     var coverage: Rect { bounds.insetBy(-(width / 2 + 1)) }
 
-    /// Strokes it in the context's source, round caps and joins already set; only the parts that may paint
-    /// into `areas` when given (a long stroke in progress is not stroked whole for each of its new pieces).
-    func stroke(_ cr: OpaquePointer, reachingInto areas: [Rect]? = nil) {
+    /// Whether it is ink in progress that grew from `old` (the same stroke with more points, at the same width).
+    func grew(from old: Outline) -> Bool {
+        guard case .ink(let ink) = path, case .ink(let before) = old.path, width == old.width else { return false }
+        return ink.ink.extends(before.ink)
+    }
+
+    /// What its stroke covers that it did not as `old` (which it grew from): its pieces from the last of
+    /// `old`'s on (that one curves anew towards the new point).
+    func coverage(growingFrom old: Outline) -> Rect {
+        guard case .ink(let ink) = path, case .ink(let before) = old.path else { return coverage }
+        let first = max(0, before.ink.pieceCount - 1)
+        var area = ink.ink.piece(first).hull
+        for index in (first + 1)..<ink.ink.pieceCount { area = area.union(orEmpty: ink.ink.piece(index).hull) }
+        return area.insetBy(-(width / 2 + InkOutline.cairoError + 1))
+    }
+
+    /// Strokes it in the context's source, round caps and joins already set.
+    func stroke(_ cr: OpaquePointer) {
         cairo_set_line_width(cr, width)
         switch path {
         case .line(let segment): LineOutline.addPath(of: segment, to: cr)
         case .ellipse(let ellipse): ellipse.addPath(to: cr)
-        case .ink(let ink):
-            guard let areas else { return ink.stroke(width: width, cr) }
-            var pieces = areas.flatMap { ink.pieces(reaching: $0, halfWidth: width / 2) }.sorted { $0.lowerBound < $1.lowerBound }
-            var merged: [Range<Int>] = []
-            while !pieces.isEmpty {
-                let next = pieces.removeFirst()
-                if let last = merged.last, next.lowerBound <= last.upperBound {
-                    merged[merged.count - 1] = last.lowerBound..<max(last.upperBound, next.upperBound)
-                } else {
-                    merged.append(next)
-                }
-            }
-            for range in merged { ink.stroke(range, width: width, cr) }
-            return
+        case .ink(let ink): return ink.stroke(width: width, cr)
         }
         cairo_stroke(cr)
+    }
+
+    /// Strokes it as a shape in progress: as `stroke`, but ink a piece at a time, and only the pieces that
+    /// may paint into `areas` when given. A long stroke growing is not stroked whole for each new piece, and
+    /// a pixel gets the same value whichever pieces far from it are left out (each piece is a stroke of its
+    /// own, so none changes how another is rasterised).
+    func strokeInProgress(_ cr: OpaquePointer, reachingInto areas: [Rect]?) {
+        guard case .ink(let ink) = path else { return stroke(cr) }
+        guard let areas else { return ink.stroke(width: width, onePieceAtATime: true, cr) }
+        var pieces = areas.flatMap { ink.pieces(reaching: $0, halfWidth: width / 2) }.sorted { $0.lowerBound < $1.lowerBound }
+        var merged: [Range<Int>] = []
+        while !pieces.isEmpty {
+            let next = pieces.removeFirst()
+            if let last = merged.last, next.lowerBound <= last.upperBound {
+                merged[merged.count - 1] = last.lowerBound..<max(last.upperBound, next.upperBound)
+            } else {
+                merged.append(next)
+            }
+        }
+        for range in merged { ink.stroke(range, width: width, onePieceAtATime: true, cr) }
     }
 
     // MARK: - Where it paints

@@ -125,7 +125,7 @@ public struct Renderer: Sendable {
         defer { cairo_restore(cr) }
         setPen(on: cr)
         set(style.inProgress, on: cr)
-        for shape in foreground.shapesInProgress where reaches(shape.coverage) { shape.stroke(cr) }
+        for shape in foreground.shapesInProgress where reaches(shape.coverage) { shape.strokeInProgress(cr, reachingInto: areas) }
         if let selected = foreground.selected, reaches(selected.coverage) {
             set(style.selected, on: cr)
             selected.stroke(cr)

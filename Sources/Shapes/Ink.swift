@@ -166,6 +166,12 @@ public struct Ink: Hashable, Sendable {
         return Ink(coordinates: coordinates, widths: hasWidths ? Array(storage.widths.prefix(count)) : nil)
     }
 
+    /// Whether this stroke is `other` with points appended (the same buffer, more of it): a stroke in
+    /// progress that grew. Costs nothing however long they are.
+    public func extends(_ other: Ink) -> Bool {
+        storage === other.storage && count > other.count && hasWidths == other.hasWidths
+    }
+
     // MARK: - Equality by content
 
     public static func == (a: Ink, b: Ink) -> Bool {
@@ -276,7 +282,7 @@ final class InkStorage: @unchecked Sendable {
 
 extension Rect {
     /// The union with `other`, where either may be empty (a horizontal stroke's bounds have no height).
-    func union(orEmpty other: Rect) -> Rect {
+    public func union(orEmpty other: Rect) -> Rect {
         Rect(minX: Swift.min(minX, other.minX), minY: Swift.min(minY, other.minY),
              maxX: Swift.max(maxX, other.maxX), maxY: Swift.max(maxY, other.maxY))
     }
