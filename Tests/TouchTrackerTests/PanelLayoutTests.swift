@@ -59,10 +59,10 @@ import Testing
     }
 
     @Test func whereItDoesNotFitItsTextShrinksFirst() {
-        let layout = HelpPanel.layout(in: Rect(x: 0, y: 0, width: 800, height: 600), scale: 2)
+        let layout = HelpPanel.layout(in: Rect(x: 0, y: 0, width: 800, height: 700), scale: 2)
         #expect(layout.columns == 1 && !layout.scrolls)
         #expect(layout.style.fontSize < 26 && layout.style.fontSize >= 18, "smaller, not below 9 px at 96 dpi")
-        #expect(layout.frame.width <= 800 && layout.frame.height <= 600)
+        #expect(layout.frame.width <= 800 && layout.frame.height <= 700)
     }
 
     @Test func aWideShortWindowGetsColumns() {
