@@ -1,6 +1,6 @@
 // swift-tools-version:6.0
 // TouchTracker for X11: a drawing program whose heart is a gesture engine.
-// Module boundaries (see README "Architecture"; `assets/check-imports.sh` checks every import against them):
+// Module boundaries (see docs/architecture.md; `assets/check-imports.sh` checks every import against them):
 //   Timing, Gestures, Desktop, Shapes, Storage, Canvas, TouchTracker: Swift, no X, no Cairo: testable without
 //   a display. Gestures depends on Timing only, Desktop on Gestures and Timing only; Shapes (the drawing) on
 //   nothing but Synchronization; Storage (drawings on disk) on Shapes and libc (files, fsync, rename, local

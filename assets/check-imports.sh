@@ -1,5 +1,5 @@
 #!/bin/sh
-# check-imports.sh: every module in Sources imports only what the architecture allows (README, "Architecture";
+# check-imports.sh: every module in Sources imports only what the architecture allows (docs/architecture.md;
 # Package.swift's dependencies). Run from anywhere (make test calls it first); prints one line per violation.
 set -eu
 cd "$(dirname "$0")/.."

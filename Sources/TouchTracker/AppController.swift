@@ -3,7 +3,7 @@ import Shapes
 import Timing
 
 /// The gestures the app recognizes. Their order is the order the engine visits them in (R9).
-public enum AppGesture: Int, Hashable, Comparable, Sendable, CustomStringConvertible {
+public enum AppGesture: Int, Hashable, Comparable, CaseIterable, Sendable, CustomStringConvertible {
     case clear, select, longPress, moveLine, menu, palette, circle
 
     public static func < (a: AppGesture, b: AppGesture) -> Bool { a.rawValue < b.rawValue }

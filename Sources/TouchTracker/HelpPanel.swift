@@ -1,20 +1,14 @@
 import Canvas
 import Shapes
 
-/// The help overlay (F1 or ?): what the mouse does, then every row of the key table, the last of which
+/// The help overlay (F1 or ?): every row of the pointer table, then every row of the key table, the last of which
 /// says how to scroll it. It stays readable in any window: where its text does not fit at its size, it
 /// takes smaller text down to a floor, then columns, then scrolls (the keys of that last row).
 enum HelpPanel {
-    /// The pointer gestures, briefly (what a drag draws is the tools' rows, among the keys).
-    static let gestureRows = [
-        "Click: select a shape; double click: clear",
-        "Long press a shape, or drag the selected one: move it",
-        "Right click: the pen, Undo, Clear, Export (on a shape: Delete)",
-        "Two fingers together: a circle; three swiped up: colours, widths",
-    ]
-
-    /// Every row, gestures first, then the keys as the key table lists them.
-    static var rows: [String] { gestureRows + KeyBindings.table.map { "\($0.keys): \($0.effect)" } }
+    /// Every row, the pointer actions first, then the keys, as their tables list them.
+    static var rows: [String] {
+        PointerActions.table.map { "\($0.action): \($0.effect)" } + KeyBindings.table.map { "\($0.keys): \($0.effect)" }
+    }
 
     /// The help's text and rows at 96 dpi.
     static let style = PanelStyle(fontSize: 13, rowHeight: 22)

@@ -29,37 +29,65 @@ public struct LaunchOptions: Hashable, Sendable {
         case invalid(String)
     }
 
+    /// One row of the option table: the option as written with its value, and what it means.
+    public struct Option: Sendable {
+        /// As `--help` and the documents write it ("--geometry WxH[{+-}X{+-}Y]"); its first word is the option.
+        public let synopsis: String
+        public let meaning: String
+
+        /// The option itself ("--geometry"), or FILE.
+        public var name: Substring { synopsis.prefix { $0 != " " } }
+    }
+
+    /// Every option, once: `--help` lists them from here, and tests check `docs/command-line.md`'s table and
+    /// the man page against it (and that `parse` knows each). An option added to `parse` gets its row here.
+    public static let table: [Option] = [
+        Option(synopsis: "FILE", meaning: "the drawing (default $XDG_DATA_HOME/touchtracker/drawing.json)"),
+        Option(synopsis: "--geometry WxH[{+-}X{+-}Y]",
+               meaning: "window size and position; -X, -Y from the right, bottom (default \(WindowGeometry.standard.width)x\(WindowGeometry.standard.height))"),
+        Option(synopsis: "--export OUT.png|OUT.svg|OUT.pdf", meaning: "render FILE to OUT without a display, then exit"),
+        Option(synopsis: "--double-click-ms N", meaning: "double-click window in ms (overrides the desktop's setting)"),
+        Option(synopsis: "--double-click-distance PX", meaning: "double-click distance in px (overrides the desktop's setting)"),
+        Option(synopsis: "--trace-gestures", meaning: "print one JSON line per gesture decision on stderr"),
+        Option(synopsis: "--record REC", meaning: "write everything that reaches the app to REC (a new file) as it happens"),
+        Option(synopsis: "--replay REC",
+               meaning: "take the session in REC again without a display: the drawing it ends with is saved to FILE (only a new file) and exported to OUT (--export)"),
+        Option(synopsis: "--play",
+               meaning: "with --replay: play the session in a window at the pace it was recorded (default size: the session's)"),
+        Option(synopsis: "--help", meaning: "print this summary and exit"),
+        Option(synopsis: "--version", meaning: "print the version and exit"),
+    ]
+
     public static let usage = """
         usage: touchtracker [OPTIONS] [FILE]
                touchtracker --replay REC [--export OUT] [--trace-gestures] [FILE]
                touchtracker --replay REC --play [--geometry WxH[{+-}X{+-}Y]]
-          FILE                          the drawing (default $XDG_DATA_HOME/touchtracker/drawing.json)
-          --geometry WxH[{+-}X{+-}Y]    window size and position; -X, -Y from the right, bottom (default 800x600)
-          --export OUT.png|OUT.svg|OUT.pdf
-                                        render FILE to OUT without a display, then exit
-          --double-click-ms N           double-click window in ms (overrides the desktop setting)
-          --double-click-distance PX    double-click distance in px (overrides the desktop setting)
-          --trace-gestures              print one JSON line per gesture decision on stderr
-          --record REC                  write everything that reaches the app to REC (a new file) as it happens
-          --replay REC                  take the session in REC again without a display: the drawing it ends
-                                        with is saved to FILE (a new file) or exported to OUT
-          --play                        with --replay: play the session in a window at its pace
-          --help, --version
 
-        mouse:  drag to draw with the tool (\(toolKeys): see the keys); click a shape to select it (green), click
-                empty canvas to deselect; double click clears; long press a shape and move to drag it; drag the
-                selected shape to move it; right click a shape for a menu with Delete
-        keys:
+        """ + lines(table.map { ($0.synopsis, $0.meaning) })
+        + "\nmouse:\n" + lines(PointerActions.rows(.mouse).map { ($0.action, $0.effect) })
+        + "\ntouch and stylus:\n" + lines(PointerActions.rows(.touchAndStylus).map { ($0.action, $0.effect) })
+        + "\nkeys:\n" + lines(KeyBindings.table.map { ($0.keys, $0.effect) })
 
-        """ + keyLines
-
-    /// The tools' keys, as the key table writes them ("L, C").
-    private static var toolKeys: String { Tool.table.map { $0.key.uppercased() }.joined(separator: ", ") }
-
-    /// The key table, one binding a line, aligned like the options above.
-    private static var keyLines: String {
-        KeyBindings.table.map { binding in
-            "  " + binding.keys + String(repeating: " ", count: max(1, 30 - binding.keys.count)) + binding.effect + "\n"
+    /// Rows of a table, one a line: the first column 30 wide (a longer one takes a line of its own), the second
+    /// wrapped at 110 characters.
+    private static func lines(_ rows: [(String, String)]) -> String {
+        let column = 32, width = 110
+        return rows.map { first, second in
+            var text = "  " + first
+            text += text.count < column ? String(repeating: " ", count: column - text.count) : "\n" + String(repeating: " ", count: column)
+            var lineLength = column
+            for (index, word) in second.split(separator: " ").enumerated() {
+                if index > 0, lineLength + 1 + word.count > width {
+                    text += "\n" + String(repeating: " ", count: column)
+                    lineLength = column
+                } else if index > 0 {
+                    text += " "
+                    lineLength += 1
+                }
+                text += word
+                lineLength += word.count
+            }
+            return text + "\n"
         }.joined()
     }
 

@@ -13,6 +13,7 @@
 //     +Menu               right click opens the context menu (ContextMenu.swift holds its geometry)
 //     +Keys               commands from the key table
 //   KeyBindings           every key binding, once: dispatch, the help overlay, --help, README, man page
+//   PointerActions        every pointer action, once, in words: the help overlay, --help, README, man page
 //   Tool                  every tool, once: what a drag draws (line, circle), its key, cursor and help
 //   Pen                   what the next shape is drawn with (tool, colour, width), and its file
 //   DocumentSession       the open document: edits noticed, autosave state (Autosave), title

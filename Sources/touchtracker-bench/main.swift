@@ -5,7 +5,7 @@ import Glibc
 // touchtracker-bench: measures side by side, in one run, on one machine (release builds only).
 //
 //   touchtracker-bench           a readable table
-//   touchtracker-bench --json    one JSON object (keys documented in README "Benchmarks")
+//   touchtracker-bench --json    one JSON object (keys documented in docs/benchmarks.md)
 //   touchtracker-bench --long    the longer modes (fuzzing rounds and the like)
 //   touchtracker-bench --only=frames,x   only the sections whose titles start so (case ignored)
 //

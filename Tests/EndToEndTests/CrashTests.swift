@@ -41,8 +41,8 @@ struct CrashTests {
 
 extension CrashTests {
     /// Whether the last edit is kept depends on when the kill lands against the save, so this runs alone:
-    /// `make test` runs every suite named `Alone` after the rest, one test at a time (the Makefile; README,
-    /// "Tests").
+    /// `make test` runs every suite named `Alone` after the rest, one test at a time (the Makefile;
+    /// docs/tests.md).
     @Suite("Documents survive SIGKILL, end to end, alone", .serialized)
     struct Alone {
         @Test func killingTheAppAtRandomMomentsWhileItAutosavesNeverLosesMoreThanTheLastEdit() throws {

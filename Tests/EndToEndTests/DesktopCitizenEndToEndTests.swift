@@ -230,7 +230,7 @@ private final class TracedApp {
 
 extension DesktopCitizenEndToEndTests {
     /// Tests that measure time, so they run alone: `make test` runs every suite named `Alone` after the
-    /// rest, one test at a time (the Makefile; README, "Tests").
+    /// rest, one test at a time (the Makefile; docs/tests.md).
     @Suite("The desktop's double-click time, end to end, alone", .serialized)
     struct Alone {
         @Test func twoClicksClearTheCanvasOnlyWithinTheDesktopsDoubleClickTimeWhichChangesLive() throws {

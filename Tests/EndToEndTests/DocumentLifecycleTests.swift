@@ -152,7 +152,7 @@ struct DocumentLifecycleTests {
 
 extension DocumentLifecycleTests {
     /// Tests that measure time, so they run alone: `make test` runs every suite named `Alone` after the
-    /// rest, one test at a time (the Makefile; README, "Tests").
+    /// rest, one test at a time (the Makefile; docs/tests.md).
     @Suite("Saving at once, end to end, alone", .serialized)
     struct Alone {
         @Test func controlSSavesAtOnceWhileTheAutosaveIsStillWaiting() throws {

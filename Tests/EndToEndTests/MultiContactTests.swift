@@ -112,7 +112,7 @@ struct MultiContactTests {
 
 extension MultiContactTests {
     /// Tests that measure time, so they run alone: `make test` runs every suite named `Alone` after the
-    /// rest, one test at a time (the Makefile; README, "Tests").
+    /// rest, one test at a time (the Makefile; docs/tests.md).
     @Suite("Two pointers pressed together, end to end, alone", .serialized)
     struct Alone {
         @Test func twoPointersPressedTogetherDrawARedCircleBetweenThemThatIsFinishedWhenOneLifts() throws {

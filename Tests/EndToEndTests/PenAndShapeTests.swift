@@ -226,7 +226,7 @@ struct PenAndShapeTests {
 
 extension PenAndShapeTests {
     /// Tests that measure time, so they run alone: `make test` runs every suite named `Alone` after the
-    /// rest, one test at a time (the Makefile; README, "Tests").
+    /// rest, one test at a time (the Makefile; docs/tests.md).
     @Suite("Width by speed, end to end, alone", .serialized)
     struct Alone {
         @Test func bySpeedASlowDragDrawsThickAndAFastOneThin() throws {

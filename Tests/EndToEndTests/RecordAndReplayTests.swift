@@ -74,7 +74,7 @@ struct RecordAndReplayTests {
 
 extension RecordAndReplayTests {
     /// Tests that measure time, so they run alone: `make test` runs every suite named `Alone` after the
-    /// rest, one test at a time (the Makefile; README, "Tests").
+    /// rest, one test at a time (the Makefile; docs/tests.md).
     @Suite("Record and replay at the session's pace, end to end, alone", .serialized)
     struct Alone {
         @Test func aSessionRecordedInTheWindowReplaysToTheSameDrawingPictureAndDecisions() throws {

@@ -180,7 +180,7 @@ struct SharedDocumentTests {
 
 extension SharedDocumentTests {
     /// Tests that measure time, so they run alone: `make test` runs every suite named `Alone` after the
-    /// rest, one test at a time (the Makefile; README, "Tests").
+    /// rest, one test at a time (the Makefile; docs/tests.md).
     @Suite("Another program's copy while the window's edits wait to be saved, end to end, alone", .serialized)
     struct Alone {
         @Test func aFileCopiedOverTheDrawingWithUnsavedEditsIsMergedShownAndSaved() throws {

@@ -220,12 +220,12 @@ struct AppCoreCommandTests {
         #expect(driver.traces.allSatisfy { $0.hasPrefix("{\"gesture\":") })
     }
 
-    @Test func theHelpOverlayListsEveryKeyBinding() throws {
+    @Test func theHelpOverlayListsEveryPointerActionAndKeyBinding() throws {
         let driver = try CoreDriver()
+        driver.handle(.visibleAreaChanged(Rect(x: 0, y: 0, width: 2000, height: 1500)))  // room for every row
         driver.key(.f1)
-        var rows = try #require(driver.core.scene.overlays.first?.texts)
-        driver.key(.pageDown)  // the rows the window has no room for
-        rows += try #require(driver.core.scene.overlays.first?.texts)
+        let rows = try #require(driver.core.scene.overlays.first?.texts)
+        for action in PointerActions.table { #expect(rows.contains("\(action.action): \(action.effect)")) }
         for binding in KeyBindings.table { #expect(rows.contains("\(binding.keys): \(binding.effect)")) }
     }
 }

@@ -59,14 +59,19 @@ import Testing
     }
 
     @Test func whereItDoesNotFitItsTextShrinksFirst() {
-        let layout = HelpPanel.layout(in: Rect(x: 0, y: 0, width: 800, height: 700), scale: 2)
+        // Wide enough for every row at the design size; tall enough for them at 20 px text (rows of 34 px) at
+        // scale 2, not at 26 px (44 px): the text shrinks, and stays in one column.
+        let area = Rect(x: 0, y: 0, width: 2000, height: 36 * Double(HelpPanel.rows.count))
+        let layout = HelpPanel.layout(in: area, scale: 2)
         #expect(layout.columns == 1 && !layout.scrolls)
         #expect(layout.style.fontSize < 26 && layout.style.fontSize >= 18, "smaller, not below 9 px at 96 dpi")
-        #expect(layout.frame.width <= 800 && layout.frame.height <= 700)
+        #expect(layout.frame.width <= area.width && layout.frame.height <= area.height)
     }
 
     @Test func aWideShortWindowGetsColumns() {
-        let area = Rect(x: 0, y: 0, width: 900, height: 200)
+        // Two columns of the design size fit; one column does not, even of the smallest text (rows of 15 px).
+        let rows = HelpPanel.rows
+        let area = Rect(x: 0, y: 0, width: 2 * HelpPanel.style.width(of: rows) + 10, height: 22 * Double((rows.count + 1) / 2))
         let layout = HelpPanel.layout(in: area, scale: 1)
         #expect(layout.columns == 2 && !layout.scrolls)
         let overlay = HelpPanel.overlay(in: area, scale: 1, firstRow: 0)
