@@ -51,16 +51,17 @@ struct InkOutline: Hashable {
     }
 
     /// The pieces of the curve that may paint into `area` at `halfWidth` (device px, the widest point's): those
-    /// of the runs whose bounds, so widened, meet it.
+    /// whose hulls, so widened, meet it, looked for in the runs whose bounds do.
     func pieces(reaching area: Rect, halfWidth: Double) -> [Range<Int>] {
         var found: [Range<Int>] = []
         let reach = halfWidth + Self.cairoError + 1
         for run in 0..<ink.runCount where ink.runBounds(run).insetBy(-reach).intersects(area) {
-            let pieces = ink.pieces(ofRun: run)
-            if let last = found.last, last.upperBound == pieces.lowerBound {
-                found[found.count - 1] = last.lowerBound..<pieces.upperBound
-            } else {
-                found.append(pieces)
+            for index in ink.pieces(ofRun: run) where ink.piece(index).hull.insetBy(-reach).intersects(area) {
+                if let last = found.last, last.upperBound == index {
+                    found[found.count - 1] = last.lowerBound..<(index + 1)
+                } else {
+                    found.append(index..<(index + 1))
+                }
             }
         }
         return found

@@ -32,6 +32,7 @@ let sections: [(String, (inout BenchReport) -> Void)] = [
     ("Gesture engine", engineSection),
     ("Hit testing", hitTestSection),
     ("Frames", frameSection),
+    ("Ink", inkSection),
     ("Documents", documentSection),
     ("X path", xPathSection),
 ]
