@@ -6,9 +6,12 @@
 //   nothing but Synchronization; Storage (drawings on disk) on Shapes and libc (files, fsync, rename, local
 //   time); Canvas (what a frame shows) on Shapes.
 //   Rendering: the only Cairo user (besides XShell's window surface), the only painter of Canvas's scenes.
+//   FileChooser: the desktop's file chooser (the portal over a D-Bus client of its own, zenity, kdialog);
+//   libc and Timing only.
 //   XShell: the only importer of CX11 in the program.
 //   For the tests and the bench only: DrawingTesting (the loader's fuzzer, the book's hit test),
-//   XTestHarness (Xvfb, child processes and an XTest client), TestSupport (tests only; Foundation).
+//   XTestHarness (Xvfb, child processes and an XTest client), TestSupport (tests only; Foundation),
+//   PortalTesting (tests only; a private dbus-daemon and a fake file-chooser portal).
 import PackageDescription
 
 let package = Package(
@@ -39,6 +42,8 @@ let package = Package(
         .target(name: "Storage", dependencies: ["Shapes"], linkerSettings: [.linkedLibrary("m")]),
         .target(name: "Canvas", dependencies: ["Shapes"]),
         .target(name: "TouchTracker", dependencies: ["Timing", "Gestures", "Shapes", "Storage", "Canvas"]),
+        // The desktop's file chooser: the portal over a D-Bus client of its own, zenity, kdialog; libc and Timing only.
+        .target(name: "FileChooser", dependencies: ["Timing"]),
 
         // Cairo and X.
         .target(name: "Rendering", dependencies: ["CCairo", "Shapes", "Storage", "Canvas"]),
@@ -46,7 +51,7 @@ let package = Package(
             name: "XShell",
             dependencies: [
                 "CX11", "CCairo", "Rendering", "TouchTracker", "Desktop", "Timing", "Gestures", "Shapes", "Storage",
-                "Canvas",
+                "Canvas", "FileChooser",
             ]),
 
         // Programs.
@@ -55,6 +60,7 @@ let package = Package(
         // For the tests and the bench only, never linked into the program.
         .target(name: "DrawingTesting", dependencies: ["Shapes", "Storage", "SeededRandom"]),  // loader fuzzer, book's hit test
         .target(name: "TestSupport"),  // the tests' temporary folder (Foundation)
+        .target(name: "PortalTesting", dependencies: ["FileChooser", "TestSupport"]),  // a private dbus-daemon, a fake portal
 
         // Driving the real program from outside: the end-to-end tests and the bench's X path.
         .target(name: "XTestHarness", dependencies: ["CX11", "CXTest"]),
@@ -84,12 +90,14 @@ let package = Package(
         // The regression suite in users' terms: the sessions recorded in Tests/Recordings, replayed.
         .testTarget(name: "RecordingTests", dependencies: ["TouchTracker", "Shapes", "Storage"]),
         .testTarget(name: "DesktopTests", dependencies: ["Desktop", "Gestures", "Timing"]),
-        .testTarget(name: "XShellTests", dependencies: ["XShell", "Desktop", "TouchTracker", "Shapes", "Storage", "CX11"]),
+        // With a real dbus-daemon and a fake portal when dbus-daemon is installed.
+        .testTarget(name: "FileChooserTests", dependencies: ["FileChooser", "Timing", "TestSupport", "PortalTesting"]),
+        .testTarget(name: "XShellTests", dependencies: ["XShell", "Desktop", "TouchTracker", "Shapes", "Storage", "Rendering", "CX11"]),
         .testTarget(
             name: "EndToEndTests",
             dependencies: [
-                "CX11", "XTestHarness", "Shapes", "Storage", "DrawingTesting", "TouchTracker", "touchtracker", "SeededRandom",
-                "TestSupport",
+                "CX11", "CCairo", "XTestHarness", "Shapes", "Storage", "DrawingTesting", "TouchTracker", "touchtracker",
+                "SeededRandom", "TestSupport", "FileChooser", "PortalTesting",
             ]),
     ],
     swiftLanguageModes: [.v6]

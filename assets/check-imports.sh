@@ -5,7 +5,7 @@ set -eu
 cd "$(dirname "$0")/.."
 
 # What each module may import besides the Swift standard library. Glibc is libc (TouchTracker, DrawingTesting: libm only; Storage: files); Synchronization and Dispatch
-# come with the toolchain; Foundation only in TestSupport (and in Tests/, which this does not read).
+# come with the toolchain; Foundation only in TestSupport and PortalTesting (and in Tests/, which this does not read).
 # The C modules (CX11, CCairo, CXTest) are module maps with no Swift, so they have no row.
 table='
 SeededRandom
@@ -13,14 +13,16 @@ Timing
 Gestures            Timing
 Desktop             Gestures Timing
 Shapes              Synchronization
-Storage             Glibc Shapes
+Storage             Glibc Shapes Synchronization
 Canvas              Shapes
 TouchTracker        Canvas Gestures Glibc Shapes Storage Timing
+FileChooser         Glibc Timing
 Rendering           CCairo Canvas Glibc Shapes Storage Synchronization
-XShell              CX11 CCairo Canvas Glibc Desktop Gestures Rendering Shapes Storage Timing TouchTracker
+XShell              CX11 CCairo Canvas FileChooser Glibc Desktop Gestures Rendering Shapes Storage Synchronization Timing TouchTracker
 touchtracker        Glibc Rendering Shapes Storage TouchTracker XShell
 DrawingTesting      Glibc SeededRandom Shapes Storage
 TestSupport         Foundation
+PortalTesting       FileChooser Foundation Glibc TestSupport
 XTestHarness        CX11 CXTest Glibc Synchronization
 touchtracker-bench  CX11 CXTest Canvas Dispatch Glibc DrawingTesting Gestures Rendering SeededRandom Shapes Storage Timing TouchTracker XTestHarness
 '

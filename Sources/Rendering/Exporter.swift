@@ -3,19 +3,36 @@ import Canvas
 import Shapes
 import Storage
 
-/// Writes a drawing to an image or vector file through the same `Renderer` the window uses.
+/// Writes a drawing to an image or vector file through the same `Renderer` the window uses; `render` makes
+/// the same bytes in memory (the clipboard's pictures, framed tightly: `Framing.shapes`).
 ///
 /// The whole file is rendered in memory first (Cairo's status checked after drawing, finishing and
 /// encoding), then written by `FileWriter`, the writer documents use: a failed export (a full disk,
 /// a missing folder) says why and leaves an existing file as it was.
 public enum Exporter {
-    public enum Format: String, CaseIterable, Sendable {
-        case png, svg, pdf
+    /// The formats, named by their files' extensions (Storage's one list of them).
+    public typealias Format = PictureFormat
 
-        /// The format named by a path's extension (case-insensitive), if supported.
-        public init?(path: FilePath) {
-            guard let fileExtension = path.pathExtension else { return nil }
-            self.init(rawValue: fileExtension)
+    /// How a picture is framed.
+    public enum Framing: Sendable {
+        /// An export's page: at least `minimum` (see `page(for:)`).
+        case document(minimum: (width: Int, height: Int))
+        /// The shapes' bounds (each widened by its width) and `margin` px around them, no larger: a picture of
+        /// shapes put on the clipboard.
+        case shapes(margin: Double)
+
+        /// The page of `--export` and Ctrl+E.
+        public static let export = Framing.document(minimum: (800, 600))
+    }
+
+    /// The page `framing` gives `drawing`, in drawing coordinates.
+    public static func page(for drawing: Drawing, framing: Framing, style: RenderStyle = RenderStyle()) -> Rect {
+        switch framing {
+        case .document(let minimum):
+            return page(for: drawing, minimum: minimum, style: style)
+        case .shapes(let margin):
+            let bounds = page(for: drawing, minimum: (0, 0), style: style)
+            return drawing.shapes.isEmpty ? bounds : bounds.insetBy(-margin.rounded(.up))
         }
     }
 
@@ -60,14 +77,31 @@ public enum Exporter {
     /// the path (`--export OUT`) or the program made it up (Ctrl+E's picture beside the document).
     public static func export(_ drawing: Drawing, to path: FilePath, format: Format, links: FileWriter.Links,
                               style: RenderStyle = RenderStyle()) throws(ExportError) {
-        let bytes = try render(drawing, format: format, style: style)
+        let bytes = try render(drawing, format: format, framing: .export, style: style)
         do { try FileWriter.write(bytes, to: path, links: links) } catch { throw .write(error) }
     }
 
-    /// The file `export` writes, in memory. A PNG whose page would exceed `largestImageSide` is refused
+    /// Renders `drawing` once and writes it to the first of `candidates` that has no file yet, never over
+    /// one nor through a link (names the program made up); returns the path written, or nil when every one
+    /// is taken.
+    public static func export(_ drawing: Drawing, toFirstFreeOf candidates: [FilePath], format: Format,
+                              style: RenderStyle = RenderStyle()) throws(ExportError) -> FilePath? {
+        let bytes = try render(drawing, format: format, framing: .export, style: style)
+        for path in candidates {
+            do {
+                if try FileWriter.writeNew(bytes, to: path) != nil { return path }
+            } catch {
+                throw .write(error)
+            }
+        }
+        return nil
+    }
+
+    /// The file `export` writes, in memory, framed by `framing`. A PNG whose page would exceed `largestImageSide` is refused
     /// with `ExportError.pageTooLarge`; SVG and PDF pages (sizes in points, as doubles) hold any valid drawing.
-    public static func render(_ drawing: Drawing, format: Format, style: RenderStyle = RenderStyle()) throws(ExportError) -> [UInt8] {
-        let page = page(for: drawing, style: style)
+    public static func render(_ drawing: Drawing, format: Format, framing: Framing = .export,
+                              style: RenderStyle = RenderStyle()) throws(ExportError) -> [UInt8] {
+        let page = page(for: drawing, framing: framing, style: style)
         let width = Int(page.width), height = Int(page.height)
         if format == .png, max(width, height) > largestImageSide {
             throw .pageTooLarge(width: width, height: height, format: format, limit: largestImageSide)

@@ -1,6 +1,7 @@
 import CCairo
 import Canvas
 import Shapes
+import Storage
 
 /// The finished shapes as pixels: an image of the viewport holding the background and every finished
 /// shape but the selected one, in drawing order — what `Renderer` paints before the foreground. It

@@ -40,6 +40,8 @@ public enum Edit: Hashable, Sendable {
     case replace(removed: [Shape], added: [Shape])
     /// A shape was given another colour or width.
     case restyle(ShapeID, from: ShapeStyle, to: ShapeStyle)
+    /// Shapes were pasted from the clipboard, on top of the others (the shapes, with the ids they were given).
+    case paste([Shape])
 
     /// A short human name ("Undo Move"), for menus and traces.
     public var name: String {
@@ -51,6 +53,7 @@ public enum Edit: Hashable, Sendable {
         case .clear: "Clear"
         case .replace: "Merge"
         case .restyle: "Colour and Width"
+        case .paste: "Paste"
         }
     }
 
@@ -74,6 +77,7 @@ public enum Edit: Hashable, Sendable {
         case .delete: -1
         case .clear(let shapes): -shapes.count
         case .replace(let removed, let added): added.count - removed.count
+        case .paste(let shapes): shapes.count
         case .move, .nudge, .restyle: 0
         }
     }
@@ -85,6 +89,7 @@ public enum Edit: Hashable, Sendable {
         case .delete(let shape): target.remove(shape.id)
         case .move(let id, _, let to), .nudge(let id, _, let to): target.setGeometry(to, of: id)
         case .restyle(let id, _, let to): target.setStyle(to, of: id)
+        case .paste(let shapes): target.restore(contentsOf: shapes)
         case .clear: target.removeAll()
         case .replace(let removed, let added):
             target.remove(contentsOf: removed.map(\.id))
@@ -99,6 +104,7 @@ public enum Edit: Hashable, Sendable {
         case .delete(let shape): target.restore(shape)
         case .move(let id, let from, _), .nudge(let id, let from, _): target.setGeometry(from, of: id)
         case .restyle(let id, let from, _): target.setStyle(from, of: id)
+        case .paste(let shapes): target.remove(contentsOf: shapes.map(\.id))
         case .clear(let shapes): target.restore(contentsOf: shapes)
         case .replace(let removed, let added):
             target.remove(contentsOf: added.map(\.id))

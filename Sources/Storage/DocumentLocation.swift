@@ -41,4 +41,18 @@ public enum DocumentLocation {
         let beside = path.replacingExtension(with: newExtension)
         return beside == path ? path.removingExtension.appendingToName("-export." + newExtension) : beside
     }
+
+    /// Where Ctrl+E may write the picture of the document at `path`, in order: beside it (`exportPath`), then
+    /// numbered (`drawing-2.png` … `drawing-999.png`). The first with no file is written, so that an earlier
+    /// export, or any other file, is never replaced.
+    public static func numberedExportPaths(forDocument path: FilePath, extension newExtension: String) -> [FilePath] {
+        let first = exportPath(forDocument: path, extension: newExtension)
+        let stem = first.removingExtension
+        return [first] + (2...999).map { stem.appendingToName("-\($0)." + newExtension) }
+    }
+
+    /// The names a new drawing (Ctrl+N) may take in `folder`, in order: `untitled-1.json` … `untitled-999.json`.
+    public static func untitledPaths(in folder: FilePath) -> [FilePath] {
+        (1...999).map { folder.appending(FilePath("untitled-\($0).json")) }
+    }
 }

@@ -165,7 +165,7 @@ public struct DocumentStore: Hashable, Sendable {
 }
 
 /// The result of opening a document.
-public struct OpenedDocument: Sendable {
+public struct OpenedDocument: Hashable, Sendable {
     /// Where the drawing saves to (a symbolic link's target).
     public let store: DocumentStore
     /// The drawing read, or an empty one (no file yet, or a damaged file kept aside).

@@ -91,6 +91,8 @@ struct DrawingDecoder {
         var ids: Set<ShapeID>?
         var points = 0
         if scanner.consume(.closeBracket) { return shapes }
+        scanner.skipWhitespace()
+        if let shapes = readShapesInParallel(version: version) { return shapes }
         repeat {
             scanner.skipWhitespace()
             let start = scanner.offset
@@ -107,7 +109,7 @@ struct DrawingDecoder {
 
     /// A shape: in version 2 "id", "kind", "begin", "end", "colour" and "width", all required; in version 1
     /// (lines) "id", "begin" and "end" alone, read as black lines 10 px wide.
-    private mutating func readShape(version: Int) throws(DocumentError) -> Shape {
+    mutating func readShape(version: Int) throws(DocumentError) -> Shape {
         try scanner.expect(.openBrace, version == 1 ? "expected '{' to begin a line" : "expected '{' to begin a shape")
         var id: ShapeID?
         var kind: ShapeKind?

@@ -38,8 +38,8 @@ extension DrawingFormat {
         }
     }
 
-    /// Whether every coordinate of `geometry` is within the limits.
-    static func isSavable(_ geometry: ShapeGeometry) -> Bool {
+    /// Whether every coordinate of `geometry` is within the limits (a file can hold it).
+    public static func isSavable(_ geometry: ShapeGeometry) -> Bool {
         switch geometry {
         case .line(let segment): isSavable(segment)
         case .ellipse(let box): isSavable(box)

@@ -38,6 +38,13 @@ public enum FileWriter {
         try write(bytes, to: path, links: links, onlyIf: nil)!
     }
 
+    /// Writes `bytes` to `path`, never through a link, only where there is no file yet: the name is taken
+    /// only while it is free (a hard link made to the new file, where the file system has them); returns nil,
+    /// having written nothing, when there is one.
+    public static func writeNew(_ bytes: [UInt8], to path: FilePath) throws(WriteError) -> FileIdentity? {
+        try write(bytes, to: path, replacing: nil)
+    }
+
     /// Writes `bytes` to the regular file at `path` (never through a link) only while the path still names
     /// `expected` (nil: nothing). The file is looked at first and again just before the rename, so a change
     /// made while the new bytes were written is seen too; and it keeps a second name while ours takes its

@@ -8,7 +8,8 @@
 //   DocumentLimits         the bounds every saved drawing keeps (they fit together)
 //   DocumentError          why bytes are not a drawing, each a one-line message with its place
 //   DocumentLock, LockHolder, DocumentWatcher   one window per drawing; another program's changes
-//   DocumentLocation       where the drawing and the pen live (XDG folders)
+//   DocumentLocation       where the drawing and the pen live (XDG folders), exports and new drawings' names
+//   PictureFormat          the formats a drawing is exported to, by extension
 //   DiskVersion, SaveOutcome, FileIdentity      what is on disk, and what became of a save
 //   FileSystem, FilePath, FileWriter, StateFile, AppendOnlyFile, SystemError, WriteError
 //                          the file system through libc: paths as bytes, atomic writes, errors in words

@@ -109,6 +109,19 @@ public final class AppController {
 
     public func setVisibleArea(_ area: Rect) { model.setVisibleArea(area) }
 
+    /// Carries out a command the model can (a cut's delete, once the clipboard holds the shape); returns it
+    /// otherwise.
+    @discardableResult
+    public func perform(_ command: Command) -> Command? { model.execute(command) }
+
+    /// Shows another drawing (one just opened), with a history of its own.
+    public func show(_ drawing: Drawing) { model = model.showing(drawing) }
+
+    /// Pastes shapes from the clipboard (see `CanvasModel.paste`).
+    public func paste(_ shapes: Drawing, centredAt centre: Point) -> Result<Int, CanvasModel.PasteRefusal> {
+        model.paste(shapes, centredAt: centre)
+    }
+
     /// Commands chosen in a menu that only the core can carry out (Export PNG); the list is emptied.
     public func takeCommandsForTheCore() -> [Command] {
         defer { model.commandsForTheCore.removeAll() }

@@ -13,7 +13,8 @@ import Timing
 ///
 ///     shell, per loop iteration:
 ///         now = clock;  for each X event: core.handle(input, now: now)
-///         core.advance(to: now);  perform core.takeEffects() (answering saves and exports at once)
+///         core.advance(to: now);  perform core.takeEffects() (answering exports and reads at once, a save
+///                                  when its worker is done: steps later, edits go on meanwhile)
 ///         paint core.takeFrame(now: now), if a frame is due;  wait until core.nextDeadline or the next event
 ///
 /// The core owns the gesture engine and the model (through `AppController`), the document's session, and
@@ -22,11 +23,12 @@ import Timing
 public final class AppCore {
     /// The canvas's behaviour: the gesture engine and the model.
     public let controller: AppController
-    private var document: DocumentSession
+    /// The document: where it saves, what is on disk (another after Ctrl+O or Ctrl+Shift+S).
+    var document: DocumentSession
     /// The core's own timers; the gesture engine keeps its wheel to itself.
     private var timers: TimerWheel<AppTimer>
     private var handles: [AppTimer: TimerHandle] = [:]
-    private var effects: [AppEffect] = []
+    var effects: [AppEffect] = []
     private var shownTitle: String
     private let tracing: Bool
     /// Set while a close waits for the save before it.
@@ -37,6 +39,10 @@ public final class AppCore {
     private var notice: Notice?
     /// Set once the window could not get the memory to draw; said once.
     private var hasReportedAllocationFailure = false
+    /// Copying and pasting under way (AppCore+Clipboard.swift).
+    var clipboard = ClipboardState()
+    /// The file chooser, a drawing to open, an export under way (AppCore+Files.swift).
+    var files = FileState()
     /// dpi / 96 of the screen: the renderer's lengths, the selection tolerance and the panels grow with it.
     public var scale: Double { controller.model.displayScale }
     /// When frames are painted.
@@ -136,9 +142,7 @@ public final class AppCore {
         case .saveFinished(let outcome):
             saveFinished(outcome, now: now)
         case .diskActivity(let identity, let writerOpen):
-            // Nothing new unless another program's change waits already, or the file is another: our own
-            // save has the identity we know (a writer that touched it since changed its size or time).
-            if diskChange != nil || identity != document.diskIdentity { noteDiskChange(now: now, writerOpen: writerOpen) }
+            diskActivity(identity, writerOpen: writerOpen, now: now)
         case .diskChanged(let version):
             diskChanged(version, now: now)
         case .anotherStartAsked:
@@ -146,8 +150,20 @@ public final class AppCore {
             show("\(document.name) is open here: another start of TouchTracker asked for it", now: now)
         case .refreshIntervalChanged(let interval):
             pacer.interval = interval ?? FramePacer.standardInterval
-        case .exportFinished(let failure):
-            exportFinished(failure, now: now)
+        case .exportFinished(let failure, let written):
+            exportFinished(failure: failure, written: written, now: now)
+        case .clipboardOwned(let failure):
+            clipboardOwned(failure: failure, now: now)
+        case .clipboardReceived(let receipt, let pointer):
+            clipboardReceived(receipt, pointer: pointer, now: now)
+        case .fileChosen(let answer):
+            fileChosen(answer, now: now)
+        case .documentOpened(let opening):
+            documentOpened(opening, now: now)
+        case .savedAs(let outcome):
+            savedAs(outcome, now: now)
+        case .newWindowOpened(let outcome):
+            newWindowOpened(outcome, now: now)
         }
         finishStep(now: now)
     }
@@ -255,11 +271,11 @@ public final class AppCore {
         handles[timer] = timers.schedule(at: deadline, timer)
     }
 
-    private func cancel(_ timer: AppTimer) {
+    func cancel(_ timer: AppTimer) {
         if let handle = handles.removeValue(forKey: timer) { timers.cancel(handle) }
     }
 
-    private func show(_ text: String, now: Deadline) {
+    func show(_ text: String, now: Deadline) {
         notice = Notice(text: text)
         schedule(.noticeExpiry, at: now + Self.noticeDuration)
     }
@@ -274,49 +290,56 @@ public final class AppCore {
     private func perform(_ command: Command, now: Deadline) {
         switch command {
         case .save:
+            savesSayWhere = true
             save(now: now)
         case .exportPNG:
-            save(now: now)  // the document (and its folder) exist before the picture beside it
-            let path = DocumentLocation.exportPath(forDocument: document.path, extension: "png")
-            effects.append(.exportPNG(controller.model.drawing, to: path))
-            pendingExport = path
+            exportBesideTheDocument(now: now)
+        case .open:
+            choose(.open, now: now)
+        case .saveAs:
+            choose(.saveAs, now: now)
+        case .exportAs:
+            choose(.exportAs, now: now)
+        case .newWindow:
+            effects.append(.openNewWindow)
         case .quit:
             close(.userAsked, now: now)
+        case .copy:
+            copy(cut: false, now: now)
+        case .cut:
+            copy(cut: true, now: now)
+        case .paste:
+            paste(now: now)
         default:
             break  // the model's own; it carried them out
         }
     }
 
-    /// Where the PNG of the export under way goes (for its report).
-    private var pendingExport: FilePath?
-
-    private func exportFinished(_ failure: String?, now: Deadline) {
-        guard let path = pendingExport else { return }
-        pendingExport = nil
-        if let failure {
-            effects.append(.message("cannot export \(path): \(failure)"))
-            show("Cannot export \(path.fileName): \(failure)", now: now)
-        } else {
-            effects.append(.message("exported \(path)"))
-            show("Exported \(path.fileName)", now: now)
-        }
-    }
-
     // MARK: - Saving
 
-    /// The drawing of the save under way: its outcome is the next input.
+    /// The drawing of the save under way: the shell saves on a worker, and its outcome comes as an input
+    /// some steps later; edits go on meanwhile.
     private var savingDrawing: Drawing?
+    /// Whether a save is under way (its outcome not yet in).
+    var isSaving: Bool { savingDrawing != nil }
+    /// Set by Ctrl+S: the next save that works says where it went.
+    private var savesSayWhere = false
     /// Set from the first sign that another program changed the file until it is read (`DiskChange`).
     private var diskChange: DiskChange?
-    /// A save was asked for while another program's change waited to be read: it is made after the read.
+    /// A save was asked for while another program's change waited to be read, or while a save was under
+    /// way: it is made after the read, or once that save has ended.
     private var saveOwed = false
+    /// What the folder's watch saw while a save was under way (the last identity, and whether a writer held
+    /// the file open): judged once the save has ended, against the identity of the file it wrote.
+    private var activityDuringSave: (identity: FileIdentity?, writerOpen: Bool)?
 
-    /// Asks the shell to save (replacing only the file last read or written); `saveFinished` follows
-    /// before anything else. While another program's change waits to be read, the save waits for it.
-    private func save(now: Deadline) {
+    /// Asks the shell to save (replacing only the file last read or written); `saveFinished` follows, maybe
+    /// some steps later. While another program's change waits to be read, or another save is under way,
+    /// the save waits for it.
+    func save(now: Deadline) {
         cancel(.autosave)
         _ = document.observe(controller.model.drawing, now: now)
-        guard diskChange == nil else { return saveOwed = true }
+        guard diskChange == nil, savingDrawing == nil else { return saveOwed = true }
         if let refusal = document.refusal { return saveFailed(refusal, now: now) }
         savingDrawing = controller.model.drawing
         effects.append(.save(controller.model.drawing, replacing: document.diskIdentity))
@@ -324,32 +347,73 @@ public final class AppCore {
 
     private func saveFinished(_ outcome: SaveOutcome, now: Deadline) {
         guard let drawing = savingDrawing else { return }
+        savingDrawing = nil
         switch outcome {
         case .saved(let identity):
-            savingDrawing = nil
-            if case .saved(recovered: true) = document.saved(drawing, identity: identity) {
+            let report = document.saved(drawing, identity: identity, now: now)
+            if case .saved(recovered: true, _) = report {
                 effects.append(.message("saved \(document.path) again"))
                 show("Saved \(document.name) again", now: now)
             }
-            cancel(.autosave)
-            finishClosingIfAsked(failure: nil, now: now)
+            judgeActivityDuringSave(now: now)
+            if case .saved(_, laterEditsDue: let due?) = report {
+                // Edits made while it was written: saved at once when a save is owed or a close or an opening
+                // waits (after another program's change is read, if one waits; that save says where), else
+                // by the autosave.
+                if saveOwed || closing != nil || files.opening != nil {
+                    saveOwed = false
+                    return save(now: now)
+                }
+                if handles[.autosave] == nil { schedule(.autosave, at: due) }
+            } else {
+                cancel(.autosave)
+                if diskChange == nil { saveOwed = false }
+            }
+            if savesSayWhere, case .saved(recovered: false, _) = report { show("Saved \(document.path)", now: now) }
+            savesSayWhere = false
+            if !saveOwed { saveEnded(failure: nil, now: now) }
         case .failed(let error):
+            judgeActivityDuringSave(now: now)
+            if diskChange == nil { saveOwed = false }
             saveFailed(error, now: now)
         case .changedOnDisk:
             // Another program's bytes, maybe half written: read once quiet, merge, and save then.
-            savingDrawing = nil
+            activityDuringSave = nil
             saveOwed = true
             noteDiskChange(now: now, writerOpen: false)
         }
     }
 
+    /// The folder's watch saw the file change. Nothing new unless another program's change waits already, or
+    /// the file is another: our own save has the identity we know (a writer that touched it since changed its
+    /// size or time). While a save is under way the identity it will give the file is not known yet: what
+    /// the watch saw is judged when it ends.
+    private func diskActivity(_ identity: FileIdentity?, writerOpen: Bool, now: Deadline) {
+        if savingDrawing != nil {
+            activityDuringSave = (identity, writerOpen || activityDuringSave?.writerOpen == true)
+        } else if diskChange != nil || identity != document.diskIdentity {
+            noteDiskChange(now: now, writerOpen: writerOpen)
+        }
+    }
+
+    /// What the folder's watch saw during the save that just ended, now that the file's identity is known;
+    /// and a read of the file that fell due meanwhile, made now.
+    private func judgeActivityDuringSave(now: Deadline) {
+        if let seen = activityDuringSave {
+            activityDuringSave = nil
+            diskActivity(seen.identity, writerOpen: seen.writerOpen, now: now)
+        }
+        if let change = diskChange, handles[.diskRead] == nil { schedule(.diskRead, at: max(change.readAt, now)) }
+    }
+
     private func saveFailed(_ failure: DocumentSaveError, now: Deadline) {
         savingDrawing = nil
+        savesSayWhere = false
         if case .failed(_, let retryAt, let isNew) = document.saveFailed(failure, now: now) {
             schedule(.autosave, at: retryAt)
             if isNew, closing == nil { effects.append(.message("\(failure); the drawing is kept in memory, unsaved")) }
         }
-        finishClosingIfAsked(failure: failure, now: now)
+        saveEnded(failure: failure, now: now)
     }
 
     /// Another program changed the file (or a save found it changed): it is read once quiet (`DiskChange`).
@@ -366,6 +430,7 @@ public final class AppCore {
     private func readDisk(now: Deadline) {
         guard let change = diskChange else { return }
         cancel(.diskRead)
+        guard savingDrawing == nil else { return }  // read once the save has ended (`judgeActivityDuringSave`)
         effects.append(.readDisk(keepingDamagedAside: change.keepsDamagedAside(at: now)))
     }
 
@@ -401,7 +466,7 @@ public final class AppCore {
             document.adopt(theirs, identity: identity, shown: controller.model.drawing, hadUnsavedEdits: merge.oursChanged)
             if merge.edit != nil { tell(merge.message(for: document.name), now: now) }
             if owed {
-                if merge.oursChanged { save(now: now) } else { finishClosingIfAsked(failure: nil, now: now) }
+                if merge.oursChanged { save(now: now) } else { saveEnded(failure: nil, now: now) }
             }
         case .missing:
             document.fileIsGone()
@@ -425,7 +490,7 @@ public final class AppCore {
     }
 
     /// One line on stderr and the same in the window, for a while.
-    private func tell(_ line: String, now: Deadline) {
+    func tell(_ line: String, now: Deadline) {
         effects.append(.message(line))
         show(line.prefix(1).uppercased() + line.dropFirst(), now: now)
     }
@@ -460,6 +525,13 @@ public final class AppCore {
             if change.readAt <= now { readDisk(now: now) } else { schedule(.diskRead, at: change.readAt) }
         }
         save(now: now)
+    }
+
+    /// A save ended: a close or an opening that waited for it goes on.
+    private func saveEnded(failure: DocumentSaveError?, now: Deadline) {
+        finishClosingIfAsked(failure: failure, now: now)
+        savedBeforeSavingAs()
+        savedBeforeOpening(failure: failure, now: now)
     }
 
     /// A save ended: if a close waited for it, the close goes on.

@@ -2,8 +2,10 @@ import Shapes
 import Storage
 
 /// What the app asks the shell to do: the shell performs each, in order, and answers those that can fail
-/// with an `AppInput` (`save` with `.saveFinished`, `readDisk` with `.diskChanged`, `exportPNG` with
-/// `.exportFinished`) before anything else.
+/// with an `AppInput` before anything else (`save` with `.saveFinished`, `readDisk` with `.diskChanged`, `export`
+/// with `.exportFinished`, `ownClipboard` with `.clipboardOwned`, `openDocument` with `.documentOpened`, `saveAs`
+/// with `.savedAs`, `openNewWindow` with `.newWindowOpened`). Two are answered later, while the loop goes on:
+/// `requestClipboard` by `.clipboardReceived`, `chooseFile` by `.fileChosen`.
 public enum AppEffect: Hashable, Sendable {
     /// Write `drawing` to the document, replacing only the file with identity `replacing` (nil: only
     /// where there is none).
@@ -11,8 +13,24 @@ public enum AppEffect: Hashable, Sendable {
     /// Read what the document's file holds now (`DocumentStore.readCurrent`); a file that is not a drawing is
     /// kept aside as damaged only when `keepingDamagedAside`, else left where it is (its writer may not be done).
     case readDisk(keepingDamagedAside: Bool)
-    /// Render `drawing` as a PNG into `path`.
-    case exportPNG(Drawing, to: FilePath)
+    /// Render `drawing` in `format` into the first of `candidates` that has no file yet — or, `replacing`,
+    /// into the first whatever is there (a file the user chose to replace).
+    case export(Drawing, format: PictureFormat, to: [FilePath], replacing: Bool)
+    /// Show the desktop's file chooser (the loop goes on while it is open).
+    case chooseFile(FileChoice)
+    /// Open the drawing at this path in the window instead of the document, as at start (lock, damaged
+    /// file kept aside, newer version refused); the document is saved already.
+    case openDocument(FilePath)
+    /// Save `drawing` to this path (replacing what is there: the user chose it) and make it the document.
+    case saveAs(Drawing, to: FilePath)
+    /// Start another window of the program on a new drawing in the data folder.
+    case openNewWindow
+    /// Own the clipboard with these shapes (a drawing of their own, numbered 1…n), from the time of the
+    /// event being handled; offered in every format the shell converts them to. Answered with `.clipboardOwned`.
+    case ownClipboard(Drawing)
+    /// Ask the clipboard's owner for shapes; the answer comes later, as `.clipboardReceived` (the loop goes
+    /// on meanwhile).
+    case requestClipboard
     /// Remember the pen for the next run.
     case rememberPen(Pen)
     /// Bring the window to the front.

@@ -44,6 +44,20 @@ public enum AppInput: Hashable, Sendable {
     case diskChanged(DiskVersion)
     /// A second start of the program asked for this drawing (it is locked by this window).
     case anotherStartAsked
-    /// What became of `AppEffect.exportPNG`: nil when the picture was written, else why not (one line).
-    case exportFinished(failure: String?)
+    /// What became of `AppEffect.export`: nil when the picture was written (to `written`; nil in recordings
+    /// made before it was said), else why not (one line).
+    case exportFinished(failure: String?, written: FilePath? = nil)
+    /// What became of `AppEffect.ownClipboard`: nil when the window owns the clipboard, else why not.
+    case clipboardOwned(failure: String?)
+    /// What the clipboard held when the app asked (`AppEffect.requestClipboard`), and where the pointer was
+    /// then, in window coordinates (nil: on another screen).
+    case clipboardReceived(ClipboardReceipt, pointer: Point?)
+    /// What became of `AppEffect.chooseFile`.
+    case fileChosen(FileChooserAnswer)
+    /// What became of `AppEffect.openDocument` (the drawing opened is in it: a replay reads no file).
+    case documentOpened(DocumentOpening)
+    /// What became of `AppEffect.saveAs`.
+    case savedAs(SaveAsOutcome)
+    /// What became of `AppEffect.openNewWindow`.
+    case newWindowOpened(NewWindowOutcome)
 }

@@ -4,7 +4,8 @@ import Timing
 /// deadline it computes lives on the core's timer wheel, nowhere else.
 ///
 ///     after an edit:      due = noteEdit(now:)          -> (re)schedule the save at `due`
-///     the save's outcome: didSave(), or retry = didFailToSave(now:) -> schedule a retry at `retry`
+///     the save's outcome: didSave(), due = didSaveEarlierEdits(now:) (edits made while it was written),
+///                         or retry = didFailToSave(now:) -> schedule a retry at `retry`
 ///
 /// A save falls due `quietPeriod` after the last edit, so a burst of edits makes one save; while edits
 /// keep coming (dragging a shape) it is due no later than `longestDelay` after the first unsaved edit.
@@ -51,6 +52,13 @@ public struct Autosave: Sendable, Equatable {
 
     /// The drawing was saved, with every edit so far.
     public mutating func didSave() { state = .saved }
+
+    /// A save ended without the edits made while it was written (saves run beside the loop): those are
+    /// pending from `now`. Returns when they fall due.
+    public mutating func didSaveEarlierEdits(now: Deadline) -> Deadline {
+        state = .pending(firstEdit: now)
+        return now + Self.quietPeriod
+    }
 
     /// A save at `now` failed; the edits stay in memory. Returns when to try again.
     public mutating func didFailToSave(now: Deadline) -> Deadline {

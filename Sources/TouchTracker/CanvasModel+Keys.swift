@@ -2,7 +2,7 @@ import Gestures
 import Shapes
 
 /// The keyboard, through `KeyBindings`: the model carries out the commands that change the canvas (delete,
-/// escape, undo, redo, nudges, help) and hands back the ones it cannot (save, export, quit). While the help
+/// escape, undo, redo, nudges, help) and hands back the ones it cannot (files, the clipboard, quit). While the help
 /// is shown, the up and down arrows scroll it instead of nudging.
 extension CanvasModel {
     /// Handles a key press; returns the command when the core must carry it out, nil otherwise.
@@ -43,7 +43,7 @@ extension CanvasModel {
         case .clear: editKey { $0.clearEverything() }
         case .toggleWidthBySpeed: pen.widthBySpeed.toggle()
         case .chooseTool(let tool): pen.tool = tool
-        case .save, .exportPNG, .quit: return command
+        case .save, .exportPNG, .quit, .copy, .cut, .paste, .open, .saveAs, .exportAs, .newWindow: return command
         }
         return nil
     }

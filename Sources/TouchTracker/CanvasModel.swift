@@ -70,6 +70,17 @@ public struct CanvasModel: Sendable {
     /// The drawing: finished shapes in drawing order.
     public var drawing: Drawing { document.drawing }
 
+    /// This window (the pen, the part on screen, the scale, the help) showing another drawing: nothing selected,
+    /// nothing in progress, a history of its own.
+    public func showing(_ drawing: Drawing) -> CanvasModel {
+        var model = self
+        model.document = IndexedDrawing(drawing)
+        model.history = History()
+        (model.selection, model.menu, model.shapeDrag, model.tapPhase) = (nil, nil, nil, .none)
+        (model.strokes, model.ellipseStroke, model.erasing, model.refusedEdits) = ([:], nil, [:], [])
+        return model
+    }
+
     /// The shapes in progress bottom to top, by contact: a shape keeps its place among the others while it
     /// lasts; the ellipse two contacts draw together on top.
     public var shapesInProgress: [ShapeInProgress] {

@@ -63,19 +63,26 @@ public struct DocumentSession {
 
     /// The outcome of a save that began with every edit observed.
     public enum SaveReport: Equatable {
-        /// Saved; `recovered` when saving had been failing until now.
-        case saved(recovered: Bool)
+        /// Saved; `recovered` when saving had been failing until now; `laterEditsDue` when edits were made
+        /// while it was written (they are not in it): when they fall due.
+        case saved(recovered: Bool, laterEditsDue: Deadline?)
         /// Failed; retry at `retryAt`; `isNew` when this cause was not reported yet.
         case failed(DocumentSaveError, retryAt: Deadline, isNew: Bool)
     }
 
-    /// `drawing` was saved; the file now has `identity`.
-    public mutating func saved(_ drawing: Drawing, identity: FileIdentity) -> SaveReport {
-        autosave.didSave()
+    /// `drawing` was saved at `now`; the file now has `identity`. Edits observed since it was taken are
+    /// still to be saved.
+    public mutating func saved(_ drawing: Drawing, identity: FileIdentity, now: Deadline) -> SaveReport {
+        var laterEditsDue: Deadline?
+        if drawing.revision == observedRevision {
+            autosave.didSave()
+        } else {
+            laterEditsDue = autosave.didSaveEarlierEdits(now: now)
+        }
         (diskIdentity, needsWrite) = (identity, false)
         if !baseStaysUntilRead { base = drawing }
         defer { saveError = nil }
-        return .saved(recovered: saveError != nil)
+        return .saved(recovered: saveError != nil, laterEditsDue: laterEditsDue)
     }
 
     /// A save at `now` failed.

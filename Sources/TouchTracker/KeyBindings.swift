@@ -33,6 +33,20 @@ public enum Command: Hashable, Sendable {
     case exportPNG
     /// Save and quit.
     case quit
+    /// Put the selected shape (or every shape) on the clipboard.
+    case copy
+    /// Put the selected shape on the clipboard and delete it (one undoable edit).
+    case cut
+    /// Add the shapes on the clipboard under the pointer.
+    case paste
+    /// Choose another drawing to open in this window (this one is saved first).
+    case open
+    /// Choose a new file for the drawing; the window goes on in it.
+    case saveAs
+    /// Choose a file to export the drawing to: PNG, SVG or PDF by its name.
+    case exportAs
+    /// Open a new window on a new drawing.
+    case newWindow
 }
 
 /// A key with the modifiers held.
@@ -85,8 +99,21 @@ public enum KeyBindings {
                    [(KeyChord(.character("[")), .stepWidth(by: -1)), (KeyChord(.character("]")), .stepWidth(by: 1))]),
         KeyBinding("S", "width by speed (with a stylus: by pressure), on or off", [KeyChord(.character("s"))],
                    .toggleWidthBySpeed),
-        KeyBinding("Ctrl+S", "save now", [KeyChord(.character("s"), .control)], .save),
-        KeyBinding("Ctrl+E", "export a PNG beside the document", [KeyChord(.character("e"), .control)], .exportPNG),
+        KeyBinding("Ctrl+C", "copy the selected shape, or the whole drawing",
+                   [KeyChord(.character("c"), .control)], .copy),
+        KeyBinding("Ctrl+X", "cut the selected shape", [KeyChord(.character("x"), .control)], .cut),
+        KeyBinding("Ctrl+V", "paste shapes from any TouchTracker window, under the pointer",
+                   [KeyChord(.character("v"), .control)], .paste),
+        KeyBinding("Ctrl+S", "save now, saying where", [KeyChord(.character("s"), .control)], .save),
+        KeyBinding("Ctrl+Shift+S", "save as: choose a new file and go on in it",
+                   [KeyChord(.character("s"), [.control, .shift])], .saveAs),
+        KeyBinding("Ctrl+O", "open another drawing (this one is saved first)", [KeyChord(.character("o"), .control)], .open),
+        KeyBinding("Ctrl+N", "open a new window on a new drawing (untitled-N.json)",
+                   [KeyChord(.character("n"), .control)], .newWindow),
+        KeyBinding("Ctrl+E", "export a numbered PNG beside the document",
+                   [KeyChord(.character("e"), .control)], .exportPNG),
+        KeyBinding("Ctrl+Shift+E", "export as: choose a .png, .svg or .pdf file",
+                   [KeyChord(.character("e"), [.control, .shift])], .exportAs),
         KeyBinding("Ctrl+Q", "save and quit", [KeyChord(.character("q"), .control)], .quit),
         KeyBinding("F1, ?", "show or hide the help", [KeyChord(.f1), KeyChord(.character("?"))], .toggleHelp),
         // The help's last row: the arrows are the nudge's chords, and the help's while it is shown.

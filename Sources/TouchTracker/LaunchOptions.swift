@@ -140,8 +140,8 @@ public struct LaunchOptions: Hashable, Sendable {
             case "--export":
                 guard let bytes = value(), !bytes.isEmpty else { return .invalid("--export needs an output file") }
                 let path = FilePath(bytes: bytes)
-                guard let fileExtension = path.pathExtension, ["png", "svg", "pdf"].contains(fileExtension) else {
-                    return .invalid("--export \"\(path)\": the file must end in .png, .svg or .pdf")
+                guard PictureFormat(path: path) != nil else {
+                    return .invalid("--export \"\(path)\": the file must end in \(PictureFormat.extensions)")
                 }
                 options.exportPath = path
             case "--double-click-ms":

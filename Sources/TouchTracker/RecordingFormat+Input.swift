@@ -28,7 +28,16 @@ extension AppInput {
             ("disk_activity", .object(["identity": identity?.recorded ?? .null, "writer_open": .bool(writerOpen)]))
         case .diskChanged(let version): ("disk_changed", try version.recorded())
         case .anotherStartAsked: ("another_start_asked", .object([:]))
-        case .exportFinished(let failure): ("export_finished", .object(["failure": failure.map(JSONValue.string) ?? .null]))
+        case .exportFinished(let failure, let written):
+            ("export_finished", JSONValue(.object([("failure", failure.map(JSONValue.string) ?? .null)]
+                + (written.map { [("written", $0.recorded)] } ?? []))))
+        case .clipboardOwned(let failure): ("clipboard_owned", .object(["failure": failure.map(JSONValue.string) ?? .null]))
+        case .clipboardReceived(let receipt, let pointer):
+            ("clipboard_received", .object(["receipt": receipt.recorded, "pointer": pointer.map(\.recorded) ?? .null]))
+        case .fileChosen(let answer): ("file_chosen", answer.recorded)
+        case .documentOpened(let opening): ("document_opened", try opening.recorded())
+        case .savedAs(let outcome): ("saved_as", outcome.recorded)
+        case .newWindowOpened(let outcome): ("new_window_opened", outcome.recorded)
         }
     }
 
@@ -66,9 +75,23 @@ extension AppInput {
         case "disk_changed": self = .diskChanged(try DiskVersion(recorded: data))
         case "another_start_asked": try none(); self = .anotherStartAsked
         case "export_finished":
-            self = .exportFinished(failure: try data.object { (object) throws(RecordingError) in
+            self = try data.object { (object) throws(RecordingError) in
+                .exportFinished(failure: try object.take("failure").optional { (failure) throws(RecordingError) in try failure.string() },
+                                written: try object.takeIfPresent("written").map(FilePath.init(recorded:)))
+            }
+        case "clipboard_owned":
+            self = .clipboardOwned(failure: try data.object { (object) throws(RecordingError) in
                 try object.take("failure").optional { (failure) throws(RecordingError) in try failure.string() }
             })
+        case "clipboard_received":
+            self = try data.object { (object) throws(RecordingError) in
+                .clipboardReceived(try object.take("receipt", ClipboardReceipt.init(recorded:)),
+                                   pointer: try object.take("pointer").optional(Point.init(recorded:)))
+            }
+        case "file_chosen": self = .fileChosen(try FileChooserAnswer(recorded: data))
+        case "document_opened": self = .documentOpened(try DocumentOpening(recorded: data))
+        case "saved_as": self = .savedAs(try SaveAsOutcome(recorded: data))
+        case "new_window_opened": self = .newWindowOpened(try NewWindowOutcome(recorded: data))
         default: throw data.problem("unknown input \"\(name)\"")
         }
     }
@@ -261,5 +284,159 @@ extension Pen {
             throw value.problem("expected a pen: \"colour ...\\nwidth ...\\nspeed on|off\\n\" and perhaps \"tool NAME\\n\"")
         }
         self = pen
+    }
+}
+
+// MARK: - The clipboard
+
+extension ClipboardReceipt {
+    /// `{"shapes":BYTES}`, `{"text":BYTES}`, `"empty"` or `{"unavailable":"why"}`; BYTES as a string when they
+    /// are UTF-8 (a drawing's JSON is), else an array of numbers.
+    var recorded: JSONValue {
+        switch self {
+        case .shapes(let bytes): .object(["shapes": Self.recorded(bytes)])
+        case .text(let bytes): .object(["text": Self.recorded(bytes)])
+        case .empty: .string("empty")
+        case .unavailable(let reason): .object(["unavailable": .string(reason)])
+        }
+    }
+
+    init(recorded value: RecordedValue) throws(RecordingError) {
+        switch try value.variant() {
+        case ("shapes", let data?): self = .shapes(try Self.bytes(recorded: data))
+        case ("text", let data?): self = .text(try Self.bytes(recorded: data))
+        case ("empty", nil): self = .empty
+        case ("unavailable", let data?): self = .unavailable(try data.string())
+        case (let name, _): throw value.problem("unknown clipboard receipt \"\(name)\"")
+        }
+    }
+
+    private static func recorded(_ bytes: [UInt8]) -> JSONValue {
+        String(validating: bytes, as: UTF8.self).map(JSONValue.string) ?? .array(bytes.map { .integer($0) })
+    }
+
+    private static func bytes(recorded value: RecordedValue) throws(RecordingError) -> [UInt8] {
+        guard case .array(let elements) = value.json.kind else { return Array(try value.string().utf8) }
+        var bytes: [UInt8] = []
+        for element in elements { bytes.append(try value.child(element).integer()) }
+        return bytes
+    }
+}
+
+extension Point {
+    /// `[x, y]`.
+    var recorded: JSONValue { .array([.double(x), .double(y)]) }
+
+    init(recorded value: RecordedValue) throws(RecordingError) {
+        let coordinates = try value.doubles(2)
+        self.init(x: coordinates[0], y: coordinates[1])
+    }
+}
+
+// MARK: - Files
+
+extension FileChooserAnswer {
+    /// `{"chosen":PATH}`, `"cancelled"`, `{"unavailable":["zenity",...]}` or `{"failed":"why"}`.
+    var recorded: JSONValue {
+        switch self {
+        case .chosen(let path): .object(["chosen": path.recorded])
+        case .cancelled: .string("cancelled")
+        case .unavailable(let tools): .object(["unavailable": .array(tools.map(JSONValue.string))])
+        case .failed(let reason): .object(["failed": .string(reason)])
+        }
+    }
+
+    init(recorded value: RecordedValue) throws(RecordingError) {
+        switch try value.variant() {
+        case ("chosen", let data?): self = .chosen(try FilePath(recorded: data))
+        case ("cancelled", nil): self = .cancelled
+        case ("unavailable", let data?):
+            var tools: [String] = []
+            for tool in try data.array() { tools.append(try tool.string()) }
+            self = .unavailable(lookedFor: tools)
+        case ("failed", let data?): self = .failed(try data.string())
+        case (let name, _): throw value.problem("unknown file chooser answer \"\(name)\"")
+        }
+    }
+}
+
+extension DocumentOpening {
+    /// `{"opened":{"path":P,"drawing":DRAWING,"identity":IDENTITY,"recovery":RECOVERY,"warning":W}}` (what was
+    /// opened, as a recording's start holds it), `"already_here"`, `{"open_elsewhere":"…"}` or `{"failed":"…"}`.
+    func recorded() throws(DrawingEncodingError) -> JSONValue {
+        switch self {
+        case .opened(let opened, let warning):
+            .object(["opened": .object([
+                "path": opened.store.path.recorded, "drawing": try opened.drawing.recorded(),
+                "identity": opened.identity?.recorded ?? .null, "recovery": opened.recovery?.recorded ?? .null,
+                "warning": warning.map(JSONValue.string) ?? .null,
+            ])])
+        case .alreadyHere: .string("already_here")
+        case .openElsewhere(let message): .object(["open_elsewhere": .string(message)])
+        case .failed(let reason): .object(["failed": .string(reason)])
+        }
+    }
+
+    init(recorded value: RecordedValue) throws(RecordingError) {
+        switch try value.variant() {
+        case ("opened", let data?):
+            self = try data.object { (object) throws(RecordingError) in
+                let opened = OpenedDocument(
+                    store: DocumentStore(path: try object.take("path", FilePath.init(recorded:))),
+                    drawing: try object.take("drawing", Drawing.init(recorded:)),
+                    identity: try object.take("identity").optional(FileIdentity.init(recorded:)),
+                    recovery: try object.take("recovery").optional(DamagedFileRecovery.init(recorded:)))
+                return .opened(opened, warning: try object.take("warning").optional { (text) throws(RecordingError) in try text.string() })
+            }
+        case ("already_here", nil): self = .alreadyHere
+        case ("open_elsewhere", let data?): self = .openElsewhere(try data.string())
+        case ("failed", let data?): self = .failed(try data.string())
+        case (let name, _): throw value.problem("unknown document opening \"\(name)\"")
+        }
+    }
+}
+
+extension SaveAsOutcome {
+    /// `{"saved":{"path":P,"identity":IDENTITY,"warning":W}}`, `{"open_elsewhere":"…"}` or `{"failed":SAVE_ERROR}`.
+    var recorded: JSONValue {
+        switch self {
+        case .saved(let path, let identity, let warning):
+            .object(["saved": .object(["path": path.recorded, "identity": identity.recorded,
+                                        "warning": warning.map(JSONValue.string) ?? .null])])
+        case .openElsewhere(let message): .object(["open_elsewhere": .string(message)])
+        case .failed(let error): .object(["failed": error.recorded])
+        }
+    }
+
+    init(recorded value: RecordedValue) throws(RecordingError) {
+        switch try value.variant() {
+        case ("saved", let data?):
+            self = try data.object { (object) throws(RecordingError) in
+                .saved(path: try object.take("path", FilePath.init(recorded:)),
+                       identity: try object.take("identity", FileIdentity.init(recorded:)),
+                       warning: try object.take("warning").optional { (text) throws(RecordingError) in try text.string() })
+            }
+        case ("open_elsewhere", let data?): self = .openElsewhere(try data.string())
+        case ("failed", let data?): self = .failed(try DocumentSaveError(recorded: data))
+        case (let name, _): throw value.problem("unknown save-as outcome \"\(name)\"")
+        }
+    }
+}
+
+extension NewWindowOutcome {
+    /// `{"opened":PATH}` or `{"failed":"…"}`.
+    var recorded: JSONValue {
+        switch self {
+        case .opened(let path): .object(["opened": path.recorded])
+        case .failed(let reason): .object(["failed": .string(reason)])
+        }
+    }
+
+    init(recorded value: RecordedValue) throws(RecordingError) {
+        switch try value.variant() {
+        case ("opened", let data?): self = .opened(try FilePath(recorded: data))
+        case ("failed", let data?): self = .failed(try data.string())
+        case (let name, _): throw value.problem("unknown new-window outcome \"\(name)\"")
+        }
     }
 }

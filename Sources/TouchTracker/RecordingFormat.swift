@@ -28,8 +28,10 @@ import Timing
 /// - Every line after it is a step of the core, in order: an input handed in at `now_ns`, named by its
 ///   one other key (`AppInput`: `pointer`, `key`, `area`, `settings`, `close_requested`, ...,
 ///   `save_finished`, `disk_activity`, `disk_changed`, `export_finished`: what became of saves, reads and
-///   exports, so a replay needs no file system), or time passing (`advance_ns`); or a line the shell itself
-///   traced (`trace`).
+///   exports, so a replay needs no file system; `clipboard_owned`, `clipboard_received`: the clipboard's
+///   answers, a paste's bytes with them; `file_chosen`, `document_opened` (the drawing opened, whole),
+///   `saved_as`, `new_window_opened`), or time passing (`advance_ns`); or a line the shell itself traced
+///   (`trace`).
 ///   Cases of an enumeration are a string (`"missing"`) or an object of one member (`{"saved":{...}}`).
 /// - Keys in the order written here; reading takes any order, but a key given twice, a key the version
 ///   does not define, a missing key and anything else on a line are errors, each naming the line and column.

@@ -4,8 +4,9 @@ import Timing
 /// A recorded session played again through the same core, engine, model and document session: the core
 /// is made as the start says and takes the recorded steps in order, so it makes the same drawing and the
 /// same gesture decisions, in the same order, as the session did. Nothing is read or written: the
-/// outcomes of saves, reads and exports are steps of the recording, so the core's `save`, `readDisk` and
-/// `exportPNG` effects are already answered and are dropped here, as is the pen to remember for the next run.
+/// outcomes of saves, reads and exports are steps of the recording, so the core's effects on files (`save`,
+/// `readDisk`, `export`, `openDocument`…) are already answered and are dropped here, as is the pen to remember
+/// for the next run.
 ///
 /// Headless (`--replay REC`) the steps are taken one after the other; in a window (`--play`) each when
 /// its time has come (`nextTime`).
@@ -46,7 +47,9 @@ public final class Replay {
             var effects: [AppEffect] = []
             for effect in core.takeEffects() {
                 switch effect {
-                case .save, .readDisk, .exportPNG, .rememberPen: continue  // answered by the recording; files a replay leaves alone
+                case .save, .readDisk, .export, .rememberPen, .ownClipboard, .requestClipboard, .chooseFile, .openDocument,
+                     .saveAs, .openNewWindow:
+                    continue  // answered by the recording; files, the clipboard and windows a replay leaves alone
                 case .exit(let status):
                     exitStatus = status
                     return effects + [effect]  // the shell performs nothing after it

@@ -12,6 +12,9 @@
 //     +Dragging           long press picks a shape up; a drag on the selected shape moves it
 //     +Menu               right click opens the context menu (ContextMenu.swift holds its geometry)
 //     +Keys               commands from the key table
+//     +Clipboard          which shapes Ctrl+C copies; where pasted shapes go
+//   AppCore+Clipboard     copy, cut and paste as effects and inputs (the shell speaks X's selections)
+//   AppCore+Files         the file chooser, opening and saving as, exports, new windows, as effects and inputs
 //   KeyBindings           every key binding, once: dispatch, the help overlay, --help, README, man page
 //   PointerActions        every pointer action, once, in words: the help overlay, --help, README, man page
 //   Tool                  every tool, once: what a drag draws (line, circle), its key, cursor and help

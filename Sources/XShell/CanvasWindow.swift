@@ -38,8 +38,9 @@ final class CanvasWindow {
     /// Shared puts the server has not finished reading; while any is, nothing draws on the buffer.
     private var putsInFlight = 0
 
+    /// Property changes on the window itself bring a paste's INCR chunks (they are read as they come).
     static let eventMask = ExposureMask | StructureNotifyMask | ButtonPressMask | ButtonReleaseMask
-        | PointerMotionMask | KeyPressMask
+        | PointerMotionMask | KeyPressMask | PropertyChangeMask
 
     /// The core pointer events, left out of `eventMask` when XInput 2 delivers pointer events instead.
     static let corePointerMask = ButtonPressMask | ButtonReleaseMask | PointerMotionMask

@@ -2,10 +2,12 @@ import CX11
 import Gestures
 import TouchTracker
 
-/// A key press: the keysym (with Shift applied: `?`, `Z`) and the modifiers held.
+/// A key press: the keysym (with Shift applied: `?`, `Z`), the modifiers held and the server's time of it.
 struct KeyInput: Equatable {
     var keysym: UInt
     var state: UInt32
+    /// When it was pressed, in the server's time: a clipboard it asks for is taken at this time.
+    var time: UInt = 0
 }
 
 extension KeyInput {

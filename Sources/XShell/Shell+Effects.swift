@@ -5,7 +5,7 @@ import Timing
 import TouchTracker
 
 /// The shell's side of the core's effects: it performs each, in order, and answers those that can fail
-/// (a save, an export) before the next. The decisions (when to save, what to say, whether to quit) are
+/// before the next (a read of the file, an export), or, for a save, once its worker is done (BackgroundSave). The decisions (when to save, what to say, whether to quit) are
 /// the core's.
 extension Shell {
     func performEffects(now: Deadline) {
@@ -13,13 +13,36 @@ extension Shell {
         while let effect = pending.popFirst() {
             switch effect {
             case .save(let drawing, let expected):
-                take(.input(.saveFinished(store.save(drawing, replacing: expected)), now: now))
-                pending += core.takeEffects()
+                if let saves, !isDisconnected {
+                    saves.begin(drawing, replacing: expected, through: store)  // its outcome wakes the loop
+                } else {
+                    take(.input(.saveFinished(store.save(drawing, replacing: expected)), now: now))
+                    pending += core.takeEffects()
+                }
             case .readDisk(let keepingDamagedAside):
                 take(.input(.diskChanged(store.readCurrent(now: CivilTime.now(), keepingDamagedAside: keepingDamagedAside)), now: now))
                 pending += core.takeEffects()
-            case .exportPNG(let drawing, let path):
-                take(.input(.exportFinished(failure: export(drawing, to: path)), now: now))
+            case .export(let drawing, let format, let candidates, let replacing):
+                let (failure, written) = export(drawing, format: format, to: candidates, replacing: replacing)
+                take(.input(.exportFinished(failure: failure, written: written), now: now))
+                pending += core.takeEffects()
+            case .chooseFile(let choice):
+                chooseFile(choice, now: now)
+                pending += core.takeEffects()
+            case .openDocument(let path):
+                take(.input(.documentOpened(isDisconnected ? .failed("the X connection is gone") : openDocument(path)), now: now))
+                pending += core.takeEffects()
+            case .saveAs(let drawing, let path):
+                take(.input(.savedAs(saveAs(drawing, to: path)), now: now))
+                pending += core.takeEffects()
+            case .openNewWindow:
+                take(.input(.newWindowOpened(openNewWindow()), now: now))
+                pending += core.takeEffects()
+            case .ownClipboard(let shapes):
+                ownClipboard(shapes, now: now)
+                pending += core.takeEffects()
+            case .requestClipboard:
+                requestClipboard(now: now)
                 pending += core.takeEffects()
             case .rememberPen(let pen):
                 remember(pen)
@@ -63,6 +86,12 @@ extension Shell {
         }
     }
 
+    /// Hands the outcome of the save under way to the core once it has ended (`waiting`: waits for it).
+    func takeTheSavesOutcome(waiting: Bool) {
+        guard let outcome = saves?.finish(waiting: waiting) else { return }
+        feed(.saveFinished(outcome), now: MonotonicClock.now())
+    }
+
     /// The folder's watch said the document's file may have changed: the core is told its identity now (our
     /// own saves have the one it knows) and whether a writer still holds it; it reads the file once quiet.
     func checkTheDocumentOnDisk(now: Deadline) {
@@ -76,21 +105,15 @@ extension Shell {
         feed(.diskActivity(identity, writerOpen: writerOpen), now: now)
     }
 
-    private func export(_ drawing: Drawing, to path: FilePath) -> String? {
-        do {
-            try Exporter.export(drawing, to: path, format: .png, links: .neverFollowed)  // a name made up beside the document
-            return nil
-        } catch {
-            return "\(error)"
-        }
-    }
-
     /// When the X connection is lost Xlib calls its I/O error handler and exits when it returns: the core
     /// saves and says so there (no X calls: the connection is gone).
     func reportTheLossOfTheConnection() {
         ConnectionLoss.install { [unowned self] in
             isDisconnected = true
             feed(.connectionLost, now: MonotonicClock.now())
+            // The handler cannot return to the loop: a save under way is waited for here (the core's next
+            // save, if it asks for one, runs on this thread now that the connection is gone).
+            while exitStatus == nil, saves?.isRunning == true { takeTheSavesOutcome(waiting: true) }
             locks?.release()
             return exitStatus ?? 1
         }

@@ -5,12 +5,16 @@
 //   1. reads CLOCK_MONOTONIC and passes it down as `now` (the read time of the events drained next),
 //   2. drains every queued X event, translated to `ShellEvent` in one place and dispatched in one switch:
 //      input goes to the core, window and desktop events to the window and the settings watcher,
-//   3. lets the core's time pass, performs its effects (Shell+Effects.swift: saves, exports, titles,
-//      messages, exit) and, when the core says a frame is due (at most one per refresh of the monitor,
+//      selection events to the clipboard,
+//   3. lets the core's time pass, performs its effects (Shell+Effects.swift: saves, on a worker beside the
+//      loop (BackgroundSave), exports, titles, messages, exit; Shell+Clipboard.swift, Shell+Files.swift: the
+//      clipboard, the file chooser, opening, saving as, new windows) and, when the core says a frame is due
+//      (at most one per refresh of the monitor,
 //      whose rate RandR gives: DisplayRefresh), paints its scene into the back buffer and copies the
 //      damage to the window (through shared memory where the server is local: then the next paint
 //      waits for its completion),
-//   4. blocks in pselect() on the X connection (and the document's folder watch) until an event
+//   4. blocks in pselect() on the X connection (and the document's folder watch, a save's end, and the file
+//      chooser's pipe or bus socket while one is open) until an event
 //      arrives, the core's next deadline (the next frame included; none: it blocks indefinitely, so an
 //      idle window uses no CPU) or a termination signal; while a frame waits for its time, it does not
 //      wake for input (input read earlier would only be drawn at that frame).
@@ -21,8 +25,11 @@
 //   XInput2      XI 2.2 negotiation and selection     ShellEvent+XInput2  XI2 device events (cookies) -> ShellEvent
 //   InputDevices each device's kind (mouse, pen, eraser) and pressure axis (InputDevice), queried once
 //   DesktopSettingsWatcher  XSETTINGS, Xft.dpi, live  WindowManagerConventions  icon, ping, cursor
+//   ClipboardService  CLIPBOARD over Xlib, deciding with SelectionOwner and SelectionReader (pure: SelectionProtocol)
+//   ClipboardContent  the copied shapes in each format offered, made when first asked for
 import CX11
 import Desktop
+import FileChooser
 import Gestures
 import Rendering
 import Shapes
@@ -47,13 +54,23 @@ public final class Shell {
     let core: AppCore
     /// Writes every step of the core as it is taken (`--record`); nil when not recording.
     let recorder: Recorder?
-    /// Where the drawing is saved.
-    let store: DocumentStore
+    /// Where the drawing is saved (another after Ctrl+O or Ctrl+Shift+S).
+    var store: DocumentStore
+    /// Saves on a thread beside the loop (nil where it cannot wake the loop: then saves run on the loop).
+    let saves = BackgroundSave()
     /// Tells when another program may have written the document (nil when the folder cannot be watched).
-    let watcher: DocumentWatcher?
-    /// The document's locks, held while the window is open (nil where none could be taken); the lock on
+    var watcher: DocumentWatcher?
+    /// The document's locks, held while the window shows it (nil where none could be taken); the lock on
     /// the file's identity follows the file the core last read or wrote.
-    let locks: DocumentLocks?
+    var locks: DocumentLocks?
+    /// The user's lock folder, where locks on files' identities are made (`DocumentLocks`).
+    let lockFolder: FilePath?
+    /// The data folder, where Ctrl+N makes new drawings (nil: the document's folder).
+    let dataFolder: FilePath?
+    /// The file chooser while one is open (Shell+Files.swift).
+    var chooser: ChooserSession?
+    /// The windows Ctrl+N started, until they exit and are reaped.
+    var newWindows: [Subprocess] = []
     /// The desktop's double-click time and distance, drag threshold and resolution, followed live.
     private let desktop: DesktopSettingsWatcher
     private let tracesGestures: Bool
@@ -66,13 +83,20 @@ public final class Shell {
     var isDisconnected = false
     /// What the server asked us to repaint (Expose) since the last frame, served from the back buffer.
     private var exposed: Rect?
+    /// The CLIPBOARD selection: copying, pasting, and handing over to a clipboard manager on closing.
+    let clipboard: ClipboardService
+    /// The server time of the latest input event: the clipboard is taken and asked for at this time.
+    var lastEventTime: UInt = 0
 
     /// Maps the window showing `opened` on `connection`, opened first so that without a display
     /// nothing is done to the document; `recorder` records the session from its start.
     public init(connection: XConnection, options: LaunchOptions, document opened: OpenedDocument,
-                locks: DocumentLocks?, penPath: FilePath?, recorder: Recorder? = nil) throws(XShellError) {
+                locks: DocumentLocks?, penPath: FilePath?, lockFolder: FilePath? = nil, dataFolder: FilePath? = nil,
+                recorder: Recorder? = nil) throws(XShellError) {
         self.connection = connection
         self.penPath = penPath
+        self.dataFolder = dataFolder
+        self.lockFolder = lockFolder
         store = opened.store
         self.locks = locks
         self.recorder = recorder
@@ -93,6 +117,7 @@ public final class Shell {
                                    settings: desktop.settings.gestureSettings, now: MonotonicClock.now())
         core = AppCore(start, tracing: options.traceGestures)
         window = try CanvasWindow(connection: connection, geometry: geometry, title: core.title, cursor: core.cursor, xinput: xinput)
+        clipboard = ClipboardService(connection: connection, window: window.window, now: MonotonicClock.now())
         begin(start)
         // Once the window has selected device changes: none is missed.
         if xinput != nil { devices = InputDevices(XInput2.queryDevices(on: connection)) }
@@ -119,9 +144,18 @@ public final class Shell {
     /// The event loop. Returns the process exit status, with the document's lock released (the caller
     /// exits, and `exit` runs no deinitializers).
     public func run() -> Int32 {
-        defer { locks?.release() }
+        defer {
+            _ = saves?.finish(waiting: true)  // a save under way (quitting without saving) ends whole
+            locks?.release()
+        }
         let display = connection.display
         let signals = TerminationSignals()
+        /// The window closes: the clipboard goes to a clipboard manager first, if one runs.
+        func closing(_ status: Int32) -> Int32 {
+            chooser?.cancel()
+            handOverTheClipboard(signals: signals)
+            return status
+        }
         reportTheLossOfTheConnection()
         while true {
             let now = MonotonicClock.now()
@@ -130,13 +164,16 @@ public final class Shell {
                 XNextEvent(display, &event)
                 if window.takeCompletion(event) { continue }  // the server has read a shared put's pixels
                 dispatch(translate(&event, readTime: now), now: now)
-                if let exitStatus { return exitStatus }
+                if let exitStatus { return closing(exitStatus) }
             }
+            serviceClipboard(now: now)
+            serviceChooser(readable: [], now: now)
+            reapNewWindows()
             // Only after the queue is drained: the engine classifies by the events' own timestamps,
             // and a timer covers only the case where no event came (R3).
             take(.advance(to: now))
             performEffects(now: now)
-            if let exitStatus { return exitStatus }
+            if let exitStatus { return closing(exitStatus) }
             paintIfDue(now: now)
             // While a frame waits for its time, input waits with it: read now, it would only be drawn
             // then. So a mouse reporting 1000 times a second wakes the loop about twice per frame.
@@ -145,17 +182,21 @@ public final class Shell {
             if !frameWaits, XPending(display) > 0 { continue }
             // To the nanosecond: a frame a millisecond late would be a sixteenth of a refresh. While the
             // server still reads the last frame, its completion event wakes the loop, not the frame's time.
-            let wake = window.isPresenting ? core.nextDeadlineBesidesFrames : core.nextDeadline
+            let wake = [window.isPresenting ? core.nextDeadlineBesidesFrames : core.nextDeadline, clipboard.nextDeadline,
+                        chooser?.nextDeadline].compactMap { $0 }.min()
             let timeout = wake.map { $0 - MonotonicClock.now() }
             let descriptors = (frameWaits ? [] : [connection.fileDescriptor]) + (watcher.map { [$0.fileDescriptor] } ?? [])
+                + (saves.map { [$0.fileDescriptor] } ?? []) + (chooser?.descriptors ?? [])
             switch signals.wait(for: descriptors, timeout: timeout) {
             case .input(let readable):
+                if let saves, readable.contains(saves.fileDescriptor) { takeTheSavesOutcome(waiting: false) }
                 if let watcher, readable.contains(watcher.fileDescriptor) { checkTheDocumentOnDisk(now: MonotonicClock.now()) }
+                serviceChooser(readable: readable, now: MonotonicClock.now())
             case .timeout, .interrupted: break
             case .terminationSignal: feed(.terminationSignal, now: MonotonicClock.now())
             case .failed(let code): feed(.waitFailed(String(cString: strerror(code))), now: MonotonicClock.now())
             }
-            if let exitStatus { return exitStatus }
+            if let exitStatus { return closing(exitStatus) }
         }
     }
 
@@ -171,10 +212,13 @@ public final class Shell {
     }
 
     private func dispatch(_ event: ShellEvent, now: Deadline) {
+        if dispatchToClipboard(event, now: now) { return }
         switch event {
         case .pointer(let input):
+            lastEventTime = UInt(input.serverTime.milliseconds)
             feed(.pointer(input), now: now)
         case .key(let input):
+            lastEventTime = input.time
             guard let (key, modifiers) = input.appKey else { return }
             feed(.key(key, modifiers), now: now)
         case .inputDevicesChanged:
@@ -194,7 +238,7 @@ public final class Shell {
             window.answerPing(serverTime: serverTime)
         case .managerAnnounced(let selection):
             perform(desktop.managerAnnounced(selection: selection), now: now)
-        case .propertyChanged(let changed, let atom):
+        case .propertyChanged(let changed, let atom, _):
             perform(desktop.propertyChanged(window: changed, atom: atom), now: now)
         case .destroyed(let destroyed):
             if destroyed == window.window {
@@ -203,8 +247,8 @@ public final class Shell {
             } else {
                 perform(desktop.windowDestroyed(destroyed), now: now)
             }
-        case .unhandled:
-            break
+        case .unhandled, .selectionRequested, .selectionCleared, .selectionNotified:
+            break  // the selections are the clipboard's (dispatchToClipboard)
         }
     }
 

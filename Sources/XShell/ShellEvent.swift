@@ -21,7 +21,13 @@ enum ShellEvent: Equatable {
     /// A new owner of a manager selection (`selection`, such as `_XSETTINGS_S0`) announced itself.
     case managerAnnounced(selection: Atom)
     /// A property on a window we watch changed or was deleted.
-    case propertyChanged(window: Window, atom: Atom)
+    case propertyChanged(window: Window, atom: Atom, deleted: Bool = false)
+    /// Another client asks us, the owner of a selection, for its content.
+    case selectionRequested(ConversionRequest)
+    /// Another client took a selection we owned.
+    case selectionCleared(selection: Atom)
+    /// The owner of a selection answered our conversion: into `property`, or refused (0).
+    case selectionNotified(selection: Atom, target: Atom, property: Atom)
     /// A window we watch was destroyed.
     case destroyed(window: Window)
     case unhandled(type: Int32)
@@ -53,7 +59,7 @@ enum ShellEvent: Equatable {
         case KeyPress:
             var keysym: KeySym = 0
             XLookupString(&event.xkey, nil, 0, &keysym, nil)  // the keysym the modifiers select, no text
-            self = .key(KeyInput(keysym: keysym, state: event.xkey.state))
+            self = .key(KeyInput(keysym: keysym, state: event.xkey.state, time: event.xkey.time))
         case Expose:
             let e = event.xexpose
             self = .exposed(Rect(x: Double(e.x), y: Double(e.y), width: Double(e.width), height: Double(e.height)))
@@ -75,7 +81,17 @@ enum ShellEvent: Equatable {
                 self = .unhandled(type: event.type)
             }
         case PropertyNotify:
-            self = .propertyChanged(window: event.xproperty.window, atom: event.xproperty.atom)
+            self = .propertyChanged(window: event.xproperty.window, atom: event.xproperty.atom,
+                                    deleted: event.xproperty.state == PropertyDelete)
+        case SelectionRequest:
+            let r = event.xselectionrequest
+            self = .selectionRequested(ConversionRequest(requestor: r.requestor, selection: r.selection, target: r.target,
+                                                        property: r.property, time: r.time))
+        case SelectionClear:
+            self = .selectionCleared(selection: event.xselectionclear.selection)
+        case SelectionNotify:
+            let n = event.xselection
+            self = .selectionNotified(selection: n.selection, target: n.target, property: n.property)
         case DestroyNotify:
             self = .destroyed(window: event.xdestroywindow.window)
         default:

@@ -81,6 +81,22 @@ public final class XConnection {
     var screenSize: (width: Int, height: Int) {
         (Int(XDisplayWidth(display, screen)), Int(XDisplayHeight(display, screen)))
     }
+
+    /// The name of `atom` ("image/png"), or its number when the server knows none.
+    func name(of atom: Atom) -> String {
+        guard let name = XGetAtomName(display, atom) else { return "atom \(atom)" }
+        defer { XFree(name) }
+        return String(cString: name)
+    }
+
+    /// The atoms named `names`, in order, interned in one round trip.
+    func intern(_ names: [String]) -> [Atom] {
+        var atoms = [Atom](repeating: 0, count: names.count)
+        var cNames = names.map { strdup($0) }
+        defer { cNames.forEach { free($0) } }
+        XInternAtoms(display, &cNames, Int32(names.count), 0, &atoms)
+        return atoms
+    }
 }
 
 /// The atoms named in ICCCM / EWMH / XSETTINGS that the shell uses, interned in one round trip.
@@ -156,6 +172,18 @@ extension XConnection {
     /// requests sent before that event was read) say nothing new and are not reported. Set once, on the
     /// main thread, before the loop; Xlib calls the error handler on that thread.
     nonisolated(unsafe) static var ownWindow: Window = 0
+
+    /// Other clients' windows we wrote to lately (clipboard requestors), which may vanish at any moment:
+    /// BadWindow about them says nothing new. The last `foreignWindowsKept`, oldest first; main thread only.
+    nonisolated(unsafe) private(set) static var foreignWindows: [Window] = []
+    static let foreignWindowsKept = 64
+
+    /// Notes a window of another client that we are about to write to.
+    static func noteForeignWindow(_ window: Window) {
+        guard !foreignWindows.contains(window) else { return }
+        if foreignWindows.count == foreignWindowsKept { foreignWindows.removeFirst() }
+        foreignWindows.append(window)
+    }
 }
 
 private func catchError(_ display: OpaquePointer?, _ event: UnsafeMutablePointer<XErrorEvent>?) -> Int32 {
@@ -168,6 +196,7 @@ private func reportProtocolError(_ display: OpaquePointer?, _ event: UnsafeMutab
     guard let display, let event else { return 0 }
     let code = Int32(event.pointee.error_code)
     if event.pointee.resourceid == XConnection.ownWindow, code == BadWindow || code == BadDrawable { return 0 }
+    if code == BadWindow, XConnection.foreignWindows.contains(event.pointee.resourceid) { return 0 }
     var text = [CChar](repeating: 0, count: 256)
     XGetErrorText(display, Int32(event.pointee.error_code), &text, Int32(text.count))
     StandardError.write("touchtracker: X error: \(String(cStringBuffer: text)) (request \(event.pointee.request_code))")

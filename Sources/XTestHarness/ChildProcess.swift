@@ -150,6 +150,8 @@ public final class ChildProcess {
     /// Everything the child wrote on stdout / stderr so far (empty when discarded).
     public var standardOutput: String { drain(); return String(decoding: output.bytes, as: UTF8.self) }
     public var standardError: String { drain(); return String(decoding: errors.bytes, as: UTF8.self) }
+    /// Everything the child wrote on stdout so far, as bytes (a picture, say).
+    public var standardOutputBytes: [UInt8] { drain(); return output.bytes }
 
     /// Reads stdout until it holds a newline or the child closes it (for `-displayfd`); the text before
     /// the newline, or nil after `timeout` seconds or when the child exits first.

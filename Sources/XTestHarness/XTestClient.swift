@@ -63,11 +63,13 @@ public final class XTestClient {
 
     /// The viewable top-level window whose _NET_WM_PID is `pid`, if there is one now.
     public func viewableWindow(ofProcess pid: Int32) -> Window? {
-        for window in topLevelWindows() where cardinals(window, "_NET_WM_PID").first == Int(pid) {
-            var attributes = XWindowAttributes()
-            if XGetWindowAttributes(display, window, &attributes) != 0, attributes.map_state == IsViewable { return window }
-        }
-        return nil
+        topLevelWindows().first { cardinals($0, "_NET_WM_PID").first == Int(pid) && isViewable($0) }
+    }
+
+    /// Whether `window` is mapped and so are its ancestors.
+    public func isViewable(_ window: Window) -> Bool {
+        var attributes = XWindowAttributes()
+        return XGetWindowAttributes(display, window, &attributes) != 0 && attributes.map_state == IsViewable
     }
 
     /// The root window's children, bottom to top as the server stacks them.
@@ -164,6 +166,12 @@ public final class XTestClient {
         hold(keysym)
         letGo(keysym)
         for modifier in modifiers.reversed() { letGo(modifier) }
+    }
+
+    /// Types `text`: lower-case Latin-1 characters, whose keysyms are their code points (as a file name typed
+    /// into a dialog).
+    public func type(_ text: String) {
+        for scalar in text.unicodeScalars where scalar.value < 0x100 { key(Int32(scalar.value)) }
     }
 
     /// Presses the key of `keysym` and keeps it down (a modifier held through a drag, say) until `letGo`.

@@ -33,25 +33,49 @@ import XTestHarness
 // Needs Xvfb; prints n/a without it.
 
 func xPathSection(_ report: inout BenchReport) {
+    withXPathBench(&report, unavailable: XPathBench.unavailable) { bench, report in bench.run(&report) }
+}
+
+/// A drag across the autosave of a large drawing (XPathBench+Autosave.swift): its own section, so that
+/// `--only=saving` compares two builds quickly (`TOUCHTRACKER_BENCH_APP`).
+func savingSection(_ report: inout BenchReport) {
+    withXPathBench(&report, unavailable: { reason, report in
+        report.row("  n/a (\(reason))")
+        report.record("input_to_pixel_ms_max_during_autosave_100k", .nan)
+    }) { bench, report in bench.measureDuringAutosave(&report) }
+}
+
+/// The largest drawing's first frame against reading its file (XPathBench+Startup.swift).
+func startupSection(_ report: inout BenchReport) {
+    withXPathBench(&report, unavailable: { reason, report in
+        report.row("  n/a (\(reason))")
+        report.record("startup_400k_vs_read_floor", .nan)
+    }) { bench, report in bench.measureStartupAgainstTheReadFloor(&report) }
+}
+
+/// Runs `body` with the app, a private Xvfb, an XTest client and a temporary folder; says why not
+/// (`unavailable`) when one of them is missing.
+private func withXPathBench(_ report: inout BenchReport, unavailable: (String, inout BenchReport) -> Void,
+                            _ body: (XPathBench, inout BenchReport) -> Void) {
     guard let binary = XPathBench.appBinary() else {
-        return XPathBench.unavailable("no touchtracker binary beside the bench: build it with `swift build -c release`", &report)
+        return unavailable("no touchtracker binary beside the bench: build it with `swift build -c release`", &report)
     }
     // A black root window (`-br`): a white pixel in the app's window (which has no background) can only
     // be the app's own frame.
     guard let server = try? XvfbServer(extraArguments: ["-br", "-nocursor"]) else {
-        return XPathBench.unavailable("no X server: Xvfb is not installed or did not start", &report)
+        return unavailable("no X server: Xvfb is not installed or did not start", &report)
     }
     guard let folder = XPathBench.temporaryFolder() else {
-        return XPathBench.unavailable("cannot create a temporary folder", &report)
+        return unavailable("cannot create a temporary folder", &report)
     }
     defer { XPathBench.removeFolder(folder) }
     // The client closes before the server stops (Xlib exits the process on a lost connection).
     do {
         // Input goes out at once (XFlush): an event is timed from when it is sent.
         guard let client = try? XTestClient(display: server.name, delivery: .flushed) else {
-            return XPathBench.unavailable("cannot connect to Xvfb \(server.name), or it has no XTEST", &report)
+            return unavailable("cannot connect to Xvfb \(server.name), or it has no XTEST", &report)
         }
-        XPathBench(binary: binary, server: server, client: client, folder: folder).run(&report)
+        body(XPathBench(binary: binary, server: server, client: client, folder: folder), &report)
     }
 }
 
@@ -339,7 +363,9 @@ struct XPathBench {
     // MARK: files and units
 
     /// `touchtracker` in the bench binary's own folder.
+    /// The app measured: `TOUCHTRACKER_BENCH_APP` (another build, to compare), else the one beside the bench.
     static func appBinary() -> String? {
+        if let chosen = getenv("TOUCHTRACKER_BENCH_APP") { return access(chosen, X_OK) == 0 ? String(cString: chosen) : nil }
         var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
         let length = readlink("/proc/self/exe", &buffer, buffer.count - 1)
         guard length > 0 else { return nil }

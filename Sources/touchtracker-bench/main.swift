@@ -8,6 +8,7 @@ import Glibc
 //   touchtracker-bench --json    one JSON object (keys documented in docs/benchmarks.md)
 //   touchtracker-bench --long    the longer modes (fuzzing rounds and the like)
 //   touchtracker-bench --only=frames,x   only the sections whose titles start so (case ignored)
+//   TOUCHTRACKER_BENCH_APP=PATH          measure that build of the app (before and after a change)
 //
 // Each concern adds a section in its own file: a function `(inout BenchReport) -> Void` listed in
 // `sections` below. Sections print rows for people and record numbers under stable JSON keys.
@@ -35,6 +36,8 @@ let sections: [(String, (inout BenchReport) -> Void)] = [
     ("Ink", inkSection),
     ("Documents", documentSection),
     ("X path", xPathSection),
+    ("Saving", savingSection),
+    ("Startup", startupSection),
 ]
 for (title, run) in sections where only.isEmpty || only.contains(where: { title.lowercased().hasPrefix($0) }) {
     report.beginSection(title, quiet: arguments.contains("--json"))

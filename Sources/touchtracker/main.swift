@@ -96,7 +96,9 @@ case .run(let options):
     let shell: Shell
     do {
         shell = try Shell(connection: connection, options: options, document: opened, locks: locks,
-                          penPath: DocumentLocation.statePath("pen", environment: environment), recorder: recorder)
+                          penPath: DocumentLocation.statePath("pen", environment: environment),
+                          lockFolder: DocumentLocation.lockFolder(environment: environment),
+                          dataFolder: DocumentLocation.defaultPath(environment: environment)?.folder, recorder: recorder)
     } catch {
         locks.release()
         fail(error.description, status: 1)

@@ -53,7 +53,9 @@ struct AppCoreAutosaveTests {
         driver.drawLine(from: a, to: b, at: 0)
         driver.key(.character("s"), .control)
         #expect(driver.saveRequests.count == 1 && driver.fileExists)
-        #expect(driver.core.nextDeadlineBesidesFrames == nil, "the debounce's timer went with the save")
+        #expect(driver.core.nextDeadlineBesidesFrames == at(0) + AppCore.noticeDuration,
+                "the debounce's timer went with the save; the notice saying where stays a while")
+        #expect(driver.core.scene.overlays.first?.texts == ["Saved \(driver.store.path)"])
     }
 }
 
@@ -192,7 +194,7 @@ struct AppCoreCommandTests {
         let expected = FilePath(driver.folder + "/sketch-export.png")
         #expect(driver.exports == [expected])
         #expect(driver.messages == ["exported \(expected)"])
-        #expect(driver.core.scene.overlays.map(\.rows) == [["Exported sketch-export.png"]])
+        #expect(driver.core.scene.overlays.map(\.texts) == [["Exported \(expected)"]], "the full path")
     }
 
     @Test func aFailedExportIsToldOnStderrAndInTheWindow() throws {

@@ -17,7 +17,8 @@ func at(_ milliseconds: Int64) -> Deadline { .zero + .milliseconds(1_000 + milli
 final class CoreDriver {
     private let temporary: TemporaryFolder
     var folder: String { temporary.path }
-    let store: DocumentStore
+    /// Where the document saves: another once the core opened another drawing or saved as.
+    private(set) var store: DocumentStore
     let core: AppCore
     let start: RecordingStart
     /// Every step the core took, in order.
@@ -31,7 +32,12 @@ final class CoreDriver {
     private(set) var traces: [String] = []
     private(set) var titles: [String] = []
     private(set) var cursors: [String] = []
+    /// Every picture the core exported, where it went.
     private(set) var exports: [FilePath] = []
+    /// Every file chooser the core asked for (answered by the test, with `.fileChosen`).
+    private(set) var choices: [FileChoice] = []
+    /// How many new windows the core opened.
+    private(set) var newWindows = 0
     private(set) var exitStatus: Int32?
     /// Every pen the core asked to remember, in order.
     private(set) var rememberedPens: [Pen] = []
@@ -41,10 +47,21 @@ final class CoreDriver {
     private(set) var frames: [Deadline] = []
     /// Saves fail with this while it is set.
     var saveFailure: DocumentSaveError?
+    /// While set, a save is held, as the shell's worker holds it while it writes, until `finishTheSave()`;
+    /// the core takes other input meanwhile.
+    var savesFinishLater = false
+    /// The save asked for and not yet finished (`savesFinishLater`).
+    private(set) var heldSave: (drawing: Drawing, expected: FileIdentity?, store: DocumentStore)?
     /// Reads of the file find this while it is set (another program's version, without the disk).
     var diskVersion: DiskVersion?
     /// Exports fail with this while it is set.
     var exportFailure: String?
+    /// Every set of shapes the core put on the clipboard, in order.
+    private(set) var copies: [Drawing] = []
+    /// Taking the clipboard fails with this while it is set.
+    var clipboardFailure: String?
+    /// How many times the core asked for the clipboard's content (answered by the test, with `.clipboardReceived`).
+    private(set) var pasteRequests = 0
 
     init(file: String = "drawing.json", contents: String? = nil, drawing: Drawing? = nil, tracing: Bool = false) throws {
         temporary = try TemporaryFolder("core")
@@ -91,6 +108,21 @@ final class CoreDriver {
     }
 
     func key(_ key: Key, _ modifiers: Modifiers = []) { handle(.key(key, modifiers)) }
+
+    /// The held save is written now (or fails with `saveFailure`) and its outcome handed in, as the shell does
+    /// when its worker is done.
+    func finishTheSave() {
+        guard let (drawing, expected, store) = heldSave else { return }
+        heldSave = nil
+        handle(.saveFinished(saveFailure.map(SaveOutcome.failed) ?? store.save(drawing, replacing: expected)))
+    }
+
+    /// The held save is answered with `outcome` without writing (the test wrote it itself).
+    func discardTheHeldSave(answering outcome: SaveOutcome) throws {
+        _ = try #require(heldSave)
+        heldSave = nil
+        handle(.saveFinished(outcome))
+    }
 
     /// What the shell does when the folder's watch says the file may have changed: hand in its identity now
     /// and whether a writer holds it open. The core reads it once quiet (`advance`, or `noticeTheDisk()`).
@@ -152,6 +184,11 @@ final class CoreDriver {
             switch effect {
             case .save(let drawing, let expected):
                 saveRequests.append(drawing)
+                if savesFinishLater {
+                    precondition(heldSave == nil, "the core asked for a second save before the first's outcome")
+                    heldSave = (drawing, expected, store)  // the worker writes where the save was begun
+                    continue
+                }
                 let outcome = saveFailure.map(SaveOutcome.failed) ?? store.save(drawing, replacing: expected)
                 take(.input(.saveFinished(outcome), now: now))
                 pending += core.takeEffects()
@@ -164,10 +201,46 @@ final class CoreDriver {
                 raised += 1
             case .rememberPen(let pen):
                 rememberedPens.append(pen)
-            case .exportPNG(_, let path):
-                exports.append(path)
-                take(.input(.exportFinished(failure: exportFailure), now: now))
+            case .export(_, _, let candidates, let replacing):
+                // As the shell: the first candidate without a file (a placeholder stands for the picture).
+                let path = replacing ? candidates.first : candidates.first { !FileManager.default.fileExists(atPath: $0.description) }
+                if let path, exportFailure == nil { _ = FileManager.default.createFile(atPath: path.description, contents: Data("picture".utf8)) }
+                exports.append(path ?? candidates[0])
+                take(.input(.exportFinished(failure: exportFailure ?? (path == nil ? "every name is taken" : nil), written: path), now: now))
                 pending += core.takeEffects()
+            case .chooseFile(let choice):
+                choices.append(choice)
+            case .openDocument(let path):
+                let opening: DocumentOpening
+                do {
+                    let opened = try DocumentStore.open(path: path, now: civil)
+                    store = opened.store
+                    opening = .opened(opened, warning: nil)
+                } catch {
+                    opening = .failed("\(error)")
+                }
+                take(.input(.documentOpened(opening), now: now))
+                pending += core.takeEffects()
+            case .saveAs(let drawing, let path):
+                let outcome: SaveAsOutcome
+                do {
+                    outcome = .saved(path: path, identity: try DocumentStore(path: path).save(drawing), warning: nil)
+                    store = DocumentStore(path: path)
+                } catch {
+                    outcome = .failed(error)
+                }
+                take(.input(.savedAs(outcome), now: now))
+                pending += core.takeEffects()
+            case .openNewWindow:
+                newWindows += 1
+                take(.input(.newWindowOpened(.opened(FilePath(folder + "/untitled-\(newWindows).json"))), now: now))
+                pending += core.takeEffects()
+            case .ownClipboard(let shapes):
+                copies.append(shapes)
+                take(.input(.clipboardOwned(failure: clipboardFailure), now: now))
+                pending += core.takeEffects()
+            case .requestClipboard:
+                pasteRequests += 1
             case .setTitle(let title): titles.append(title)
             case .setCursor(let name): cursors.append(name)
             case .message(let line): messages.append(line)

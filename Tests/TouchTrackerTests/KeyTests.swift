@@ -63,12 +63,19 @@ import TouchTracker
         #expect(model.drawing.shapes.count == 1)
     }
 
-    @Test func controlSEAndQAreHandedToTheShell() {
+    @Test func filesTheClipboardAndQuittingAreHandedToTheCore() {
         var model = CanvasModel()
         #expect(model.key(.character("s"), .control) == .save)
         #expect(model.key(.character("e"), .control) == .exportPNG)
         #expect(model.key(.character("q"), .control) == .quit)
-        #expect(model.key(.character("x"), .control) == nil)
+        #expect(model.key(.character("c"), .control) == .copy)
+        #expect(model.key(.character("x"), .control) == .cut)
+        #expect(model.key(.character("v"), .control) == .paste)
+        #expect(model.key(.character("o"), .control) == .open)
+        #expect(model.key(.character("n"), .control) == .newWindow)
+        #expect(model.key(.character("S"), [.control, .shift]) == .saveAs)
+        #expect(model.key(.character("E"), [.control, .shift]) == .exportAs)
+        #expect(model.key(.character("w"), .control) == nil)
         #expect(model.key(.escape) == nil)
     }
 

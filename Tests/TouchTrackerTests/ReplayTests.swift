@@ -47,7 +47,7 @@ struct ReplayTests {
         let replay = Replay(driver.recording)
         while let effects = replay.next() {
             for case .message(let line) in effects { messages.append(line) }
-            #expect(!effects.contains { if case .save = $0 { true } else if case .exportPNG = $0 { true } else { false } })
+            #expect(!effects.contains { if case .save = $0 { true } else if case .export = $0 { true } else { false } })
         }
         #expect(messages == driver.messages && messages.contains { $0.contains("No space left on device") })
         #expect(replay.exitStatus == 1)

@@ -150,7 +150,7 @@ struct ToolTests {
             model.key(.character(tool.key))
             #expect(model.pen.tool == tool)
         }
-        #expect(KeyBindings.command(for: .character("c"), .control) == nil, "Ctrl+C is no tool")
+        #expect(KeyBindings.command(for: .character("c"), .control) == .copy, "Ctrl+C copies: it is no tool")
     }
 
     @Test func choosingAToolLeavesTheSelectedShapeAlone() {

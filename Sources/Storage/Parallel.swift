@@ -3,7 +3,8 @@ import Synchronization
 import Glibc
 #endif
 
-/// Work split over the machine's cores, for the first frame of a large drawing: `map` cuts a range into
+/// Work split over the machine's cores, for opening a large drawing (DrawingDecoder+Parallel) and its first
+/// frame (Rendering's ShapeLayer): `map` cuts a range into
 /// one part per core, runs `work` on each part at once, and returns when all are done, their results in
 /// order. The parts share nothing but what `work` captures (Sendable); the caller's thread waits, so the
 /// event loop around it stays single-threaded.
@@ -12,12 +13,12 @@ import Glibc
 /// for this call and joined before it returns: no thread outlives the call, so an idle window has no
 /// thread left to wake (a shared pool such as libdispatch's keeps a manager thread waking every second
 /// forever). Starting a thread costs tens of microseconds; a part is thousands of shapes.
-enum Parallel {
+public enum Parallel {
     /// The cores to use: those online, at most 8.
-    static let cores = max(1, min(8, sysconf(Int32(_SC_NPROCESSORS_ONLN))))
+    public static let cores = max(1, min(8, sysconf(Int32(_SC_NPROCESSORS_ONLN))))
 
     /// `work` on `0..<count` cut into parts of at least `minimum` (fewer parts when `count` is small).
-    static func map<Result: Sendable>(_ count: Int, minimum: Int, _ work: @Sendable (Range<Int>) -> Result) -> [Result] {
+    public static func map<Result: Sendable>(_ count: Int, minimum: Int, _ work: @Sendable (Range<Int>) -> Result) -> [Result] {
         let parts = max(1, min(cores, count / max(1, minimum)))
         let bounds = (0...parts).map { count * $0 / parts }
         let ranges = zip(bounds, bounds.dropFirst()).map { $0..<$1 }
@@ -45,36 +46,4 @@ private final class Results<Result: Sendable>: Sendable {
 
     /// Every result, in order; call once every part is stored.
     var all: [Result] { slots.withLock { $0.map { $0! } } }
-}
-
-/// A POSIX thread running one closure, which `join` waits for. A thread that cannot be started (the
-/// system out of threads) leaves its closure to `join`, which runs it on the caller's thread instead.
-private struct JoinedThread {
-    private let body: Body
-    private let thread: pthread_t?
-
-    init(_ body: @escaping @Sendable () -> Void) {
-        self.body = Body(body)
-        var thread = pthread_t()
-        let started = pthread_create(&thread, nil, { context in
-            Unmanaged<Body>.fromOpaque(context!).takeRetainedValue().run()
-            return nil
-        }, Unmanaged.passRetained(self.body).toOpaque())
-        if started == 0 {
-            self.thread = thread
-        } else {
-            Unmanaged.passUnretained(self.body).release()
-            self.thread = nil
-        }
-    }
-
-    func join() {
-        guard let thread else { return body.run() }
-        pthread_join(thread, nil)
-    }
-
-    private final class Body: Sendable {
-        let run: @Sendable () -> Void
-        init(_ run: @escaping @Sendable () -> Void) { self.run = run }
-    }
 }

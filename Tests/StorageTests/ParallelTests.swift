@@ -1,4 +1,4 @@
-@testable import Rendering
+import Storage
 import Testing
 #if canImport(Glibc)
 import Glibc
