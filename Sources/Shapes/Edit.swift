@@ -62,6 +62,7 @@ public enum Edit: Hashable, Sendable {
         func points(_ shapes: [Shape]) -> Int { shapes.reduce(0) { $0 + $1.geometry.inkPointCount } }
         return switch self {
         case .draw(let shape): shape.geometry.inkPointCount
+        case .paste(let shapes): points(shapes)
         case .delete(let shape): -shape.geometry.inkPointCount
         case .clear(let shapes): -points(shapes)
         case .replace(let removed, let added): points(added) - points(removed)
