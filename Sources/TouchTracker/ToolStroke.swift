@@ -27,7 +27,9 @@ public struct ToolStroke: Hashable, Sendable {
         /// A contact drawing ink (the pen tool): the points so far, each ≥ 1 px from the one before, in a
         /// buffer the scene shares and that grows in place (so a step costs one point, however long the
         /// stroke). Where the widths vary (by speed or pressure), each is a fraction of `SpeedWidth.thickest`.
-        case ink(Ink)
+        /// `recent` holds the contact's samples of the last `smoothing` ms (position, ms since the press):
+        /// a point is their mean.
+        case ink(Ink, recent: [InkSample])
         /// Two contacts pressed together, at the corners of an ellipse's box (the same with every tool).
         case ellipseBetween(Segment)
     }
@@ -37,7 +39,7 @@ public struct ToolStroke: Hashable, Sendable {
         let source: Source
         if case .ink = pen.tool.action {
             let width = pen.widthBySpeed ? (pressure.map(SpeedWidth.width(forPressure:)) ?? SpeedWidth.thickest) / SpeedWidth.thickest : nil
-            source = .ink(Ink.starting(at: point, width: width))
+            source = .ink(Ink.starting(at: point, width: width), recent: [InkSample(point: point, milliseconds: 0)])
         } else {
             source = .tool(pen.tool, ToolDrag(press: point, pressModifiers: modifiers, pointer: point, modifiers: modifiers))
         }
@@ -75,8 +77,16 @@ public struct ToolStroke: Hashable, Sendable {
         }
         speed.move(x: point.x / scale, y: point.y / scale, time: max(0, time.milliseconds(since: pressTime)))
         if let pressure { self.pressure = pressure }
-        if case .ink(let ink) = source, point.distance(to: ink.last) >= Self.inkSpacing {
-            source = .ink(ink.appending(point, width: ink.hasWidths ? width(under: pen) / SpeedWidth.thickest : nil))
+        if case .ink(var ink, var recent) = source {
+            let now = max(0, time.milliseconds(since: pressTime))
+            recent.append(InkSample(point: point, milliseconds: now))
+            recent.removeAll { $0.milliseconds <= now - Self.smoothing }
+            let count = Double(recent.count)
+            let mean = Point(x: recent.reduce(0) { $0 + $1.point.x } / count, y: recent.reduce(0) { $0 + $1.point.y } / count)
+            if mean.distance(to: ink.last) >= Self.inkSpacing {
+                ink = ink.appending(mean, width: ink.hasWidths ? width(under: pen) / SpeedWidth.thickest : nil)
+            }
+            source = .ink(ink, recent: recent)
         }
         update(under: pen)
     }
@@ -84,10 +94,16 @@ public struct ToolStroke: Hashable, Sendable {
     /// How far, in px on the screen, the pointer moves before ink records a point.
     static let inkSpacing = 1.0
 
+    /// Ink follows the mean of the pointer's samples of the last this many ms: a 1 kHz mouse reports whole
+    /// pixels, whose half-pixel steps a curve within half a pixel of every point would otherwise follow
+    /// point by point. It lags the pointer by half of it (3 ms); a slower device's samples, further apart,
+    /// are each their own.
+    static let smoothing: Int64 = 6
+
     /// Whether it is ink with as many points as a stroke may hold (`DocumentLimits.maxPointsPerStroke`): the
     /// model finishes it and carries on with a new one.
     var isFull: Bool {
-        if case .ink(let ink) = source { return ink.count >= DocumentLimits.maxPointsPerStroke }
+        if case .ink(let ink, _) = source { return ink.count >= DocumentLimits.maxPointsPerStroke }
         return false
     }
 
@@ -102,7 +118,7 @@ public struct ToolStroke: Hashable, Sendable {
 
     /// The pen changed while the contact is down: the shape shows the width it will get now.
     mutating func update(under pen: Pen) {
-        if case .ink(let ink) = source, ink.hasWidths {
+        if case .ink(let ink, _) = source, ink.hasWidths {
             shape = ShapeInProgress(geometry: geometry, width: SpeedWidth.thickest)  // each point's a fraction of it
         } else {
             shape = ShapeInProgress(geometry: geometry, width: width(under: pen))
@@ -118,7 +134,7 @@ public struct ToolStroke: Hashable, Sendable {
             case .ink, .erases: .line(Segment(begin: drag.press, end: drag.pointer))  // never made so
             }
         case .ellipseBetween(let box): .ellipse(box: box)
-        case .ink(let ink): .ink(ink)
+        case .ink(let ink, _): .ink(ink)
         }
     }
 
@@ -134,8 +150,12 @@ public struct ToolStroke: Hashable, Sendable {
     /// what was drawn; where its widths vary, the shape's width is the widest point's and each point's a
     /// fraction of it.
     func finished(id: ShapeID, pen: Pen, tolerance: Double = Ink.simplificationTolerance) -> Shape {
-        guard case .ink(let ink) = source else {
+        guard case .ink(var ink, let recent) = source else {
             return Shape(id: id, geometry: shape.geometry, style: ShapeStyle(colour: pen.colour(for: shape.geometry), width: width(under: pen)))
+        }
+        // It ends where the contact lifted, not where the mean of its last samples is.
+        if let lift = recent.last?.point, lift.distance(to: ink.last) >= Self.inkSpacing {
+            ink = ink.appending(lift, width: ink.hasWidths ? ink.width(ink.count - 1) : nil)
         }
         var width = shape.width
         var stroke = ink.simplified(within: tolerance, width: width)
@@ -149,4 +169,10 @@ public struct ToolStroke: Hashable, Sendable {
         let geometry = ShapeGeometry.ink(stroke)
         return Shape(id: id, geometry: geometry, style: ShapeStyle(colour: pen.colour(for: geometry), width: width))
     }
+}
+
+/// A contact's sample, for ink's smoothing: where it was, and when (ms since the press).
+struct InkSample: Hashable, Sendable {
+    var point: Point
+    var milliseconds: Int64
 }
