@@ -131,8 +131,11 @@ public struct Ink: Hashable, Sendable {
 
     /// The distance from `p` to the curve as drawn (to within `CubicBezier.precision`): the runs and pieces
     /// whose bounds are farther than the nearest found so far are passed over.
-    public func distance(to p: Point) -> Double {
-        var best = Double.infinity
+    public func distance(to p: Point) -> Double { distance(to: p, notBeyond: .infinity) }
+
+    /// The distance from `p` to the curve where it is at most `limit`; else some distance beyond `limit`.
+    public func distance(to p: Point, notBeyond limit: Double) -> Double {
+        var best = limit.nextUp
         for run in 0..<runCount where runBounds(run).distance(to: p) < best {
             for index in pieces(ofRun: run) {
                 let piece = self.piece(index)

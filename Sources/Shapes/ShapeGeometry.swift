@@ -49,6 +49,15 @@ public enum ShapeGeometry: Hashable, Sendable {
         }
     }
 
+    /// The same, where it is at most `limit`; else some distance beyond `limit` (ink is not measured where
+    /// its runs and pieces lie farther: a click near a long stroke looks at the part near it).
+    public func distance(to point: Point, notBeyond limit: Double) -> Double {
+        switch self {
+        case .line, .ellipse: distance(to: point)
+        case .ink(let ink): ink.distance(to: point, notBeyond: limit)
+        }
+    }
+
     /// The exact distance from the segment `path` (an eraser's motion) to the centre line.
     public func distance(to path: Segment) -> Double {
         switch self {

@@ -150,7 +150,8 @@ public struct ShapeIndex: Sendable {
         func consider(_ id: ShapeID) {
             guard let shape = Self.shape(id, in: shapes) else { return }
             if shape.kind == .ink, !inkSeen.insert(id).inserted { return }
-            let distance = shape.distance(to: point)
+            // Ink's parts farther than the nearest shape so far (or the tolerance) are not measured.
+            let distance = shape.geometry.distance(to: point, notBeyond: best?.distance ?? tolerance)
             guard distance <= tolerance else { return }
             if let current = best, distance > current.distance || (distance == current.distance && id < current.id) {
                 return
