@@ -101,6 +101,17 @@ public final class GestureEngine<Tag: Hashable & Comparable & Sendable> {
                      GestureArbiter.Options(delaysContactsBegan: delaysContactsBegan, cancelsContacts: cancelsContacts))
     }
 
+    /// Adds a recognizer of several contacts tapped together (see
+    /// `add(_:_:provisional:delaysContactsBegan:cancelsContacts:)`). Delaying holds back fingers only, each at
+    /// most for the multi-contact window unless others join it.
+    public func add(
+        _ tag: Tag, _ recognizer: MultiContactTapRecognizer, delaysContactsBegan: Bool = false,
+        cancelsContacts: Bool = false
+    ) {
+        state.insert(tag, .multiContactTap(MultiContactTapMachine(recognizer)), shouldBegin: nil,
+                     GestureArbiter.Options(delaysContactsBegan: delaysContactsBegan, cancelsContacts: cancelsContacts))
+    }
+
     /// Removes a recognizer: its timer is cancelled (a stale handle does nothing), a gesture in
     /// progress is reported `.cancelled` and a provisional tap `.superseded` with the next outputs.
     public func remove(_ tag: Tag) { state.remove(tag) }

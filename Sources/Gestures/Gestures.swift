@@ -15,12 +15,13 @@
 //        |               then deliver contacts to the canvas and move timers to new deadlines. The
 //        |               timer wheel holds each pending deadline; nothing else keeps a copy.
 //        |
-//   TapRecognizer, LongPressRecognizer, PanRecognizer, SwipeRecognizer, MultiContactRecognizer:
-//   what the app configures; each has a state machine (an enum whose cases carry the attempt's
-//   data, plain data so copies cost nothing) whose transitions return a `RecognizerStep` the
-//   arbiter acts on. A swipe and a multi-contact gesture latch to a `ContactGroup`: contacts of
-//   one family landing within the multi-contact window of the first (kept beside their state
-//   enum, not in it, so that asking an idle machine about an event does not copy five contacts).
+//   TapRecognizer, LongPressRecognizer, PanRecognizer, SwipeRecognizer, MultiContactRecognizer,
+//   MultiContactTapRecognizer: what the app configures; each has a state machine (an enum whose
+//   cases carry the attempt's data, plain data so copies cost nothing) whose transitions return a
+//   `RecognizerStep` the arbiter acts on. A swipe, a multi-contact gesture and a tap of several
+//   contacts latch to a `ContactGroup`: contacts of one family landing within the multi-contact
+//   window of the first (kept beside their state enum, not in it, so that asking an idle machine
+//   about an event does not copy five contacts).
 //
 // Rules the arbiter keeps: recognizers are visited in tag order (R9); a recognizer that succeeds
 // fails the others on the same presses unless they may be simultaneous; a contact reaches the

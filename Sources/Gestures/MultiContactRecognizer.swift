@@ -154,10 +154,12 @@ extension MultiContactMachine {
         }
     }
 
+    /// An ended attempt still claims its contacts until it is reset: one that had to wait for others to fail
+    /// and ended meanwhile is delivered then, and takes its contacts from the canvas as it would have.
     var hasAttempt: Bool {
         switch state {
-        case .gathering, .active: true
-        case .possible, .ended, .failed: false
+        case .gathering, .active, .ended: true
+        case .possible, .failed: false
         }
     }
 }

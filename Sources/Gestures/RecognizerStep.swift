@@ -58,6 +58,8 @@ public enum DecisionReason: String, Hashable, Sendable {
     case wrongDirection = "moved beyond drag threshold in a direction it does not accept"
     case liftedShort = "a contact lifted before the swipe"
     case tooSlow = "did not move far enough in time"
+    case liftedTooSoon = "a contact lifted before all had landed"
+    case heldTooLong = "held for the long-press duration, too long for a tap"
 }
 
 /// What a recognizer's transition asks of the engine.

@@ -15,10 +15,11 @@ struct Recognizers {
         case pan(Int)
         case swipe(Int)
         case multiContact(Int)
+        case multiContactTap(Int)
 
         var isContinuous: Bool {
             switch self {
-            case .tap, .swipe: false
+            case .tap, .swipe, .multiContactTap: false
             case .longPress, .pan, .multiContact: true
             }
         }
@@ -31,6 +32,7 @@ struct Recognizers {
         case pan(PanMachine)
         case swipe(SwipeMachine)
         case multiContact(MultiContactMachine)
+        case multiContactTap(MultiContactTapMachine)
     }
 
     private var taps: [TapRecognizer] = []
@@ -38,6 +40,7 @@ struct Recognizers {
     private var pans: [PanMachine] = []
     private var swipes: [SwipeMachine] = []
     private var multiContacts: [MultiContactMachine] = []
+    private var multiContactTaps: [MultiContactTapMachine] = []
 
     /// Every kind's array has storage of its own from the start: the optimizer makes arrays unique
     /// ahead of loops that may mutate them, and the shared empty array would be copied each time.
@@ -47,6 +50,7 @@ struct Recognizers {
         pans.reserveCapacity(2)
         swipes.reserveCapacity(2)
         multiContacts.reserveCapacity(2)
+        multiContactTaps.reserveCapacity(2)
     }
 
     /// Adds `machine` and returns its ID.
@@ -57,6 +61,7 @@ struct Recognizers {
         case .pan(let m): pans.append(m); return .pan(pans.count - 1)
         case .swipe(let m): swipes.append(m); return .swipe(swipes.count - 1)
         case .multiContact(let m): multiContacts.append(m); return .multiContact(multiContacts.count - 1)
+        case .multiContactTap(let m): multiContactTaps.append(m); return .multiContactTap(multiContactTaps.count - 1)
         }
     }
 
@@ -69,6 +74,7 @@ struct Recognizers {
         case .pan(let i): pans.remove(at: i)
         case .swipe(let i): swipes.remove(at: i)
         case .multiContact(let i): multiContacts.remove(at: i)
+        case .multiContactTap(let i): multiContactTaps.remove(at: i)
         }
     }
 
@@ -80,6 +86,7 @@ struct Recognizers {
         case (.pan(let i), .pan(let r)) where i > r: .pan(i - 1)
         case (.swipe(let i), .swipe(let r)) where i > r: .swipe(i - 1)
         case (.multiContact(let i), .multiContact(let r)) where i > r: .multiContact(i - 1)
+        case (.multiContactTap(let i), .multiContactTap(let r)) where i > r: .multiContactTap(i - 1)
         default: other
         }
     }
@@ -91,6 +98,7 @@ struct Recognizers {
         case .pan(let i): pans[i].begin(input)
         case .swipe(let i): swipes[i].begin(input)
         case .multiContact(let i): multiContacts[i].begin(input)
+        case .multiContactTap(let i): multiContactTaps[i].begin(input)
         }
     }
 
@@ -101,6 +109,7 @@ struct Recognizers {
         case .pan(let i): pans[i].resolve(input)
         case .swipe(let i): swipes[i].resolve(input)
         case .multiContact(let i): multiContacts[i].resolve(input)
+        case .multiContactTap(let i): multiContactTaps[i].resolve(input)
         }
     }
 
@@ -112,6 +121,7 @@ struct Recognizers {
         case .pan: .none
         case .swipe(let i): swipes[i].catchUp(to: time, settings)
         case .multiContact(let i): multiContacts[i].catchUp(to: time, settings)
+        case .multiContactTap(let i): multiContactTaps[i].catchUp(to: time, settings)
         }
     }
 
@@ -122,6 +132,7 @@ struct Recognizers {
         case .pan: .none
         case .swipe(let i): swipes[i].timeout(now: now, settings)
         case .multiContact(let i): multiContacts[i].timeout(now: now, settings)
+        case .multiContactTap(let i): multiContactTaps[i].timeout(now: now, settings)
         }
     }
 
@@ -132,6 +143,7 @@ struct Recognizers {
         case .pan: nil
         case .swipe(let i): swipes[i].deadline(settings)
         case .multiContact(let i): multiContacts[i].deadline(settings)
+        case .multiContactTap(let i): multiContactTaps[i].deadline(settings)
         }
     }
 
@@ -142,6 +154,7 @@ struct Recognizers {
         case .pan(let i): pans[i].forceFail()
         case .swipe(let i): swipes[i].forceFail()
         case .multiContact(let i): multiContacts[i].forceFail()
+        case .multiContactTap(let i): multiContactTaps[i].forceFail()
         }
     }
 
@@ -152,6 +165,7 @@ struct Recognizers {
         case .pan(let i): pans[i].state = .possible
         case .swipe(let i): swipes[i].state = .possible
         case .multiContact(let i): multiContacts[i].state = .possible
+        case .multiContactTap(let i): multiContactTaps[i].state = .possible
         }
     }
 
@@ -163,6 +177,7 @@ struct Recognizers {
         case .pan(let i): pans[i].isIdle
         case .swipe(let i): swipes[i].isIdle
         case .multiContact(let i): multiContacts[i].isIdle
+        case .multiContactTap(let i): multiContactTaps[i].isIdle
         }
     }
 
@@ -174,6 +189,7 @@ struct Recognizers {
         case .pan(let i): pans[i].isInterested(in: input)
         case .swipe(let i): swipes[i].isInterested(in: input)
         case .multiContact(let i): multiContacts[i].isInterested(in: input)
+        case .multiContactTap(let i): multiContactTaps[i].isInterested(in: input)
         }
     }
 
@@ -185,6 +201,7 @@ struct Recognizers {
         case .pan(let i): pans[i].isFinished
         case .swipe(let i): swipes[i].isFinished
         case .multiContact(let i): multiContacts[i].isFinished
+        case .multiContactTap(let i): multiContactTaps[i].isFinished
         }
     }
 
@@ -196,6 +213,7 @@ struct Recognizers {
         case .pan(let i): pans[i].claimedPresses
         case .swipe(let i): swipes[i].claimedPresses
         case .multiContact(let i): multiContacts[i].claimedPresses
+        case .multiContactTap(let i): multiContactTaps[i].claimedPresses
         }
     }
 
@@ -208,6 +226,7 @@ struct Recognizers {
         case .pan(let i): pans[i].claimedPresses
         case .swipe(let i): swipes[i].delayedPresses
         case .multiContact(let i): multiContacts[i].delayedPresses
+        case .multiContactTap(let i): multiContactTaps[i].delayedPresses
         }
     }
 
@@ -219,6 +238,7 @@ struct Recognizers {
         case .pan(let i): pans[i].attempt.map { ($0.pressTime, $0.lastInputReadTime) }
         case .swipe(let i): swipes[i].origin
         case .multiContact(let i): multiContacts[i].origin
+        case .multiContactTap(let i): multiContactTaps[i].origin
         }
     }
 }

@@ -29,6 +29,15 @@ public struct RenderStyle: Hashable, Sendable {
     public var overlayText = Colour.black
     /// Behind the choice in force in a menu.
     public var overlayChosen = Colour(hex: 0xD0DEF8)
+    /// Behind the row the pointer or the keyboard is on, and its text there (Adwaita's selection).
+    public var overlayHighlight = Colour(hex: 0x3584E4)
+    public var overlayHighlightText = Colour.white
+    /// A choice that cannot apply now.
+    public var overlayDisabledText = Colour(hex: 0x9A9A9A)
+    /// A row's shortcut, quieter than its text.
+    public var overlayShortcutText = Colour(hex: 0x6E6E6E)
+    /// The text of a quiet panel (a hint), with nothing behind it.
+    public var overlayQuietText = Colour(hex: 0x8C8C8C)
 
     public init() {}
 
@@ -142,47 +151,132 @@ public struct Renderer: Sendable {
         cairo_set_line_join(cr, CAIRO_LINE_JOIN_ROUND)
     }
 
-    /// The panel inside its frame: background, border, then each column's rows clipped to the column.
+    /// The panel inside its frame: background, each column's rows clipped to the column, then the border.
     private func draw(_ overlay: Overlay, _ cr: OpaquePointer) {
         let frame = overlay.frame
         cairo_save(cr)
         defer { cairo_restore(cr) }
         cairo_rectangle(cr, frame.minX, frame.minY, frame.width, frame.height)
         cairo_clip(cr)
-        set(style.overlayBackground, on: cr)
-        cairo_paint(cr)
-        set(style.overlayBorder, on: cr)
-        let border = overlay.borderWidth
-        cairo_set_line_width(cr, border)
-        cairo_rectangle(cr, frame.minX + border / 2, frame.minY + border / 2, frame.width - border, frame.height - border)
-        cairo_stroke(cr)
-        set(style.overlayText, on: cr)
+        if !overlay.isQuiet {
+            set(style.overlayBackground, on: cr)
+            cairo_paint(cr)
+        }
         cairo_select_font_face(cr, "sans-serif", CAIRO_FONT_SLANT_NORMAL, CAIRO_FONT_WEIGHT_NORMAL)
         cairo_set_font_size(cr, overlay.fontSize)
-        let perColumn = overlay.rowsPerColumn
+        let marked = overlay.rows.contains(where: \.hasMark)
         for column in 0..<overlay.columns {
             let area = overlay.frame(ofColumn: column)
             cairo_save(cr)
             cairo_rectangle(cr, area.minX, area.minY, area.width, area.height)
             cairo_clip(cr)
-            let marked = overlay.rows.contains(where: \.hasMark)
-            for (row, entry) in overlay.rows.dropFirst(column * perColumn).prefix(perColumn).enumerated() {
-                let top = area.minY + Double(row) * overlay.rowHeight
-                if entry.isChosen {
-                    set(style.overlayChosen, on: cr)
-                    cairo_rectangle(cr, area.minX, top, area.width, overlay.rowHeight)
-                    cairo_fill(cr)
-                }
-                var x = area.minX + overlay.fontSize * 0.6
-                if marked {
-                    drawMark(of: entry, atX: x, centreY: top + overlay.rowHeight / 2, size: overlay.fontSize, cr)
-                    x += overlay.fontSize * 2
-                }
-                set(style.overlayText, on: cr)
-                cairo_move_to(cr, x, top + (overlay.rowHeight + overlay.fontSize * 0.7) / 2)
-                cairo_show_text(cr, entry.text)
+            let first = column * overlay.rowsPerColumn
+            for index in first..<min(overlay.rows.count, first + overlay.rowsPerColumn) {
+                draw(overlay.rows[index], in: overlay.frame(ofRow: index), of: overlay, marked: marked, cr)
             }
             cairo_restore(cr)
+        }
+        for button in overlay.buttons { draw(button, cr) }
+        // The border last: a highlighted row's background reaches the frame's edge.
+        guard !overlay.isQuiet else { return }
+        set(style.overlayBorder, on: cr)
+        let border = overlay.borderWidth
+        cairo_set_line_width(cr, border)
+        cairo_rectangle(cr, frame.minX + border / 2, frame.minY + border / 2, frame.width - border, frame.height - border)
+        cairo_stroke(cr)
+    }
+
+    /// One row in `rect`: a separator's line; or its background (highlighted, chosen), its mark, its text and
+    /// its shortcut, right-aligned.
+    private func draw(_ entry: Overlay.Row, in rect: Rect, of overlay: Overlay, marked: Bool, _ cr: OpaquePointer) {
+        let margin = overlay.fontSize * 0.6
+        if entry.isSeparator {
+            set(style.overlayBorder, on: cr)
+            let y = (rect.minY + rect.height / 2).rounded(.down) + overlay.borderWidth / 2
+            cairo_set_line_width(cr, overlay.borderWidth)
+            cairo_move_to(cr, rect.minX + margin, y)
+            cairo_line_to(cr, rect.maxX - margin, y)
+            cairo_stroke(cr)
+            return
+        }
+        let background = entry.isHighlighted ? style.overlayHighlight : entry.isChosen ? style.overlayChosen : nil
+        if let background {
+            set(background, on: cr)
+            cairo_rectangle(cr, rect.minX, rect.minY, rect.width, rect.height)
+            cairo_fill(cr)
+        }
+        var x = rect.minX + margin
+        if marked {
+            drawMark(of: entry, atX: x, centreY: rect.minY + rect.height / 2, size: overlay.fontSize, cr)
+            x += overlay.fontSize * 2
+        }
+        let baseline = rect.minY + (rect.height + overlay.fontSize * 0.7) / 2
+        let text = overlay.isQuiet ? style.overlayQuietText : entry.isHighlighted ? style.overlayHighlightText
+            : entry.isEnabled ? style.overlayText : style.overlayDisabledText
+        set(text, on: cr)
+        cairo_move_to(cr, x, baseline)
+        cairo_show_text(cr, entry.text)
+        if let shortcut = entry.shortcut {
+            var extents = cairo_text_extents_t()
+            cairo_text_extents(cr, shortcut, &extents)
+            set(entry.isHighlighted ? style.overlayHighlightText : entry.isEnabled ? style.overlayShortcutText
+                : style.overlayDisabledText, on: cr)
+            cairo_move_to(cr, rect.maxX - margin - extents.x_advance, baseline)
+            cairo_show_text(cr, shortcut)
+        }
+    }
+
+    /// A button: its background where it is chosen or hovered, then its icon scaled from its design box to
+    /// three quarters of the button's shorter side, centred.
+    private func draw(_ button: OverlayButton, _ cr: OpaquePointer) {
+        let rect = button.frame
+        if let background = button.isHovered && button.isEnabled ? style.overlayHighlight
+            : button.isChosen ? style.overlayChosen : nil {
+            set(background, on: cr)
+            cairo_rectangle(cr, rect.minX, rect.minY, rect.width, rect.height)
+            cairo_fill(cr)
+        }
+        let side = min(rect.width, rect.height) * 0.75
+        let foreground = button.isHovered && button.isEnabled ? style.overlayHighlightText
+            : button.isEnabled ? style.overlayText : style.overlayDisabledText
+        cairo_save(cr)
+        defer { cairo_restore(cr) }
+        cairo_translate(cr, rect.minX + (rect.width - side) / 2, rect.minY + (rect.height - side) / 2)
+        cairo_scale(cr, side / Icon.designSize, side / Icon.designSize)
+        cairo_set_line_cap(cr, CAIRO_LINE_CAP_ROUND)
+        cairo_set_line_join(cr, CAIRO_LINE_JOIN_ROUND)
+        for element in button.icon.elements {
+            switch element {
+            case .stroke(let points, let width, let closed):
+                trace(points, cr)
+                if closed { cairo_close_path(cr) }
+                set(foreground, on: cr)
+                cairo_set_line_width(cr, width)
+                cairo_stroke(cr)
+            case .fill(let points, let colour):
+                trace(points, cr)
+                cairo_close_path(cr)
+                set(button.isEnabled ? colour ?? foreground : foreground, on: cr)
+                cairo_fill(cr)
+            case .arc(let centre, let radius, let start, let end, let width):
+                cairo_new_path(cr)
+                cairo_arc(cr, centre.x, centre.y, radius, start, end)
+                set(foreground, on: cr)
+                cairo_set_line_width(cr, width)
+                cairo_stroke(cr)
+            case .disc(let centre, let radius, let colour):
+                cairo_new_path(cr)
+                cairo_arc(cr, centre.x, centre.y, radius, 0, 2 * .pi)
+                set(button.isEnabled ? colour ?? foreground : foreground, on: cr)
+                cairo_fill(cr)
+            }
+        }
+    }
+
+    private func trace(_ points: [Point], _ cr: OpaquePointer) {
+        cairo_new_path(cr)
+        for (index, point) in points.enumerated() {
+            if index == 0 { cairo_move_to(cr, point.x, point.y) } else { cairo_line_to(cr, point.x, point.y) }
         }
     }
 

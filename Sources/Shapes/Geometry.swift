@@ -59,4 +59,12 @@ public struct Rect: Hashable, Sendable {
     public func intersects(_ other: Rect) -> Bool {
         minX < other.maxX && other.minX < maxX && minY < other.maxY && other.minY < maxY
     }
+
+    /// Whether `point` is inside: the left and top edges are, the right and bottom ones are not (as pixels).
+    public func contains(_ point: Point) -> Bool {
+        point.x >= minX && point.x < maxX && point.y >= minY && point.y < maxY
+    }
+
+    /// The middle of the rectangle.
+    public var centre: Point { Point(x: (minX + maxX) / 2, y: (minY + maxY) / 2) }
 }

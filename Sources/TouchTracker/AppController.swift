@@ -4,7 +4,7 @@ import Timing
 
 /// The gestures the app recognizes. Their order is the order the engine visits them in (R9).
 public enum AppGesture: Int, Hashable, Comparable, CaseIterable, Sendable, CustomStringConvertible {
-    case clear, select, longPress, moveLine, menu, palette, circle
+    case clear, select, longPress, moveLine, palette, circle, undo, redo
 
     public static func < (a: AppGesture, b: AppGesture) -> Bool { a.rawValue < b.rawValue }
 
@@ -14,9 +14,10 @@ public enum AppGesture: Int, Hashable, Comparable, CaseIterable, Sendable, Custo
         case .select: "select"
         case .longPress: "longPress"
         case .moveLine: "moveLine"
-        case .menu: "menu"
         case .palette: "palette"
         case .circle: "circle"
+        case .undo: "undo"
+        case .redo: "redo"
         }
     }
 }
@@ -29,14 +30,20 @@ public enum AppGesture: Int, Hashable, Comparable, CaseIterable, Sendable, Custo
 ///                                                as provisional, confirmed or superseded later)
 ///   long press    picks up the shape under it   (only over a shape; cancels the canvas's contact)
 ///   drag          on the selected shape moves it (only there; cancels the canvas's contact)
-///   right click   opens the context menu
 ///   three fingers swiped up  open the palette   (fingers only; holds them back until it is decided,
 ///                                                and takes them away from the canvas: they draw nothing)
-///   two contacts down at once  draw a circle    (two fingers or two pointers; requires the swipe to fail;
-///                                                takes their shapes away)
+///   two contacts down at once  draw a circle    (two fingers or two pointers; requires the swipe and the
+///                                                two-contact tap to fail; takes their shapes away)
+///   two contacts tapped together  undo          (pressed together, lifted without moving: no circle, no dot)
+///   three contacts tapped together  redo
 ///   anything else reaches the canvas as contacts: each left-button contact draws its own shape with the
 ///   pen's tool (`Tool`: the line tool draws a line, or with Shift a circle).
 ///   An eraser (a stylus's other end) is not a gesture: it erases whatever it passes over.
+///
+/// Panels come first (`Panel`): a press on a panel (the menu, the help, a notice, the toolbar), or any press while a menu is open, or a right press
+/// (which opens the context menu), belongs to that panel until it lifts; the engine never sees it, so it
+/// draws nothing, selects nothing, and two of them are no double click. Escape cancels what the contacts
+/// down are doing (`CanvasModel.cancelEverythingInProgress`), and nothing they do counts until they lift.
 ///
 /// Single-threaded: the shell's event loop calls it. Tests drive it the same way, passing time in.
 public final class AppController {
@@ -46,6 +53,23 @@ public final class AppController {
     private var decisions: [GestureDecision<AppGesture>] = []
     /// The latest input's server time: when a gesture's step, which carries none, happened.
     private var time = ServerTime(milliseconds: 0)
+    /// Contacts pressed on a panel: the panel, and the button whose release ends the press.
+    private var panelContacts: [ContactID: (panel: Panel, button: Int)] = [:]
+    /// Contacts down on the canvas (the engine's, or an eraser's), by the button that pressed them.
+    private var canvasContacts: [ContactID: Int] = [:]
+    /// Contacts that were down when Escape cancelled what they did: nothing they do counts until they lift.
+    private var escapedContacts: Set<ContactID> = []
+
+    /// What is drawn over the canvas and takes the presses that land on it.
+    public enum Panel: Hashable, Sendable {
+        /// The open menu (or the palette), and a right press, which opens one.
+        case menu
+        case help
+        /// The line of news at the bottom.
+        case notice
+        /// The strip of buttons along the top (`Toolbar`): a button lifted on is carried out.
+        case toolbar
+    }
 
     public init(model initialModel: CanvasModel = CanvasModel(), settings: GestureSettings = .default, now: Deadline = .zero,
                 tracing: Bool = false) {
@@ -62,12 +86,15 @@ public final class AppController {
         engine.add(.moveLine, PanRecognizer(button: 1, shouldBegin: { [unowned self] point in
             self.model.shouldBeginMove(at: Point(point))
         }), cancelsContacts: true)
-        engine.add(.menu, TapRecognizer(taps: 1, button: 3))
         engine.add(.palette, SwipeRecognizer(contacts: 3, direction: .up, sources: .touch),
                    delaysContactsBegan: true, cancelsContacts: true)
         engine.add(.circle, MultiContactRecognizer(contacts: 2), delaysContactsBegan: true, cancelsContacts: true)
-        // Cannot fail either: a new pair of tags, no cycle. (Two of the swipe's three fingers are not a circle.)
+        engine.add(.undo, MultiContactTapRecognizer(contacts: 2), delaysContactsBegan: true, cancelsContacts: true)
+        engine.add(.redo, MultiContactTapRecognizer(contacts: 3), delaysContactsBegan: true, cancelsContacts: true)
+        // Cannot fail either: new pairs of tags, no cycle. (Two of the swipe's three fingers are not a circle,
+        // and two contacts tapped together are not a tiny one.)
         try! engine.require(.circle, toFail: .palette)
+        try! engine.require(.circle, toFail: .undo)
     }
 
     /// The thresholds in force (the desktop's settings, command-line overrides); live (R5).
@@ -89,13 +116,73 @@ public final class AppController {
     public var isAtRest: Bool { engine.isAtRest }
 
     /// One pointer or touch event, in the order the server sent them. Call `advance(to:)` after
-    /// draining the queue: the engine classifies by the events' own timestamps (R3). An eraser's events
-    /// go to the model's eraser, not to the engine: its strokes erase, and are never gestures.
-    public func handle(_ input: GestureInput) {
-        if input.source == .eraser { return erase(input) }
-        time = input.serverTime
-        engine.handle(input, into: &outputs)
-        apply()
+    /// draining the queue: the engine classifies by the events' own timestamps (R3). A press on a panel is
+    /// the panel's (see the type's comment; `noticeFrame` is where the notice is, if one is shown). An
+    /// eraser's events go to the model's eraser, not to the engine: its strokes erase, and are never gestures.
+    public func handle(_ input: GestureInput, noticeFrame: Rect? = nil) {
+        let point = Point(input.location)
+        // The panels as they were shown decide where the press lands; then a finger's input may resize them.
+        let shownToolbar = model.toolbar
+        defer { model.notePointer(at: point, source: input.source) }
+        if case .press = input.kind { model.toolbarHovered = nil }
+        if let owner = panelContacts[input.contact] { return panel(owner.panel, takes: input, pressedWith: owner.button) }
+        if case .press(let button) = input.kind, canvasContacts[input.contact] == nil,
+           let panel = panel(pressedAt: point, button: button, noticeFrame: noticeFrame, toolbar: shownToolbar) {
+            panelContacts[input.contact] = (panel, button)
+            if panel == .toolbar, let shownToolbar { model.toolbarPressed(at: point, on: shownToolbar) }
+            return self.panel(panel, takes: input, pressedWith: button)
+        }
+        if input.kind == .motion, canvasContacts[input.contact] == nil {
+            model.menuPointerMoved(to: point)
+            if input.source != .touch { model.toolbarPointerMoved(to: point) }
+        }
+        if case .press(let button) = input.kind, canvasContacts[input.contact] == nil { canvasContacts[input.contact] = button }
+        if input.source == .eraser {
+            erase(input)
+        } else {
+            time = input.serverTime
+            engine.handle(input, into: &outputs)
+            apply()
+        }
+        if input.kind == .cancel || input.kind == .release(button: canvasContacts[input.contact] ?? 0) {
+            canvasContacts[input.contact] = nil
+            escapedContacts.remove(input.contact)
+        }
+    }
+
+    /// The panel a press of `button` at `point` belongs to, if any: while a menu is open, every press is its;
+    /// else the topmost panel under the point; else a right press on the canvas, which opens the menu, when
+    /// nothing is being drawn.
+    private func panel(pressedAt point: Point, button: Int, noticeFrame: Rect?, toolbar: Toolbar?) -> Panel? {
+        if model.menu != nil { return .menu }
+        if let noticeFrame, noticeFrame.contains(point) { return .notice }
+        if model.isHelpVisible, model.helpFrame.contains(point) { return .help }
+        if let toolbar, toolbar.frame.contains(point) { return .toolbar }
+        if button == 3, canvasContacts.isEmpty { return .menu }
+        return nil
+    }
+
+    /// `panel` takes `input` of a contact pressed on it with `button`.
+    private func panel(_ panel: Panel, takes input: GestureInput, pressedWith button: Int) {
+        let point = Point(input.location)
+        switch (panel, input.kind) {
+        case (.menu, .press):
+            if model.menu == nil { model.openMenu(at: point, time: input.serverTime) } else { model.menuPressed(at: point, time: input.serverTime) }
+        case (.menu, .motion):
+            model.menuPointerMoved(to: point)
+        case (.menu, .release(button)):
+            model.menuReleased(at: point, time: input.serverTime,
+                               slop: engine.settings.thresholds(for: input.source).dragThresholdPixels)
+        case (.menu, .cancel):
+            model.menuPressCancelled()
+        case (.toolbar, .release(button)):
+            if button == 1 { model.toolbarReleased(at: point) } else { model.toolbarPressCancelled() }
+        case (.toolbar, .cancel):
+            model.toolbarPressCancelled()
+        case (.help, _), (.notice, _), (.menu, _), (.toolbar, _):
+            break  // the help and the notices take presses and do nothing with them
+        }
+        if input.kind == .cancel || input.kind == .release(button: button) { panelContacts[input.contact] = nil }
     }
 
     /// Lets time pass: fires the engine's timers due by `now` (the double click failing, a long press).
@@ -104,8 +191,14 @@ public final class AppController {
         apply()
     }
 
-    /// A key press; returns the command when it is not the canvas's own (save, export, quit).
-    public func key(_ key: Key, _ modifiers: Modifiers = []) -> Command? { model.key(key, modifiers) }
+    /// A key press; returns the command when it is not the canvas's own (save, export, quit). Escape (with no
+    /// menu to close) cancels what the contacts down are doing, for as long as they stay down.
+    public func key(_ key: Key, _ modifiers: Modifiers = []) -> Command? {
+        if model.menu == nil, KeyBindings.command(for: key, modifiers) == .escape {
+            escapedContacts.formUnion(canvasContacts.keys)
+        }
+        return model.key(key, modifiers)
+    }
 
     public func setVisibleArea(_ area: Rect) { model.setVisibleArea(area) }
 
@@ -128,6 +221,12 @@ public final class AppController {
         return model.commandsForTheCore
     }
 
+    /// What the canvas has to tell since the last call; the list is emptied.
+    public func takeNews() -> [CanvasNews] {
+        defer { model.news.removeAll() }
+        return model.news
+    }
+
     /// Edits the model refused since the last call, for passing the shape limit; the list is emptied.
     public func takeRefusedEdits() -> [Edit] {
         defer { model.refusedEdits.removeAll() }
@@ -144,11 +243,16 @@ public final class AppController {
         return decisions.map(\.json)
     }
 
+    /// Applies the engine's outputs; while contacts cancelled by Escape are down, only what takes things
+    /// back goes through (a gesture cancelled or superseded, a contact cancelled), and an escaped contact's
+    /// samples never do.
     private func apply() {
         for output in outputs {
             switch output {
-            case .gesture(let gesture, let event): apply(event, of: gesture)
-            case .contact(let event): apply(event)
+            case .gesture(let gesture, let event):
+                if escapedContacts.isEmpty || event.takesBack { apply(event, of: gesture) }
+            case .contact(let event):
+                if event.takesBack || !escapedContacts.contains(event.contact) { apply(event) }
             }
         }
         outputs.removeAll(keepingCapacity: true)
@@ -174,7 +278,6 @@ public final class AppController {
         case (.moveLine, .changed(let p, _, _)): model.moveChanged(at: Point(p))
         case (.moveLine, .ended(let p)): model.moveEnded(at: Point(p))
         case (.moveLine, .cancelled): model.moveCancelled()
-        case (.menu, .recognized(let p)): model.secondaryClick(at: Point(p))
         case (.palette, .recognized): model.openPalette()
         case (.circle, .contactsBegan(let points)) where points.count == 2:
             model.circleBegan(between: Point(points[0]), and: Point(points[1]), time: time)
@@ -183,6 +286,8 @@ public final class AppController {
         case (.circle, .contactsEnded(let points)) where points.count == 2:
             model.circleEnded(between: Point(points[0]), and: Point(points[1]), time: time)
         case (.circle, .cancelled): model.circleCancelled()
+        case (.undo, .recognized): model.execute(.undo)
+        case (.redo, .recognized): model.execute(.redo)
         default: break
         }
     }
@@ -219,6 +324,27 @@ public final class AppController {
 
 extension Point {
     init(_ p: GesturePoint) { self.init(x: p.x, y: p.y) }
+}
+
+extension GestureEvent {
+    /// Whether it takes back what an earlier step showed.
+    var takesBack: Bool {
+        switch self {
+        case .cancelled, .superseded: true
+        default: false
+        }
+    }
+}
+
+extension ContactEvent {
+    var takesBack: Bool { if case .cancelled = self { true } else { false } }
+
+    var contact: ContactID {
+        switch self {
+        case .began(let sample), .moved(let sample), .ended(let sample): sample.contact
+        case .cancelled(let contact): contact
+        }
+    }
 }
 
 extension GesturePoint {

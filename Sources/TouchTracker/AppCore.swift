@@ -37,6 +37,8 @@ public final class AppCore {
     private var isConfirmingQuit = false
     /// A passing notice; the standing one (saving fails) is shown when there is none.
     private var notice: Notice?
+    /// Where the notice shown is, if one is: a press there is the notice's.
+    private var noticeFrame: Rect?
     /// Set once the window could not get the memory to draw; said once.
     private var hasReportedAllocationFailure = false
     /// Copying and pasting under way (AppCore+Clipboard.swift).
@@ -61,7 +63,19 @@ public final class AppCore {
         case noticeExpiry
         /// The window in which a second Ctrl+Q quits without saving ends.
         case quitConfirmation
+        /// The mouse has rested on a toolbar button long enough: its tooltip shows.
+        case tooltip
     }
+
+    /// How long the mouse rests on a button before its tooltip shows (GTK's 500 ms), and how soon the next
+    /// one shows while the tooltips are being browsed: for a while after one was shown (GTK's 60 ms, 500 ms).
+    public static let tooltipDelay = TimeAmount.milliseconds(500)
+    public static let browsingTooltipDelay = TimeAmount.milliseconds(60)
+    public static let browsingLasts = TimeAmount.milliseconds(500)
+    /// The toolbar button the mouse rests on, and whether its tooltip shows yet.
+    private var tooltip: (item: Toolbar.Item, isShown: Bool)?
+    /// Until when a tooltip shows after the short delay, once one was shown.
+    private var browsingUntil: Deadline?
 
     /// How long a passing notice stays.
     public static let noticeDuration = TimeAmount.seconds(4)
@@ -113,7 +127,7 @@ public final class AppCore {
     public func handle(_ input: AppInput, now: Deadline) {
         switch input {
         case .pointer(let event):
-            controller.handle(event)
+            controller.handle(event, noticeFrame: noticeFrame)
             for command in controller.takeCommandsForTheCore() { perform(command, now: now) }
         case .key(let key, let modifiers):
             if let command = controller.key(key, modifiers) { perform(command, now: now) }
@@ -179,6 +193,7 @@ public final class AppCore {
             case .diskRead: readDisk(now: now)
             case .noticeExpiry: notice = nil
             case .quitConfirmation: isConfirmingQuit = false
+            case .tooltip: tooltip?.isShown = true
             }
         }
         finishStep(now: now)
@@ -225,11 +240,26 @@ public final class AppCore {
     private func currentScene() -> Scene {
         let model = controller.model
         var overlays: [Overlay] = []
-        if let menu = model.menu { overlays.append(menu.overlay(for: model.pen)) }
+        if let menu = model.menu { overlays.append(menu.overlay(marking: model.menuMarks)) }
         if model.isHelpVisible {
             overlays.append(HelpPanel.overlay(in: model.visibleArea, scale: scale, firstRow: model.helpFirstRow))
         }
-        if let shown = notice ?? standingNotice { overlays.append(shown.overlay(in: model.visibleArea, scale: scale)) }
+        noticeFrame = nil
+        if let shown = notice ?? standingNotice {
+            let overlay = shown.overlay(in: model.visibleArea, scale: scale)
+            overlays.append(overlay)
+            noticeFrame = overlay.frame
+        } else if model.drawing.shapes.isEmpty, overlays.isEmpty, model.strokes.isEmpty, model.ellipseStroke == nil {
+            overlays.append(EmptyDrawingHint.overlay(in: model.visibleArea, scale: scale))
+        }
+        // The toolbar under every other panel; its tooltip over them all.
+        if let toolbar = model.toolbar {
+            overlays.insert(toolbar.overlay(pen: model.pen, disabled: model.disabledToolbarItems, hovered: model.toolbarHovered,
+                                            scale: scale), at: 0)
+            if let tooltip, tooltip.isShown, let button = toolbar.frame(of: tooltip.item) {
+                overlays.append(Self.tooltip(tooltip.item.tooltip, below: button, in: model.visibleArea, scale: scale))
+            }
+        }
         return Scene(document: model.document, shapesInProgress: model.shapesInProgress,
                      selection: model.selection?.id, overlays: overlays)
     }
@@ -240,6 +270,15 @@ public final class AppCore {
     /// notes what the screen should show now.
     private func finishStep(now: Deadline) {
         defer { scene = currentScene() }
+        followHover(now: now)
+        for news in controller.takeNews() {
+            switch news {
+            case .cleared(let count):
+                let undo = KeyBindings.shortcut(for: .undo) ?? "Undo"
+                show(count == 1 ? "Cleared 1 shape — \(undo) brings it back" : "Cleared \(count) shapes — \(undo) brings them back",
+                     now: now)
+            }
+        }
         for edit in controller.takeRefusedEdits() {
             if edit.shapeCountChange > 0, controller.model.drawing.shapes.count + edit.shapeCountChange > DocumentLimits.maxShapes {
                 tell("\(document.name) holds \(DocumentLimits.maxShapes) shapes, the most a drawing can: the new shape was not added", now: now)
@@ -264,6 +303,29 @@ public final class AppCore {
             shownCursor = pen.tool.cursor
             effects.append(.setCursor(shownCursor))
         }
+    }
+
+    /// The mouse came to rest on another toolbar button, or left them: its tooltip shows after the delay (the
+    /// short one while browsing), on the core's wheel.
+    private func followHover(now: Deadline) {
+        let hovered = controller.model.toolbarHovered
+        guard hovered != tooltip?.item else { return }
+        if tooltip?.isShown == true { browsingUntil = now + Self.browsingLasts }
+        cancel(.tooltip)
+        tooltip = hovered.map { ($0, false) }
+        guard hovered != nil else { return }
+        let browsing = browsingUntil.map { now < $0 } ?? false
+        schedule(.tooltip, at: now + (browsing ? Self.browsingTooltipDelay : Self.tooltipDelay))
+    }
+
+    /// A tooltip of `text` just below `button` (above it where the area ends), inside `area`.
+    static func tooltip(_ text: String, below button: Rect, in area: Rect, scale: Double) -> Overlay {
+        let style = PanelStyle(fontSize: 12, rowHeight: 22).scaled(by: scale)
+        let width = min(area.width, style.width(of: [text]))
+        let x = max(area.minX, min(button.minX, area.maxX - width))
+        let below = button.maxY + 4 * scale
+        let y = below + style.rowHeight <= area.maxY ? below : max(area.minY, button.minY - 4 * scale - style.rowHeight)
+        return style.overlay([text], in: Rect(x: x.rounded(), y: y.rounded(), width: width, height: style.rowHeight))
     }
 
     private func schedule(_ timer: AppTimer, at deadline: Deadline) {

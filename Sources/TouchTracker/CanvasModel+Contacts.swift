@@ -7,11 +7,9 @@ import Shapes
 /// once.
 extension CanvasModel {
     /// A contact went down at `time` and began to draw at `point` with the pen's tool, `modifiers` held.
-    /// While the context menu is open, the press only dismisses it and the contact draws nothing.
     public mutating func contactBegan(_ contact: ContactID, at point: Point, time: ServerTime = ServerTime(milliseconds: 0),
                                       pressure: Double? = nil, modifiers: Modifiers = []) {
         if case .erases = pen.tool.action { return eraserBegan(contact, at: point) }
-        if closeMenu() { return }
         strokes[contact] = ToolStroke(at: point, time: time, pressure: pressure, modifiers: modifiers, scale: displayScale, pen: pen)
     }
 
@@ -37,7 +35,7 @@ extension CanvasModel {
         perform(.draw(stroke.finished(id: document.nextID, pen: pen)))
     }
 
-    /// The contact was taken away (the gesture turned out to be something else): its shape vanishes.
+    /// The contact was taken away (the gesture turned out to be something else, or Escape): its shape vanishes.
     public mutating func contactCancelled(_ contact: ContactID) {
         if erasing[contact] != nil { return eraserCancelled(contact) }
         strokes[contact] = nil

@@ -6,9 +6,8 @@ import Storage
 /// (within the selection tolerance of its path), ink in part, and the stroke is one edit: one undo brings
 /// back every shape it took. Several erasers erase at once, each its own stroke.
 extension CanvasModel {
-    /// The eraser touched down at `point`. While the context menu is open, it only dismisses it.
+    /// The eraser touched down at `point`.
     public mutating func eraserBegan(_ contact: ContactID, at point: Point) {
-        if closeMenu() { return }
         var stroke = EraserStroke(last: point)
         erase(along: Segment(begin: point, end: point), into: &stroke)
         erasing[contact] = stroke

@@ -2,12 +2,14 @@ import Gestures
 import Shapes
 
 /// The keyboard, through `KeyBindings`: the model carries out the commands that change the canvas (delete,
-/// escape, undo, redo, nudges, help) and hands back the ones it cannot (files, the clipboard, quit). While the help
-/// is shown, the up and down arrows scroll it instead of nudging.
+/// escape, undo, redo, nudges, help) and hands back the ones it cannot (files, the clipboard, quit). While a
+/// menu is open its own keys go to it first (`ContextMenu.key`); while the help is shown, the up and down
+/// arrows scroll it instead of nudging.
 extension CanvasModel {
     /// Handles a key press; returns the command when the core must carry it out, nil otherwise.
     @discardableResult
     public mutating func key(_ key: Key, _ modifiers: Modifiers = []) -> Command? {
+        if menu != nil, menuKey(key, modifiers) { return nil }
         guard let command = KeyBindings.command(for: key, modifiers) else { return nil }
         return execute(command)
     }
@@ -23,8 +25,9 @@ extension CanvasModel {
                 model.selection = nil
             }
         case .escape:
-            cancelShapeDrag()
-            menu = nil
+            // One thing at a time, innermost first: what is being drawn or dragged, then the menu, then the
+            // help and the selection.
+            if cancelEverythingInProgress() || closeMenu() { break }
             selection = nil
             tapPhase = .none
             isHelpVisible = false
@@ -42,14 +45,33 @@ extension CanvasModel {
         case .chooseWidth(let index): choose(.width) { ($0.width, $0.widthBySpeed) = (Pen.widths[index].pixels, false) }
         case .clear: editKey { $0.clearEverything() }
         case .toggleWidthBySpeed: pen.widthBySpeed.toggle()
+        case .openMenu: openMenuFromTheKeyboard()
+        case .toggleToolbar:
+            pen.showsToolbar.toggle()
+            toolbarHovered = nil
         case .chooseTool(let tool): pen.tool = tool
         case .save, .exportPNG, .quit, .copy, .cut, .paste, .open, .saveAs, .exportAs, .newWindow: return command
         }
         return nil
     }
 
+    /// Escape while shapes are being drawn, erased or dragged (UIKit's touchesCancelled): every shape in
+    /// progress vanishes, every eraser stroke gives back what it took, a dragged shape goes back; nothing is
+    /// added and nothing goes into the history. Whether there was anything to cancel.
+    mutating func cancelEverythingInProgress() -> Bool {
+        let any = !strokes.isEmpty || ellipseStroke != nil || !erasing.isEmpty || shapeDrag != nil
+        strokes.removeAll()
+        ellipseStroke = nil
+        for contact in Array(erasing.keys) { eraserCancelled(contact) }
+        cancelShapeDrag()
+        return any
+    }
+
     /// The help's layout in the part of the window on screen, at the screen's scale.
     var helpLayout: HelpPanel.Layout { HelpPanel.layout(in: visibleArea, scale: displayScale) }
+
+    /// Where the help is when it is shown.
+    public var helpFrame: Rect { helpLayout.frame }
 
     /// Moves the help's rows by `rows` (down when positive), within its rows; only while it is shown.
     private mutating func scrollHelp(rows: Int) {

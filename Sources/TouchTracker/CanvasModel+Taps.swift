@@ -1,17 +1,12 @@
 import Shapes
 
 /// Clicks: a single click selects the nearest shape (provisionally, until the double click has
-/// failed); a double click clears the canvas; while the context menu is open, a click only
-/// dismisses it or chooses an item.
+/// failed); a double click clears the canvas. (While a menu is open, presses are the menu's: they never
+/// reach the gesture engine.)
 extension CanvasModel {
     /// A single click at `point`, shown at once. Selects the nearest shape within the tolerance, or
     /// deselects on empty canvas. Exactly one of `tapConfirmed()` / `tapSuperseded()` follows.
     public mutating func tapProvisional(at point: Point) {
-        if menu != nil {
-            chooseFromMenu(at: point)
-            tapPhase = .consumedByMenu
-            return
-        }
         let previous: Selection?
         if case .provisional(let earlier) = tapPhase { previous = earlier } else { previous = selection }
         tapPhase = .provisional(previous: previous)
@@ -28,7 +23,6 @@ extension CanvasModel {
     }
 
     /// The click was the first half of a double click: the selection goes back to what it was.
-    /// (A click consumed by the menu stays consumed until its double click arrives.)
     public mutating func tapSuperseded() {
         guard case .provisional(let previous) = tapPhase else { return }
         selection = previous.flatMap { document.shape($0.id) == nil ? nil : $0 }
@@ -36,14 +30,8 @@ extension CanvasModel {
     }
 
     /// A double click anywhere: clears every shape (one undoable edit; nothing if already empty),
-    /// removes the shapes in progress and deselects. If the click sequence began on the open
-    /// context menu, it only dismissed the menu.
+    /// removes the shapes in progress and deselects.
     public mutating func doubleTap(at point: Point) {
-        if tapPhase == .consumedByMenu || menu != nil {
-            menu = nil
-            tapPhase = .none
-            return
-        }
         tapPhase = .none
         clearEverything()
     }
@@ -54,6 +42,8 @@ extension CanvasModel {
         cancelShapeDrag()
         strokes.removeAll()
         selection = nil
-        if !document.shapes.isEmpty { perform(.clear(document.shapes)) }
+        guard !document.shapes.isEmpty else { return }
+        news.append(.cleared(shapes: document.shapes.count))
+        perform(.clear(document.shapes))
     }
 }

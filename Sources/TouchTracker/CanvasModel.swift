@@ -40,6 +40,8 @@ public struct CanvasModel: Sendable {
     public internal(set) var menu: ContextMenu?
     /// Commands chosen in a menu that only the core can carry out (Export PNG), oldest first.
     public internal(set) var commandsForTheCore: [Command] = []
+    /// What the window should tell about edits made (a clear), oldest first.
+    public internal(set) var news: [CanvasNews] = []
     /// Edits refused because they would take the drawing past `DocumentLimits.maxShapes` or
     /// `DocumentLimits.maxPoints` (a file could not hold it), oldest first, for the core to say so.
     public internal(set) var refusedEdits: [Edit] = []
@@ -51,6 +53,15 @@ public struct CanvasModel: Sendable {
     public internal(set) var displayScale = 1.0
     /// The part of the window on screen, in canvas coordinates: panels (the menu) open inside it.
     public internal(set) var visibleArea: Rect
+    /// Where the pointer (or the last finger) was last seen, if it has been: a menu opened from the keyboard
+    /// with nothing selected opens there.
+    public internal(set) var pointer: Point?
+    /// Whether the last pointer input came from a finger (panels then take a finger's size).
+    public internal(set) var lastInputWasTouch = false
+    /// The toolbar's button the mouse is over, if any (`CanvasModel+Toolbar`).
+    var toolbarHovered: Toolbar.Item?
+    /// The toolbar's button pressed, and where it was then, while the press lasts.
+    var toolbarPress: (item: Toolbar.Item, frame: Rect)?
 
     /// Where a single click stands while the engine decides between single and double click.
     var tapPhase = TapPhase.none
@@ -105,10 +116,22 @@ public struct CanvasModel: Sendable {
         menu = menu?.laidOut(inside: visibleArea, scale: scale)
     }
 
+    /// Pointer input of `source` at `point`: where the pointer is, and whether a finger is driving.
+    public mutating func notePointer(at point: Point, source: InputSource) {
+        pointer = point
+        lastInputWasTouch = source == .touch
+    }
+
     /// The finished shape a click at `point` would select, if any.
     public func shape(at point: Point) -> ShapeID? {
         document.nearestShape(to: point, within: selectionTolerance)
     }
+}
+
+/// Something the window tells about an edit the canvas made.
+public enum CanvasNews: Hashable, Sendable {
+    /// Every shape went (a double click, Clear): how many.
+    case cleared(shapes: Int)
 }
 
 // MARK: - Shared steps (used by the gesture files)

@@ -1,9 +1,10 @@
 import Canvas
 import Shapes
 
-/// The help overlay (F1 or ?): every row of the pointer table, then every row of the key table, the last of which
-/// says how to scroll it. It stays readable in any window: where its text does not fit at its size, it
-/// takes smaller text down to a floor, then columns, then scrolls (the keys of that last row).
+/// The help overlay (F1 or ?): every row of the pointer table, then every row of the key table, the last of
+/// which says how to scroll it. It fits any window and is never clipped: where its rows do not fit at its
+/// size, it takes smaller text down to a floor, then columns, then wraps its rows to the window's width (a
+/// row's further lines indented), and scrolls (the keys of that last row) where they are still too many.
 enum HelpPanel {
     /// Every row, the pointer actions first, then the keys, as their tables list them.
     static var rows: [String] {
@@ -14,39 +15,43 @@ enum HelpPanel {
     static let style = PanelStyle(fontSize: 13, rowHeight: 22)
     /// The smallest text it takes before columns and scrolling, in px at 96 dpi.
     static let smallestFontSize = 9.0
+    /// What starts a row's further lines where rows wrap.
+    static let continuation = "    "
 
     /// How the help fits an area.
     struct Layout: Hashable {
         /// The text size and rows chosen.
         var style: PanelStyle
         var columns: Int
-        /// How many rows there are.
-        var rowCount: Int
-        /// How many rows show at a time: all of them unless it scrolls.
+        /// The lines shown, in order: the rows, each wrapped into several where it must be.
+        var lines: [String]
+        /// How many lines show at a time: all of them unless it scrolls.
         var visibleRows: Int
+        /// How many lines at the end (the last row's) stay at the bottom while the others scroll.
+        var pinnedLines: Int
         /// The panel's place, centred in the area and no larger than it.
         var frame: Rect
 
-        /// Whether the rows do not all show: then the last row stays at the bottom and the others scroll.
+        /// How many lines there are.
+        var rowCount: Int { lines.count }
+
+        /// Whether the lines do not all show: then the last row stays at the bottom and the others scroll.
         var scrolls: Bool { visibleRows < rowCount }
 
-        /// Rows the others scroll through: all but the last when it stays, else one.
-        var scrollingRows: Int { scrolls && visibleRows > 1 ? visibleRows - 1 : visibleRows }
+        /// Lines the others scroll through: all but the pinned ones.
+        var scrollingRows: Int { scrolls ? visibleRows - pinnedLines : visibleRows }
 
-        /// The largest first row: the end of the rows shows then.
-        var lastFirstRow: Int {
-            guard scrolls else { return 0 }
-            return (visibleRows > 1 ? rowCount - 1 : rowCount) - scrollingRows
-        }
+        /// The largest first line: the end of the lines shows then.
+        var lastFirstRow: Int { scrolls ? rowCount - pinnedLines - scrollingRows : 0 }
 
-        /// How far PageUp and PageDown move: the rows shown but one, which stays in sight.
+        /// How far PageUp and PageDown move: the lines shown but one, which stays in sight.
         var page: Int { max(1, scrollingRows - 1) }
     }
 
     /// The help in `area` (the part of the window on screen) on a screen of `scale` (dpi / 96): the largest
     /// text from the design's size down to `smallestFontSize` (in whole px at 96 dpi) that shows every row in
-    /// one column; else in the fewest columns that show them all at some size; else one column of the
-    /// smallest text, scrolling.
+    /// one column; else in the fewest columns that show them all at some size; else the rows wrapped to the
+    /// area's width, at the largest size at which they all show, or at the smallest, scrolling.
     static func layout(in area: Rect, scale: Double) -> Layout {
         let rows = rows
         let base = style.scaled(by: scale)
@@ -58,25 +63,38 @@ enum HelpPanel {
             }) {
                 let frame = PanelStyle.centred(width: Double(columns) * fitting.width(of: rows),
                                                height: Double(perColumn) * fitting.rowHeight, in: area)
-                return Layout(style: fitting, columns: columns, rowCount: rows.count, visibleRows: rows.count, frame: frame)
+                return Layout(style: fitting, columns: columns, lines: rows, visibleRows: rows.count, pinnedLines: 0, frame: frame)
             }
             guard let smallest = sizes.last, Double(columns + 1) * smallest.width(of: rows) <= area.width else { break }
         }
-        let smallest = sizes.last ?? base
-        let visible = max(1, min(rows.count, Int(area.height / smallest.rowHeight)))
-        let frame = PanelStyle.centred(width: smallest.width(of: rows), height: Double(visible) * smallest.rowHeight, in: area)
-        return Layout(style: smallest, columns: 1, rowCount: rows.count, visibleRows: visible, frame: frame)
+        let wrapped = sizes.map { size in (size, rows.map { wrap($0, toWidth: size.textWidth(inColumn: area.width), size) }) }
+        let (size, entries) = wrapped.first { size, entries in
+            Double(entries.joined().count) * size.rowHeight <= area.height
+        } ?? wrapped.last!
+        let lines = Array(entries.joined())
+        let visible = max(1, min(lines.count, Int(area.height / size.rowHeight)))
+        let last = entries.last?.count ?? 1
+        let pinned = visible < lines.count && visible > last ? last : 0
+        let frame = PanelStyle.centred(width: min(area.width, size.width(of: lines)), height: Double(visible) * size.rowHeight,
+                                       in: area)
+        return Layout(style: size, columns: 1, lines: lines, visibleRows: visible, pinnedLines: pinned, frame: frame)
     }
 
-    /// The panel in `area` on a screen of `scale`, scrolled so that `firstRow` (kept within the rows) is the
+    /// `row` in lines at most `width` wide in `style`: its further lines start with `continuation`.
+    private static func wrap(_ row: String, toWidth width: Double, _ style: PanelStyle) -> [String] {
+        guard TextMeasure.width(of: row, fontSize: style.fontSize) > width else { return [row] }
+        let indent = TextMeasure.width(of: continuation, fontSize: style.fontSize)
+        let lines = TextMeasure.wrap(row, toWidth: max(width - indent, style.fontSize), fontSize: style.fontSize)
+        return [lines[0]] + lines.dropFirst().map { continuation + $0 }
+    }
+
+    /// The panel in `area` on a screen of `scale`, scrolled so that `firstRow` (kept within the lines) is the
     /// first shown.
     static func overlay(in area: Rect, scale: Double, firstRow: Int) -> Overlay {
         let layout = layout(in: area, scale: scale)
-        let rows = rows
-        guard layout.scrolls else { return layout.style.overlay(rows, in: layout.frame, columns: layout.columns) }
+        guard layout.scrolls else { return layout.style.overlay(layout.lines, in: layout.frame, columns: layout.columns) }
         let first = min(max(0, firstRow), layout.lastFirstRow)
-        var shown = Array(rows[first..<(first + layout.scrollingRows)])
-        if layout.visibleRows > 1, let last = rows.last { shown.append(last) }
+        let shown = Array(layout.lines[first..<(first + layout.scrollingRows)] + layout.lines.suffix(layout.pinnedLines))
         return layout.style.overlay(shown, in: layout.frame)
     }
 }
@@ -91,14 +109,19 @@ struct Notice: Hashable, Sendable {
     /// Between the notice and the bottom of the window, at 96 dpi.
     static let margin = 8.0
 
-    /// The notice, centred at the bottom of `area` (the part of the window on screen), no wider than it, on a
-    /// screen of `scale` (dpi / 96).
+    /// The notice, centred at the bottom of `area` (the part of the window on screen), no wider than it (its
+    /// text wrapped where it must be), on a screen of `scale` (dpi / 96).
     func overlay(in area: Rect, scale: Double) -> Overlay {
-        let style = Self.style.scaled(by: scale)
-        let width = min(area.width, style.width(of: [text]))
-        let y = max(area.minY, area.maxY - style.rowHeight - Self.margin * scale)
-        let frame = Rect(x: (area.minX + (area.width - width) / 2).rounded(), y: y.rounded(), width: width,
-                         height: min(area.height, style.rowHeight))
-        return style.overlay([text], in: frame)
+        Self.style.scaled(by: scale).line(text, atTheBottomOf: area, margin: Self.margin)
+    }
+}
+
+/// What an empty drawing shows, quietly, where notices go, until its first shape: how to begin.
+enum EmptyDrawingHint {
+    static let text = "Drag to draw · right-click for the pen · F1 for help"
+
+    /// The hint at the bottom of `area` on a screen of `scale`.
+    static func overlay(in area: Rect, scale: Double) -> Overlay {
+        Notice.style.scaled(by: scale).line(text, atTheBottomOf: area, margin: Notice.margin, isQuiet: true)
     }
 }

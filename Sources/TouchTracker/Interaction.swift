@@ -6,9 +6,6 @@ enum TapPhase: Hashable, Sendable {
     case none
     /// A click selected provisionally; `previous` is restored if a double click supersedes it.
     case provisional(previous: Selection?)
-    /// The click landed while the context menu was open: it dismissed the menu (or chose an item)
-    /// and the rest of its gesture, even a double click, does nothing else.
-    case consumedByMenu
 }
 
 /// A shape being dragged along, shown live; recorded as one `Edit.move` when dropped.

@@ -5,7 +5,12 @@ public enum Key: Hashable, Sendable {
     case escape
     case left, right, up, down
     case pageUp, pageDown
-    case f1
+    case home, end
+    /// Return, or the keypad's Enter.
+    case enter
+    /// The Menu key (between the right Windows and Ctrl keys on PC keyboards).
+    case menu
+    case f1, f9, f10
     /// A printable key as typed ("z", "Z", "?"); letters are matched without regard to case.
     case character(Character)
 }

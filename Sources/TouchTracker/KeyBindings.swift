@@ -33,6 +33,10 @@ public enum Command: Hashable, Sendable {
     case exportPNG
     /// Save and quit.
     case quit
+    /// Open the context menu from the keyboard: the selected shape's, else the canvas's at the pointer.
+    case openMenu
+    /// Show or hide the toolbar (remembered with the pen).
+    case toggleToolbar
     /// Put the selected shape (or every shape) on the clipboard.
     case copy
     /// Put the selected shape on the clipboard and delete it (one undoable edit).
@@ -55,6 +59,32 @@ public struct KeyChord: Hashable, Sendable {
     public var modifiers: Modifiers
 
     public init(_ key: Key, _ modifiers: Modifiers = []) { self.key = key; self.modifiers = modifiers }
+
+    /// The chord as a menu writes it: "Ctrl+Shift+Z", "Shift+F10", "Delete", "0".
+    public var label: String {
+        let held = (modifiers.contains(.control) ? "Ctrl+" : "") + (modifiers.contains(.shift) ? "Shift+" : "")
+        let name: String = switch key {
+        case .delete: "Delete"
+        case .backspace: "BackSpace"
+        case .escape: "Escape"
+        case .left: "Left"
+        case .right: "Right"
+        case .up: "Up"
+        case .down: "Down"
+        case .pageUp: "PageUp"
+        case .pageDown: "PageDown"
+        case .home: "Home"
+        case .end: "End"
+        case .enter: "Return"
+        case .menu: "Menu"
+        case .f1: "F1"
+        case .f9: "F9"
+        case .f10: "F10"
+        case .character(" "): "Space"
+        case .character(let typed): typed.uppercased()
+        }
+        return held + name
+    }
 
     /// The chord as the table lists it: letters in lower case (`Z` with Shift is `z` with Shift).
     var normalized: KeyChord {
@@ -116,6 +146,11 @@ public enum KeyBindings {
                    [KeyChord(.character("e"), [.control, .shift])], .exportAs),
         KeyBinding("Ctrl+Q", "save and quit", [KeyChord(.character("q"), .control)], .quit),
         KeyBinding("F1, ?", "show or hide the help", [KeyChord(.f1), KeyChord(.character("?"))], .toggleHelp),
+        KeyBinding("F9", "show or hide the toolbar", [KeyChord(.f9)], .toggleToolbar),
+        KeyBinding("Menu, Shift+F10", "open the selected shape's menu, else the pen's",
+                   [KeyChord(.menu), KeyChord(.f10, .shift)], .openMenu),
+        // The menu's own keys while one is open (`ContextMenu.key`): no command of their own.
+        KeyBinding("Up, Down, Home, End, letters", "move in an open menu; Return, Space choose", []),
         // The help's last row: the arrows are the nudge's chords, and the help's while it is shown.
         KeyBinding("Up, Down, PageUp, PageDown", "scroll the help while it is shown",
                    [(KeyChord(.pageUp), .scrollHelp(pages: -1)), (KeyChord(.pageDown), .scrollHelp(pages: 1))]),
@@ -154,6 +189,15 @@ public enum KeyBindings {
         }
         return commands
     }()
+
+    /// The keys that give `command`, as a menu shows them beside it ("Ctrl+Z", "Delete", "3"): the first chord the
+    /// table binds to it; nil when no key does.
+    public static func shortcut(for command: Command) -> String? {
+        for binding in table {
+            if let chord = binding.chords.first(where: { $0.command == command })?.chord { return chord.label }
+        }
+        return nil
+    }
 
     /// The command a key press gives, if any. Shift counts where the table says it does (Ctrl+Shift+Z,
     /// Shift+arrows); elsewhere a chord with Shift gives what the chord without it gives, so Ctrl+Shift+S

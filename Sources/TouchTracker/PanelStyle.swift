@@ -5,10 +5,9 @@ import Shapes
 /// layout helper they share: rows of text of one size, designed at 96 dpi and drawn `scale` (dpi / 96)
 /// times as large, so that a panel looks as large on a 192-dpi screen as on a 96-dpi one.
 ///
-/// The app cannot measure text (that is Cairo's, in the renderer), so widths are estimated here and only
-/// here: a generous average width per character of the sans-serif face, plus the margins the renderer
-/// leaves (0.6 of the font size on each side); a row that is still longer is clipped by its panel, never
-/// drawn outside it.
+/// The app cannot measure text with the face itself (that is Cairo's, in the renderer), so widths come from
+/// `TextMeasure`, an upper bound for the face, plus the margins the renderer leaves (0.6 of the font size on
+/// each side): a row laid out to fit its column is never clipped.
 struct PanelStyle: Hashable, Sendable {
     /// The text's size in px.
     private(set) var fontSize: Double
@@ -38,10 +37,25 @@ struct PanelStyle: Hashable, Sendable {
         return style
     }
 
-    /// How wide a column must be to show `rows` whole (an estimate; see above).
+    /// How wide a column must be to show `rows` whole.
     func width(of rows: [String]) -> Double {
-        let longest = rows.map(\.count).max() ?? 0
-        return (Double(longest) * fontSize * 0.56 + fontSize * 1.2).rounded(.up)
+        ((rows.map { TextMeasure.width(of: $0, fontSize: fontSize) }.max() ?? 0) + margins).rounded(.up)
+    }
+
+    /// The space the renderer leaves left and right of a row's text.
+    var margins: Double { fontSize * 1.2 }
+
+    /// How wide text of this style may be in a column `width` px wide.
+    func textWidth(inColumn width: Double) -> Double { width - margins }
+
+    /// How wide a menu's column must be for `rows`: a mark left of the text where `marked`, the text, and the
+    /// shortcut right-aligned at least two ems after it.
+    func width(ofMenuRows rows: [Overlay.Row], marked: Bool) -> Double {
+        let widest = rows.map { row in
+            TextMeasure.width(of: row.text, fontSize: fontSize)
+                + (row.shortcut.map { 2 * fontSize + TextMeasure.width(of: $0, fontSize: fontSize) } ?? 0)
+        }.max() ?? 0
+        return (widest + (marked ? 2 * fontSize : 0) + margins).rounded(.up)
     }
 
     /// Rows of plain text in `frame`, in `columns` side by side.
@@ -49,10 +63,22 @@ struct PanelStyle: Hashable, Sendable {
         overlay(texts.map { Overlay.Row($0) }, in: frame, columns: columns)
     }
 
-    /// `rows` in `frame`, in `columns` side by side.
-    func overlay(_ rows: [Overlay.Row], in frame: Rect, columns: Int = 1) -> Overlay {
+    /// `rows` in `frame`, in `columns` side by side (a quiet panel: text alone, greyed).
+    func overlay(_ rows: [Overlay.Row], in frame: Rect, columns: Int = 1, isQuiet: Bool = false) -> Overlay {
         Overlay(frame: frame, rows: rows, rowHeight: rowHeight, fontSize: fontSize, columns: columns,
-                borderWidth: max(1, scale.rounded()))
+                borderWidth: max(1, scale.rounded()), isQuiet: isQuiet)
+    }
+
+    /// `text` at the bottom of `area`, centred, `margin` px (at 96 dpi) above its edge, no wider than it (wrapped
+    /// where it must be): a notice, or a hint.
+    func line(_ text: String, atTheBottomOf area: Rect, margin: Double, isQuiet: Bool = false) -> Overlay {
+        let lines = TextMeasure.width(of: text, fontSize: fontSize) <= textWidth(inColumn: area.width) ? [text]
+            : TextMeasure.wrap(text, toWidth: textWidth(inColumn: area.width), fontSize: fontSize)
+        let width = min(area.width, self.width(of: lines))
+        let height = min(area.height, Double(lines.count) * rowHeight)
+        let y = max(area.minY, area.maxY - height - margin * scale)
+        let frame = Rect(x: (area.minX + (area.width - width) / 2).rounded(), y: y.rounded(), width: width, height: height)
+        return overlay(lines.map { Overlay.Row($0) }, in: frame, isQuiet: isQuiet)
     }
 
     /// A frame `width` × `height` centred in `area` and no larger than it, its corner on a whole pixel.

@@ -6,6 +6,7 @@ import Shapes
 ///     width 16
 ///     speed off             (or: speed on)
 ///     tool circle           (a name in `Tool.table`; only when not the standard tool)
+///     toolbar off           (only when the toolbar is hidden)
 ///
 /// read strictly: anything else is no pen (the default is used). A pen with the standard tool is written
 /// in three lines, as before there were tools, so a file from before tools reads as the line tool and an
@@ -19,12 +20,15 @@ extension Pen {
         }
         let widthText = width == width.rounded() ? String(Int(width)) : String(width)
         let toolText = tool == .standard ? "" : "tool \(tool.name)\n"
-        return Array("colour \(colourText)\nwidth \(widthText)\nspeed \(widthBySpeed ? "on" : "off")\n\(toolText)".utf8)
+        let toolbarText = showsToolbar ? "" : "toolbar off\n"
+        return Array("colour \(colourText)\nwidth \(widthText)\nspeed \(widthBySpeed ? "on" : "off")\n\(toolText)\(toolbarText)".utf8)
     }
 
     public init?(fileBytes: [UInt8]) {
         guard let text = String(validating: fileBytes, as: UTF8.self), text.hasSuffix("\n") else { return nil }
-        let lines = text.dropLast().split(separator: "\n", omittingEmptySubsequences: false)
+        var lines = text.dropLast().split(separator: "\n", omittingEmptySubsequences: false)
+        let showsToolbar = lines.last != "toolbar off"
+        if !showsToolbar { lines.removeLast() }
         guard lines.count == 3 || lines.count == 4,
               lines[0].hasPrefix("colour "), lines[1].hasPrefix("width "), lines[2].hasPrefix("speed ") else { return nil }
         let colourText = lines[0].dropFirst("colour ".count)
@@ -45,6 +49,6 @@ extension Pen {
             guard lines[3].hasPrefix("tool "), let named = Tool.named(lines[3].dropFirst("tool ".count)) else { return nil }
             tool = named
         }
-        self.init(colour: colour, width: width, widthBySpeed: speed == "on", tool: tool)
+        self.init(colour: colour, width: width, widthBySpeed: speed == "on", tool: tool, showsToolbar: showsToolbar)
     }
 }

@@ -19,13 +19,16 @@ public struct Pen: Hashable, Sendable {
     public var widthBySpeed: Bool
     /// What a contact draws with it.
     public var tool: Tool
+    /// Whether the toolbar shows (F9): remembered with the pen, as where one draws from.
+    public var showsToolbar: Bool
 
     public init(colour: ColourChoice = .fixed(Pen.palette[0].colour), width: Double = Pen.normalWidth,
-                widthBySpeed: Bool = false, tool: Tool = .standard) {
+                widthBySpeed: Bool = false, tool: Tool = .standard, showsToolbar: Bool = true) {
         self.colour = colour
         self.width = width
         self.widthBySpeed = widthBySpeed
         self.tool = tool
+        self.showsToolbar = showsToolbar
     }
 
     /// The palette, keys 1–8.

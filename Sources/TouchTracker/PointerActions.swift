@@ -16,7 +16,8 @@ public struct PointerAction: Sendable {
     /// What it does, in a few words ("select it; a menu: Delete, colours, widths").
     public let effect: String
     /// The recognizer of `AppController` that tells it from the rest; nil where it is no gesture: a contact
-    /// that reaches the canvas and draws with the tool, or an eraser.
+    /// that reaches the canvas and draws with the tool, an eraser, or a press that a panel takes (a right
+    /// press opens the menu before the engine sees it).
     public let gesture: AppGesture?
 }
 
@@ -41,15 +42,18 @@ public enum PointerActions {
                       effect: "pick it up and drag it; release drops it", gesture: .longPress),
         PointerAction(group: .mouse, action: "drag on the selected shape", effect: "move it", gesture: .moveLine),
         PointerAction(group: .mouse, action: "right click on a shape",
-                      effect: "select it; a menu: " + summary(ContextMenu.shapeItems),
-                      gesture: .menu),
+                      effect: "select it; a menu: " + summary(ContextMenu.shapeEntries.compactMap(\.item)),
+                      gesture: nil),
         PointerAction(group: .mouse, action: "right click on empty canvas",
-                      effect: "a menu: " + summary(ContextMenu.canvasItems),
-                      gesture: .menu),
+                      effect: "a menu: " + summary(ContextMenu.canvasEntries.compactMap(\.item)),
+                      gesture: nil),
         PointerAction(group: .touchAndStylus, action: "a finger, a master pointer",
                       effect: "draw its own shape; taps work as clicks, double taps as double clicks", gesture: nil),
         PointerAction(group: .touchAndStylus, action: "two fingers or pointers pressed together",
                       effect: "draw a circle in their box; it is done when one lifts", gesture: .circle),
+        PointerAction(group: .touchAndStylus, action: "two fingers or pointers tapped together",
+                      effect: "undo (no circle, no dot)", gesture: .undo),
+        PointerAction(group: .touchAndStylus, action: "three fingers tapped together", effect: "redo", gesture: .redo),
         PointerAction(group: .touchAndStylus, action: "three fingers swiped up",
                       effect: "open the palette: the pen's menu in finger-sized rows", gesture: .palette),
         PointerAction(group: .touchAndStylus, action: "a stylus's tip",

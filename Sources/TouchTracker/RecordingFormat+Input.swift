@@ -100,7 +100,8 @@ extension AppInput {
 
     private static let keyNames: [(Key, String)] = [
         (.delete, "delete"), (.backspace, "backspace"), (.escape, "escape"), (.left, "left"), (.right, "right"), (.up, "up"),
-        (.down, "down"), (.pageUp, "page_up"), (.pageDown, "page_down"), (.f1, "f1"),
+        (.down, "down"), (.pageUp, "page_up"), (.pageDown, "page_down"), (.home, "home"),
+        (.end, "end"), (.enter, "enter"), (.menu, "menu"), (.f1, "f1"), (.f9, "f9"), (.f10, "f10"),
     ]
 
     /// `{"key":"delete","modifiers":["shift"]}`, or `{"character":"z",...}` for a printable key.

@@ -12,7 +12,7 @@ struct KeyInput: Equatable {
 
 extension KeyInput {
     /// The app's key and modifiers for this key press; nil for keys the app has no use for
-    /// (modifiers alone, function keys other than F1, ...).
+    /// (modifiers alone, function keys other than F1, F9 and F10, ...).
     var appKey: (Key, Modifiers)? {
         let modifiers = Modifiers(state: state)
         let key: Key
@@ -26,7 +26,13 @@ extension KeyInput {
         case XK_Down, XK_KP_Down: key = .down
         case XK_Page_Up, XK_KP_Page_Up: key = .pageUp
         case XK_Page_Down, XK_KP_Page_Down: key = .pageDown
+        case XK_Home, XK_KP_Home: key = .home
+        case XK_End, XK_KP_End: key = .end
+        case XK_Return, XK_KP_Enter: key = .enter
+        case XK_Menu: key = .menu
         case XK_F1: key = .f1
+        case XK_F9: key = .f9
+        case XK_F10: key = .f10
         case 0x20...0x7E:
             // Latin-1 keysyms are their characters; Shift is already applied ("Z", "?").
             key = .character(Character(Unicode.Scalar(UInt8(keysym))))

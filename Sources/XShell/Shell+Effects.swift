@@ -94,15 +94,18 @@ extension Shell {
 
     /// The folder's watch said the document's file may have changed: the core is told its identity now (our
     /// own saves have the one it knows) and whether a writer still holds it; it reads the file once quiet.
-    func checkTheDocumentOnDisk(now: Deadline) {
-        guard let watcher, case .changed(let writerOpen) = watcher.drain() else { return }
+    /// Returns whether the watch saw the document's file (other names in its folder are nothing).
+    @discardableResult
+    func checkTheDocumentOnDisk(now: Deadline) -> Bool {
+        guard let watcher, case .changed(let writerOpen) = watcher.drain() else { return false }
         let identity: FileIdentity?
         do {
             identity = try store.currentIdentity()  // nil: deleted
         } catch {
-            return  // cannot even look at it now; the next save checks again
+            return true  // cannot even look at it now; the next save checks again
         }
         feed(.diskActivity(identity, writerOpen: writerOpen), now: now)
+        return true
     }
 
     /// When the X connection is lost Xlib calls its I/O error handler and exits when it returns: the core

@@ -184,10 +184,16 @@ public final class Shell {
             // server still reads the last frame, its completion event wakes the loop, not the frame's time.
             let wake = [window.isPresenting ? core.nextDeadlineBesidesFrames : core.nextDeadline, clipboard.nextDeadline,
                         chooser?.nextDeadline].compactMap { $0 }.min()
-            let timeout = wake.map { $0 - MonotonicClock.now() }
             let descriptors = (frameWaits ? [] : [connection.fileDescriptor]) + (watcher.map { [$0.fileDescriptor] } ?? [])
                 + (saves.map { [$0.fileDescriptor] } ?? []) + (chooser?.descriptors ?? [])
-            switch signals.wait(for: descriptors, timeout: timeout) {
+            var woke = signals.wait(for: descriptors, timeout: wake.map { $0 - MonotonicClock.now() })
+            // Another file in the document's folder (a recording written there, say) wakes the watch too: no
+            // reason to go round the loop, whose step a recording would write, waking the watch again.
+            while case .input(let readable) = woke, let watcher, readable == [watcher.fileDescriptor],
+                  !checkTheDocumentOnDisk(now: MonotonicClock.now()) {
+                woke = signals.wait(for: descriptors, timeout: wake.map { $0 - MonotonicClock.now() })
+            }
+            switch woke {
             case .input(let readable):
                 if let saves, readable.contains(saves.fileDescriptor) { takeTheSavesOutcome(waiting: false) }
                 if let watcher, readable.contains(watcher.fileDescriptor) { checkTheDocumentOnDisk(now: MonotonicClock.now()) }

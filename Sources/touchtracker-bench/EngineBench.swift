@@ -10,7 +10,7 @@ import Timing
 // gesture registered as well.
 
 private enum BenchGesture: Hashable, Comparable, Sendable {
-    case select, clear, longPress, moveLine, menu, swipe, circle
+    case select, clear, longPress, moveLine, swipe, circle, undo, redo
 }
 
 private extension SeededGenerator {
@@ -73,14 +73,14 @@ func engineSection(_ report: inout BenchReport) {
     let clicks = realisticStream(events: 50_000, clicksOnly: true)
     report.row("  \(clicks.count) events of clicks and double clicks only")
     report.record("engine_ns_per_event_clicks", nanosecondsPerEvent(clicks, passes: passes), unit: "ns")
-    report.row("  the first stream, with a three-finger swipe and a two-contact gesture registered too")
+    report.row("  the first stream, with a three-finger swipe, a two-contact gesture and two- and three-contact taps registered too")
     report.record(
         "engine_ns_per_event_with_groups", nanosecondsPerEvent(events, passes: passes, groups: true), unit: "ns")
 }
 
 /// The best time per event over `passes` runs of `events` through a fresh engine configured as
-/// the app configures it (with `groups`, with a swipe and a two-contact gesture as well), driven
-/// like the X loop (timers fire when due, before later events).
+/// the app configures it (with `groups`, with a swipe, a two-contact gesture and the taps of two and three
+/// contacts as well), driven like the X loop (timers fire when due, before later events).
 private func nanosecondsPerEvent(_ events: [GestureInput], passes: Int, groups: Bool = false) -> Double {
     var best = Double.infinity
     var outputs: [GestureOutput<BenchGesture>] = []
@@ -92,13 +92,15 @@ private func nanosecondsPerEvent(_ events: [GestureInput], passes: Int, groups: 
         engine.add(.select, TapRecognizer(taps: 1), provisional: true, delaysContactsBegan: true)
         engine.add(.longPress, LongPressRecognizer(shouldBegin: { $0.x > 150 }), cancelsContacts: true)
         engine.add(.moveLine, PanRecognizer(shouldBegin: { $0.y < 90 }), cancelsContacts: true)
-        engine.add(.menu, TapRecognizer(taps: 1, button: 3))
         try! engine.require(.select, toFail: .clear)
         if groups {
             engine.add(.swipe, SwipeRecognizer(contacts: 3, direction: .up, sources: .touch), delaysContactsBegan: true,
                        cancelsContacts: true)
             engine.add(.circle, MultiContactRecognizer(contacts: 2), delaysContactsBegan: true, cancelsContacts: true)
+            engine.add(.undo, MultiContactTapRecognizer(contacts: 2), delaysContactsBegan: true, cancelsContacts: true)
+            engine.add(.redo, MultiContactTapRecognizer(contacts: 3), delaysContactsBegan: true, cancelsContacts: true)
             try! engine.require(.circle, toFail: .swipe)
+            try! engine.require(.circle, toFail: .undo)
         }
 
         let start = monotonicNanoseconds()

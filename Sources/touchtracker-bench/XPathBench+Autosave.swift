@@ -32,19 +32,14 @@ extension XPathBench {
             client.press()
             while monotonicNanoseconds() - edited < 1_000_000_000 {
                 usleep(UInt32((Self.assumedRefresh + 3_000_000) / 1_000))
-                let target = Self.point(step, 1), probe = Self.point(step, 0.7)
-                step += 1
-                let wasRed = client.pixel(app.window, probe.x, probe.y) == BenchColour.red
-                let sent = monotonicNanoseconds()
-                client.move(to: target.x, target.y)
-                guard client.waitForPixel(app.window, probe.x, probe.y, toBe: BenchColour.red, timeoutNanoseconds: Self.patience,
-                                          reads: &reads) else {
+                guard let latency = timedMove(app, step: step, reads: &reads) else {
                     client.release()
                     report.row("  autosave: n/a (a motion event's pixel did not appear)")
                     return report.record(key, .nan)
                 }
-                if !wasRed {
-                    worst = max(worst, monotonicNanoseconds() - sent)
+                step += 1
+                if let latency {
+                    worst = max(worst, latency)
                     timed += 1
                 }
             }

@@ -42,18 +42,12 @@ extension XPathBench {
                 step += 1
                 usleep(1_000)
             }
-            let target = Self.point(step, 1), probe = Self.point(step, 0.7)
-            step += 1
-            let wasRed = client.pixel(app.window, probe.x, probe.y) == BenchColour.red
-            let sent = monotonicNanoseconds()
-            client.move(to: target.x, target.y)
-            // Read every 0.2 ms at most: the goal is within a millisecond of what is timed.
-            guard client.waitForPixel(app.window, probe.x, probe.y, toBe: BenchColour.red, timeoutNanoseconds: Self.patience,
-                                      longestPause: 200_000, reads: &reads) else {
+            guard let timed = timedMove(app, step: step, reads: &reads) else {
                 report.row("  \(label) lines: n/a (a streamed event's pixel did not appear)")
                 return Self.recordStreamMissing(label, &report)
             }
-            if !wasRed { latencies.append(monotonicNanoseconds() - sent) }
+            step += 1
+            if let latency = timed { latencies.append(latency) }
         }
         guard !latencies.isEmpty, let counter = FrameCounter(client: client, window: app.window) else {
             report.row("  \(label) lines: n/a (every probe was red already, or the server has no DAMAGE)")
@@ -77,6 +71,19 @@ extension XPathBench {
                       unit: "% of a core, app and server (goal <= 5)")
         report.record("x_app_cpu_percent_1khz_\(label)", stream.app.rounded(toPlaces: 1), unit: "%")
         report.record("x_server_cpu_percent_1khz_\(label)", stream.server.rounded(toPlaces: 1), unit: "%")
+    }
+
+    /// Moves the drag to its point `step` and waits until the pixel on its way there turns red (read every
+    /// 0.2 ms at most: the goals are within a millisecond of what is timed). Nil when the pixel never turns red;
+    /// .some(nil) when it was red before the event (a stale line in progress: nothing to time).
+    func timedMove(_ app: LaunchedApp, step: Int, reads: inout Int) -> UInt64?? {
+        let target = Self.point(step, 1), probe = Self.point(step, 0.7)
+        let wasRed = client.pixel(app.window, probe.x, probe.y) == BenchColour.red
+        let sent = monotonicNanoseconds()
+        client.move(to: target.x, target.y)
+        guard client.waitForPixel(app.window, probe.x, probe.y, toBe: BenchColour.red, timeoutNanoseconds: Self.patience,
+                                  longestPause: 200_000, reads: &reads) else { return nil }
+        return .some(wasRed ? nil : monotonicNanoseconds() - sent)
     }
 
     /// The server's CPU for the same stream with no app running: what XTest motion costs it anyway.

@@ -1,5 +1,7 @@
 import CX11
+import Shapes
 import Testing
+@testable import TouchTracker
 import XTestHarness
 
 /// The panels as they reach the screen: the menu as large as the resolution asks, following a settings
@@ -15,22 +17,31 @@ struct PanelTests {
         client.move(to: 100, 100)
         client.press(3)
         client.release(3)
-        // At 96 dpi: the shape's menu (Delete, 8 colours, 4 widths), 120 × 13 × 28 from the click, a 1 px border.
-        #expect(running.waitForPixel(219, 120, toBe: Self.border) == Self.border, "the right border")
-        #expect(running.pixel(221, 120) == Colours.white)
-        #expect(running.pixel(160, 463) == Self.border && running.pixel(160, 465) == Colours.white, "the bottom border")
+        // The shape's menu as the app lays it out (Delete, the colours, the widths, separators between), opened
+        // just right of and below the click, with a border 1 px wide at 96 dpi and 2 px at 192.
+        func menu(scale: Double) -> Rect {
+            ContextMenu(.shape(ShapeID(1)), entries: ContextMenu.shapeEntries, at: Point(x: 100, y: 100),
+                        inside: Rect(x: 0, y: 0, width: 800, height: 600), scale: scale).frame
+        }
+        let one = menu(scale: 1)
+        let right = Int(one.maxX) - 1, bottom = Int(one.maxY) - 1
+        #expect(running.waitForPixel(right, 120, toBe: Self.border) == Self.border, "the right border")
+        #expect(running.pixel(right + 2, 120) == Colours.white)
+        #expect(running.pixel(160, bottom) == Self.border && running.pixel(160, bottom + 2) == Colours.white, "the bottom border")
 
-        // The desktop says 192 dpi (Xft/DPI is dpi × 1024): the open menu's items become 240 × 56, two columns
-        // of 7 to fit the window's height, with a 2 px border.
+        // The desktop says 192 dpi (Xft/DPI is dpi × 1024): the open menu doubles (in columns where the window's
+        // height asks), with a 2 px border.
         let manager = SettingsManager(client: client, ["Xft/DPI": 192 * 1024])
         defer { manager.quit() }
-        #expect(running.waitForPixel(579, 120, toBe: Self.border) == Self.border, "the right border, two wide columns on")
-        #expect(running.pixel(578, 120) == Self.border && running.pixel(581, 120) == Colours.white)
-        #expect(running.pixel(220, 489) != Self.border, "inside")
-        #expect(running.pixel(220, 490) == Self.border && running.pixel(220, 491) == Self.border, "the bottom border")
-        #expect(running.pixel(220, 493) == Colours.white)
+        let two = menu(scale: 2)
+        #expect(two.width > 1.8 * one.width)
+        let right2 = Int(two.maxX) - 1, bottom2 = Int(two.maxY) - 1
+        #expect(running.waitForPixel(right2, 120, toBe: Self.border) == Self.border, "the right border, twice as far")
+        #expect(running.pixel(right2 - 1, 120) == Self.border && running.pixel(right2 + 2, 120) == Colours.white)
+        #expect(running.pixel(220, bottom2) == Self.border && running.pixel(220, bottom2 - 1) == Self.border, "the bottom border")
+        #expect(running.pixel(220, bottom2 + 2) == Colours.white)
 
-        client.move(to: 300, 150)  // beyond the menu's Delete at 96 dpi, on Delete at 192
+        client.move(to: right + 10, 130)  // beyond the menu at 96 dpi, on Delete at 192
         client.press()
         client.release()
         #expect(running.waitForPixel(60, 100, toBe: Colours.white) == Colours.white, "Delete is where it is drawn")
@@ -52,8 +63,10 @@ struct PanelTests {
         client.key(XK_Down)
         waitUntil(timeout: 5) { row(0) != before[0] }
         #expect(row(0) == before[1], "the rows moved up by one")
-        #expect(row(7) == before[8])
-        #expect(row(9) == before[9], "the last row, which says how to scroll, stays")
+        // The last row, which says how to scroll, stays (in as many lines as it takes); the others scroll.
+        let scrolling = HelpPanel.layout(in: Rect(x: 0, y: 0, width: 260, height: 160), scale: 1).scrollingRows
+        #expect(row(scrolling - 2) == before[scrolling - 1])
+        #expect(row(9) == before[9], "the last row stays")
 
         client.key(XK_Page_Down)
         waitUntil(timeout: 5) { row(0) != before[1] }

@@ -41,11 +41,11 @@ struct PenAndShapeTests {
     }
 
     /// Opens the menu with a right click at (x, y) and chooses `item` where the app lays it out.
-    private func choose(_ item: ContextMenu.Item, fromMenuAt x: Int, _ y: Int, items: [ContextMenu.Item],
+    private func choose(_ item: ContextMenu.Item, fromMenuAt x: Int, _ y: Int, entries: [ContextMenu.Entry],
                         _ running: RunningApp) throws {
-        let menu = ContextMenu(at: Point(x: Double(x), y: Double(y)), items: items, inside: Self.canvas)
-        let place = try #require(items.firstIndex(of: item))
-        let rect = menu.rect(ofItemAt: place)
+        let menu = ContextMenu(.canvas, entries: entries, at: Point(x: Double(x), y: Double(y)), inside: Self.canvas)
+        let place = try #require(entries.firstIndex(of: .item(item)))
+        let rect = menu.frame(ofEntry: place)
         running.client.move(to: x, y)
         running.client.press(3)
         running.client.release(3)
@@ -103,7 +103,7 @@ struct PenAndShapeTests {
         running.client.release()
         #expect(running.waitForPixel(200, 60, toBe: Colours.black) == Colours.black, "a click inside deselects")
 
-        try choose(.colour(2), fromMenuAt: 300, 140, items: ContextMenu.shapeItems, running)
+        try choose(.colour(2), fromMenuAt: 300, 140, entries: ContextMenu.shapeEntries, running)
         #expect(running.waitForPixel(200, 220, toBe: Colours.green) == Colours.green, "the menu selected it")
         running.client.move(to: 200, 140)
         running.client.press()
@@ -145,7 +145,7 @@ struct PenAndShapeTests {
 
     @Test func theCanvasMenuChoosesTheWidthOfTheNextLine() throws {
         let running = try RunningApp()
-        try choose(.width(3), fromMenuAt: 20, 20, items: ContextMenu.canvasItems, running)
+        try choose(.width(3), fromMenuAt: 20, 20, entries: ContextMenu.canvasEntries, running)
         #expect(waitUntil(timeout: 5) { title(running) == "drawing.json — Black, Thick — TouchTracker" }, "\(title(running))")
         running.drawLine(from: (50, 250), to: (350, 250))
         #expect((15...17).contains(thickness(running, x: 200, y: 250)), "16 px: \(thickness(running, x: 200, y: 250))")

@@ -41,6 +41,27 @@ struct RecordAndReplayTests {
         #expect(replayed.shapes.map(\.geometry.segment) == [Segment(begin: Point(x: 50, y: 100), end: Point(x: 250, y: 100))])
     }
 
+    /// The folder's watch wakes for every file in the document's folder: the lines a recording writes there
+    /// must not each wake the loop for a step that writes another (it once recorded millions a second).
+    @Test func aRecordingBesideTheDocumentStopsGrowingOnceTheWindowIsIdle() throws {
+        let folder = try TemporaryFolder("beside")
+        let document = folder.file("drawing.json"), recording = folder.file("session.jsonl")
+        let running = try RunningApp(arguments: ["--record", recording, document])
+        running.drawLine(from: (50, 100), to: (250, 100))
+        #expect(waitUntil(timeout: 10) { FileManager.default.fileExists(atPath: document) }, "the autosave")
+        func size() -> Int { (try? FileManager.default.attributesOfItem(atPath: recording)[.size] as? Int) ?? -1 }
+        var last = size(), steady = 0
+        let idle = waitUntil(timeout: 15, interval: 0.1) {
+            let now = size()
+            steady = now == last ? steady + 1 : 0
+            last = now
+            return steady >= 10  // a second without a new line
+        }
+        #expect(idle, "the recording kept growing: \(last) bytes")
+        running.client.key(XK_q, modifiers: [XK_Control_L])
+        #expect(running.app.waitForExit() == 0)
+    }
+
     @Test func aRecordingThatCannotBeWrittenIsToldOnceAndTheSessionGoesOn() throws {
         let running = try RunningApp(arguments: ["--record", "/dev/full"])
         running.drawLine(from: (50, 100), to: (250, 100))

@@ -6,8 +6,8 @@ import Timing
 
 /// Properties of the recognizers of several contacts over seeded random streams that add fingers
 /// landing together and swiping, and pointers pressed together, to everything else: 8 streams of
-/// 10k events (20 under `make test-long`), each run through the app's engine with the swipe and the
-/// circle (in two registration orders) and without them.
+/// 10k events (20 under `make test-long`), each run through the app's engine with the swipe, the circle and
+/// the taps of two and three contacts (in two registration orders) and without them.
 @Suite struct GroupPropertyTests {
     /// One call into the engine: `position` orders calls across engines (2i + 1 handles event i,
     /// 2i fires timers before it, 2n the last advance).
@@ -60,7 +60,7 @@ import Timing
     }
 
     static func engine(
-        order: [G] = [.clear, .select, .longPress, .moveLine, .menu, .swipe, .circle]
+        order: [G] = [.clear, .select, .longPress, .moveLine, .menu, .swipe, .circle, .undoTap, .redoTap]
     ) -> GestureEngine<G> {
         appEngineWithGroups(lineAt: { $0.x > 100 && $0.y > 100 }, selectedLineAt: { $0.x < 40 && $0.y < 40 }, order: order)
     }
@@ -83,9 +83,10 @@ import Timing
         #expect(run.deadlineMismatches == 0)
         #expect(outputs.contains { if case .gesture(.swipe, .recognized) = $0 { true } else { false } }, "no swipe at all")
         #expect(outputs.contains { if case .gesture(.circle, .contactsBegan) = $0 { true } else { false } }, "no circle at all")
+        #expect(outputs.contains { if case .gesture(.undoTap, .recognized) = $0 { true } else { false } }, "no two-contact tap at all")
 
         var random = SeededGenerator(seed: UInt64(seed))
-        let order = [G.clear, .select, .longPress, .moveLine, .menu, .swipe, .circle].shuffled(using: &random)
+        let order = [G.clear, .select, .longPress, .moveLine, .menu, .swipe, .circle, .undoTap, .redoTap].shuffled(using: &random)
         #expect(Self.run(Self.engine(order: order), stream).outputs.map(\.output) == outputs,
                 "registration order \(order) changed the output (R9)")
     }

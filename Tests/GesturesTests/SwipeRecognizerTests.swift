@@ -99,10 +99,19 @@ import Timing
         t.expectRest()
     }
 
-    @Test("Fingers that land together and stay still are shown once the swipe's time has run out")
+    @Test("Fingers that land together and stay still are shown once the swipe's time has run out, and they are held too long to tap")
     func stillFingersAreShownWhenTheTimeRunsOut() {
-        var t = Timeline(appEngineWithGroups())
+        var t = Timeline(appEngineWithGroups(order: [.clear, .select, .longPress, .moveLine, .menu, .swipe, .circle]))
         t.run("T1.down@100,300 T2.down@140,300 T3.down@180,300 249ms")
+        #expect(t.canvas.isEmpty)
+        t.run("1ms")
+        #expect(t.canvas == ["T1 began (100, 300)", "T2 began (140, 300)", "T3 began (180, 300)"])
+        t.run("T1.up T2.up T3.up")
+        t.expectRest()
+        // With the taps of two and three contacts (the app's), three still fingers may still be a tap until they
+        // have been held for the long-press duration.
+        t = Timeline(appEngineWithGroups())
+        t.run("T1.down@100,300 T2.down@140,300 T3.down@180,300 499ms")
         #expect(t.canvas.isEmpty)
         t.run("1ms")
         #expect(t.canvas == ["T1 began (100, 300)", "T2 began (140, 300)", "T3 began (180, 300)"])

@@ -4,7 +4,7 @@ import Timing
 
 /// The tags the app uses, in the order tests expect them to be visited.
 enum G: Hashable, Comparable, Sendable {
-    case select, clear, longPress, moveLine, menu, swipe, circle
+    case select, clear, longPress, moveLine, menu, swipe, circle, undoTap, redoTap
 }
 
 /// Drives an engine from a script that reads as a behaviour, like Flutter's gesture tests:
@@ -251,19 +251,21 @@ func longPressAwaitingDoubleTap() throws -> GestureEngine<G> {
     return engine
 }
 
-/// The app's engine with the recognizers of several contacts the app is to get: a three-finger swipe up
-/// (the palette; fingers only) and a circle between two contacts (fingers or pointers), both holding
-/// fingers back and taking their contacts from the canvas; the circle waits for the swipe to fail.
+/// The app's engine with the recognizers of several contacts the app has: a three-finger swipe up (the
+/// palette; fingers only), a circle between two contacts (fingers or pointers), and two and three contacts
+/// tapped together (undo, redo), all holding fingers back and taking their contacts from the canvas; the
+/// circle waits for the swipe and the two-contact tap to fail.
 func appEngineWithGroups(
     lineAt: @escaping (GesturePoint) -> Bool = { _ in false },
     selectedLineAt: @escaping (GesturePoint) -> Bool = { _ in false },
-    order: [G] = [.clear, .select, .longPress, .moveLine, .menu, .swipe, .circle]
+    order: [G] = [.clear, .select, .longPress, .moveLine, .menu, .swipe, .circle, .undoTap, .redoTap]
 ) -> GestureEngine<G> {
     appEngine(lineAt: lineAt, selectedLineAt: selectedLineAt, order: order)
 }
 
-/// The engine as the app (`AppController`) configures it. `lineAt` says whether a line is under a point;
-/// `selectedLineAt` whether the selected line is.
+/// The engine as the app (`AppController`) configures it, with a right-button tap (`menu`) beside: the app's
+/// right press now goes to its menu before the engine, and the tap keeps a second button in the rules' tests.
+/// `lineAt` says whether a line is under a point; `selectedLineAt` whether the selected line is.
 func appEngine(
     settings: GestureSettings = .default,
     lineAt: @escaping (GesturePoint) -> Bool = { _ in false },
@@ -288,11 +290,16 @@ func appEngine(
                        cancelsContacts: true)
         case .circle:
             engine.add(.circle, MultiContactRecognizer(contacts: 2), delaysContactsBegan: true, cancelsContacts: true)
+        case .undoTap:
+            engine.add(.undoTap, MultiContactTapRecognizer(contacts: 2), delaysContactsBegan: true, cancelsContacts: true)
+        case .redoTap:
+            engine.add(.redoTap, MultiContactTapRecognizer(contacts: 3), delaysContactsBegan: true, cancelsContacts: true)
         }
     }
     do {
         try engine.require(.select, toFail: .clear)
         if order.contains(.swipe) && order.contains(.circle) { try engine.require(.circle, toFail: .swipe) }
+        if order.contains(.undoTap) && order.contains(.circle) { try engine.require(.circle, toFail: .undoTap) }
     } catch {
         Issue.record("the app's engine cannot make its requirements: \(error)")
     }

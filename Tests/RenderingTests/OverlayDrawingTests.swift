@@ -1,3 +1,4 @@
+import CCairo
 import Canvas
 import Rendering
 import Shapes
@@ -38,5 +39,38 @@ struct OverlayDrawingTests {
         #expect(surface.pixel(x: 22, y: 40) == 0xF5_F5F5)
         #expect(surface.pixel(x: 139, y: 40) == 0x99_9999 && surface.pixel(x: 138, y: 40) == 0x99_9999)
         #expect(surface.pixel(x: 19, y: 40) == 0xFF_FFFF && surface.pixel(x: 140, y: 40) == 0xFF_FFFF, "nothing outside")
+    }
+
+    @Test func aMenuRowShowsItsShortcutRightAlignedItsHighlightAndItsDimmedTextAndASeparatorIsALine() throws {
+        var highlighted = Overlay.Row("Undo", shortcut: "Ctrl+Z", isHighlighted: true)
+        highlighted.isChosen = true
+        let overlay = Overlay(frame: Rect(x: 10, y: 10, width: 200, height: 28 + 9 + 28),
+                              rows: [highlighted, .separator, Overlay.Row("Redo", shortcut: "Ctrl+Y", isEnabled: false)],
+                              rowHeight: 28, fontSize: 14)
+        #expect(overlay.frame(ofRow: 1) == Rect(x: 10, y: 38, width: 200, height: 9))
+        #expect(overlay.frame(ofRow: 2) == Rect(x: 10, y: 47, width: 200, height: 28))
+        let surface = try render(overlay)
+        #expect(surface.pixel(x: 100, y: 15) == 0x35_84E4, "the highlight wins over the chosen mark")
+        let shortcut = (150..<200).flatMap { x in (10..<38).map { surface.pixel(x: x, y: $0) } }
+        #expect(shortcut.contains(0xFF_FFFF), "the shortcut, white on the highlight, at the right")
+        #expect(surface.pixel(x: 100, y: 42) == 0x99_9999 && surface.pixel(x: 100, y: 40) == 0xF5_F5F5, "the separator's line")
+        let dimmed = (14..<200).flatMap { x in (47..<75).map { surface.pixel(x: x, y: $0) } }
+        #expect(!dimmed.contains { $0 < 0x60_6060 }, "dimmed text has no dark pixels")
+        #expect(dimmed.contains { $0 < 0xD0_D0D0 }, "but it is there")
+    }
+
+    @Test("TextMeasure is an upper bound of the face Cairo draws panels in: every printable ASCII character and the others the panels use")
+    func textMeasureBoundsTheInstalledFace() throws {
+        let surface = try CairoSurface(imageWidth: 10, height: 10)
+        let context = CairoContext(surface)
+        let samples = (32..<127).map { String(UnicodeScalar(UInt8($0))) } + ["–", "—", "·", "°", "…", "×", "ü"]
+        for text in samples + ["Up, Down, PageUp, PageDown: scroll the help while it is shown", "Ctrl+Shift+Z"] {
+            cairo_select_font_face(context.pointer, "sans-serif", CAIRO_FONT_SLANT_NORMAL, CAIRO_FONT_WEIGHT_NORMAL)
+            cairo_set_font_size(context.pointer, 100)
+            var extents = cairo_text_extents_t()
+            cairo_text_extents(context.pointer, text, &extents)
+            let measured = extents.x_advance
+            #expect(measured <= TextMeasure.width(of: text, fontSize: 100) + 0.01, "\(text): \(measured)")
+        }
     }
 }

@@ -3,7 +3,7 @@ import Gestures
 import Shapes
 import Testing
 import Timing
-import TouchTracker
+@testable import TouchTracker
 
 /// Drives an `AppController` (the model behind the real gesture engine) with a script of pointer
 /// events and waits, as the shell does: each event read at the script's clock, then time advanced.
@@ -12,7 +12,11 @@ final class Driver {
     private(set) var clock = 0  // ms since the script began
     private var mouseDown: [UInt16: Int] = [:]
 
-    init(_ model: CanvasModel = CanvasModel(), settings: GestureSettings = .default) {
+    /// The controller of `model`, the toolbar hidden unless `toolbar` (the tests that do not test it draw
+    /// anywhere in the window).
+    init(_ model: CanvasModel = CanvasModel(), settings: GestureSettings = .default, toolbar: Bool = false) {
+        var model = model
+        model.pen.showsToolbar = toolbar
         app = AppController(model: model, settings: settings, now: .zero)
     }
 
@@ -163,7 +167,7 @@ struct AppControllerTests {
         driver.click(200, 100, button: 3)
         let menu = try #require(driver.model.menu)
         #expect(driver.model.selectedID == ShapeID(1))
-        let deleteItem = menu.rect(ofItemAt: 0)
+        let deleteItem = menu.frame(ofEntry: 0)
         driver.click((deleteItem.minX + deleteItem.maxX) / 2, (deleteItem.minY + deleteItem.maxY) / 2)
         #expect(driver.model.drawing.shapes.isEmpty)
         #expect(driver.model.menu == nil)
@@ -248,7 +252,7 @@ struct AppControllerTests {
             }
         }
         for finger in UInt32(1)...3 { driver.up(100 + Double(finger) * 60, 100, touch: finger, source: .touch) }
-        #expect(driver.model.menu?.anchor == nil && driver.model.menu?.slots.isEmpty == false, "the palette, centred")
+        #expect(driver.model.menu?.anchor == nil && driver.model.menu?.isPalette == true, "the palette, centred")
         #expect(driver.model.drawing.shapes.isEmpty && driver.model.strokes.isEmpty, "the fingers drew nothing")
     }
 
@@ -276,9 +280,9 @@ struct AppControllerTests {
 
     @Test func gestureDecisionsCanBeTracedAsJSONLines() {
         let app = AppController(tracing: true)
-        app.handle(GestureInput(.press(button: 1), contact: ContactID(device: 2), location: GesturePoint(x: 1, y: 1),
+        app.handle(GestureInput(.press(button: 1), contact: ContactID(device: 2), location: GesturePoint(x: 100, y: 100),
                                 serverTime: ServerTime(milliseconds: 0), readTime: .zero))
-        app.handle(GestureInput(.release(button: 1), contact: ContactID(device: 2), location: GesturePoint(x: 1, y: 1),
+        app.handle(GestureInput(.release(button: 1), contact: ContactID(device: 2), location: GesturePoint(x: 100, y: 100),
                                 serverTime: ServerTime(milliseconds: 30), readTime: .zero + .milliseconds(30)))
         app.advance(to: .zero + .milliseconds(1000))
         let lines = app.drainTrace()

@@ -55,7 +55,7 @@ struct AppCoreAutosaveTests {
         #expect(driver.saveRequests.count == 1 && driver.fileExists)
         #expect(driver.core.nextDeadlineBesidesFrames == at(0) + AppCore.noticeDuration,
                 "the debounce's timer went with the save; the notice saying where stays a while")
-        #expect(driver.core.scene.overlays.first?.texts == ["Saved \(driver.store.path)"])
+        #expect(driver.panelTexts.first == "Saved \(driver.store.path)")
     }
 }
 
@@ -159,7 +159,7 @@ struct AppCoreSaveFailureTests {
         driver.advance(to: at(500))
         #expect(driver.messages == ["\(diskFull); the drawing is kept in memory, unsaved"])
         #expect(driver.titles == ["drawing.json (unsaved) — TouchTracker"])
-        #expect(driver.core.scene.overlays.map(\.rows) == [["Cannot save drawing.json: No space left on device — kept in memory"]])
+        #expect(driver.panelTexts == ["Cannot save drawing.json: No space left on device — kept in memory"])
         #expect(driver.core.nextDeadline == at(5_500), "retried five seconds later")
         driver.drawLine(from: b, to: a, at: 600)
         #expect(driver.core.nextDeadlineBesidesFrames == at(5_500), "edits do not hasten the retry")
@@ -173,7 +173,7 @@ struct AppCoreSaveFailureTests {
         #expect(driver.messages.last == "saved \(driver.store.path) again")
         #expect(driver.titles.last == "drawing.json — TouchTracker")
         #expect(try driver.savedDrawing().shapes.count == 2)
-        #expect(driver.core.scene.overlays.map(\.rows) == [["Saved drawing.json again"]])
+        #expect(driver.panelTexts == ["Saved drawing.json again"])
         driver.advance(to: at(10_500) + AppCore.noticeDuration)
         #expect(driver.core.scene.overlays.isEmpty, "a passing notice passes")
     }
@@ -194,7 +194,7 @@ struct AppCoreCommandTests {
         let expected = FilePath(driver.folder + "/sketch-export.png")
         #expect(driver.exports == [expected])
         #expect(driver.messages == ["exported \(expected)"])
-        #expect(driver.core.scene.overlays.map(\.texts) == [["Exported \(expected)"]], "the full path")
+        #expect(driver.panelTexts == ["Exported \(expected)"], "the full path")
     }
 
     @Test func aFailedExportIsToldOnStderrAndInTheWindow() throws {
@@ -202,7 +202,7 @@ struct AppCoreCommandTests {
         driver.exportFailure = "No space left on device"
         driver.key(.character("e"), .control)
         #expect(driver.messages == ["cannot export \(driver.folder)/drawing.png: No space left on device"])
-        #expect(driver.core.scene.overlays.map(\.rows) == [["Cannot export drawing.png: No space left on device"]])
+        #expect(driver.panelTexts == ["Cannot export drawing.png: No space left on device"])
     }
 
     @Test func newSettingsReachTheEngineAndTheScale() throws {

@@ -63,13 +63,16 @@ final class CoreDriver {
     /// How many times the core asked for the clipboard's content (answered by the test, with `.clipboardReceived`).
     private(set) var pasteRequests = 0
 
-    init(file: String = "drawing.json", contents: String? = nil, drawing: Drawing? = nil, tracing: Bool = false) throws {
+    /// A window on the document `file` (holding `contents` or `drawing`), the toolbar hidden unless `toolbar`.
+    init(file: String = "drawing.json", contents: String? = nil, drawing: Drawing? = nil, tracing: Bool = false,
+         toolbar: Bool = false) throws {
         temporary = try TemporaryFolder("core")
         if let contents { try temporary.write(contents, to: file) }
         if let drawing { try DocumentStore(path: FilePath(temporary.file(file))).save(drawing) }
         let opened = try DocumentStore.open(path: FilePath(temporary.file(file)), now: civil)
         store = opened.store
-        start = RecordingStart(document: opened, visibleArea: Rect(x: 0, y: 0, width: 400, height: 300), settings: .default, now: now)
+        start = RecordingStart(document: opened, pen: Pen(showsToolbar: toolbar), visibleArea: Rect(x: 0, y: 0, width: 400, height: 300),
+                               settings: .default, now: now)
         core = AppCore(start, tracing: tracing)
     }
 
@@ -80,9 +83,14 @@ final class CoreDriver {
         let opened = OpenedDocument(store: DocumentStore(path: FilePath(temporary.file("drawing.json"))), drawing: drawing,
                                     identity: nil, recovery: nil)
         store = opened.store
-        start = RecordingStart(document: opened, visibleArea: Rect(x: 0, y: 0, width: 400, height: 300), settings: .default, now: now)
+        start = RecordingStart(document: opened, pen: Pen(showsToolbar: false), visibleArea: Rect(x: 0, y: 0, width: 400, height: 300),
+                               settings: .default, now: now)
         core = AppCore(start)
     }
+
+    /// The text of each panel shown (the menu, the help, a notice), its lines joined: a notice wrapped to the
+    /// window's width reads as it was said.
+    var panelTexts: [String] { core.scene.overlays.map { $0.texts.joined(separator: " ") } }
 
     /// The session so far, as `--record` writes it.
     var recording: Recording { Recording(start: start, entries: steps) }

@@ -26,7 +26,7 @@ struct FileCommandTests {
         #expect(driver.choices == [FileChoice(purpose: .open, title: "Open a drawing", folder: FilePath(driver.folder), name: nil)])
         driver.key(.character("o"), .control)
         #expect(driver.choices.count == 1, "one chooser at a time")
-        #expect(driver.core.scene.overlays.first?.texts == ["A file chooser is open already"])
+        #expect(driver.panelTexts.first == "A file chooser is open already")
         driver.handle(.fileChosen(.cancelled))
         driver.key(.character("S"), [.control, .shift])
         #expect(driver.choices.last == FileChoice(purpose: .saveAs, title: "Save the drawing as", folder: FilePath(driver.folder),
@@ -46,7 +46,7 @@ struct FileCommandTests {
         #expect(driver.core.model.drawing.shapes.map(\.geometry.segment) == [Segment(begin: Point(x: 10, y: 10), end: Point(x: 90, y: 10))])
         #expect(!driver.core.model.canUndo, "undo does not reach into the drawing before")
         #expect(driver.core.title == "other.json — TouchTracker")
-        #expect(driver.core.scene.overlays.first?.texts == ["Opened \(other)"])
+        #expect(driver.panelTexts.first == "Opened \(other)")
         // Edits now go to the other file.
         driver.drawLine(from: a, to: GesturePoint(x: 250, y: 200), at: 3_000)
         driver.advance(to: at(3_600))
@@ -83,7 +83,7 @@ struct FileCommandTests {
         driver.handle(.documentOpened(.alreadyHere))
         #expect(driver.core.model.drawing.shapes.count == 1)
         #expect(driver.messages == ["other.json is already open in another window; brought it to the front"])
-        #expect(driver.core.scene.overlays.first?.texts == ["drawing.json is open in this window already"])
+        #expect(driver.panelTexts.first == "drawing.json is open in this window already")
     }
 
     @Test func saveAsMakesTheNewFileTheDocumentAndUndoGoesOn() throws {
@@ -94,7 +94,7 @@ struct FileCommandTests {
         driver.handle(.fileChosen(.chosen(copy)))
         #expect(try DocumentStore.load(path: copy).shapes.count == 1)
         #expect(driver.core.title == "copy.json — TouchTracker")
-        #expect(driver.core.scene.overlays.first?.texts == ["Saved as \(copy)"])
+        #expect(driver.panelTexts.first == "Saved as \(copy)")
         #expect(driver.core.model.canUndo)
         driver.key(.character("z"), .control)
         driver.advance(to: at(1_000))
@@ -108,7 +108,7 @@ struct FileCommandTests {
         let expected = ["drawing.png", "drawing-2.png", "drawing-3.png"].map { FilePath(driver.folder + "/" + $0) }
         #expect(driver.exports == expected)
         #expect(driver.messages == expected.map { "exported \($0)" })
-        #expect(driver.core.scene.overlays.first?.texts == ["Exported \(expected[2])"], "the full path")
+        #expect(driver.panelTexts.first == "Exported \(expected[2])", "the full path")
     }
 
     @Test func exportAsTakesTheFormatFromTheNameChosen() throws {
@@ -135,7 +135,7 @@ struct FileCommandTests {
         let line = "no file chooser (looked for the desktop portal, zenity, kdialog): install zenity or kdialog; "
             + "to open another drawing meanwhile, run: touchtracker FILE"
         #expect(driver.messages == [line])
-        #expect(driver.core.scene.overlays.first?.texts == ["N" + line.dropFirst()])
+        #expect(driver.panelTexts.first == "N" + line.dropFirst())
         driver.key(.character("o"), .control)
         #expect(driver.choices.count == 2, "the chooser may be asked for again")
     }
@@ -144,7 +144,7 @@ struct FileCommandTests {
         let driver = try CoreDriver()
         driver.key(.character("n"), .control)
         #expect(driver.newWindows == 1)
-        #expect(driver.core.scene.overlays.first?.texts == ["Opened a new window on \(driver.folder)/untitled-1.json"])
+        #expect(driver.panelTexts.first == "Opened a new window on \(driver.folder)/untitled-1.json")
     }
 
     @Test func aSessionThatOpenedAnotherDrawingReplaysWithoutReadingIt() throws {

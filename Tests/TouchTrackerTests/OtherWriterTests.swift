@@ -33,7 +33,7 @@ struct OtherWriterTests {
         driver.noticeTheDisk()
         #expect(driver.core.model.drawing.shapes.map(\.geometry.segment) == [line(50), line(80)])
         #expect(driver.messages == ["reloaded drawing.json: kept 1 shape another program added"])
-        #expect(driver.core.scene.overlays.map(\.rows) == [["Reloaded drawing.json: kept 1 shape another program added"]])
+        #expect(driver.panelTexts == ["Reloaded drawing.json: kept 1 shape another program added"])
         #expect(driver.core.nextDeadlineBesidesFrames == at(800) + AppCore.noticeDuration, "nothing to save, only a notice to take down")
         #expect(try driver.store.currentIdentity() == theirs, "their file is not rewritten")
         driver.key(.character("z"), .control)
@@ -108,7 +108,7 @@ struct OtherWriterTests {
         let driver = try CoreDriver()
         driver.handle(.anotherStartAsked)
         #expect(driver.raised == 1)
-        #expect(driver.core.scene.overlays.map(\.rows) == [["drawing.json is open here: another start of TouchTracker asked for it"]])
+        #expect(driver.panelTexts == ["drawing.json is open here: another start of TouchTracker asked for it"])
     }
 }
 

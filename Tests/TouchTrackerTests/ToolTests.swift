@@ -165,7 +165,7 @@ struct ToolTests {
         let driver = try CoreDriver()
         driver.key(.character("c"))
         #expect(driver.core.title == "drawing.json — Circle — TouchTracker")
-        #expect(driver.rememberedPens.last == Pen(tool: .circle))
+        #expect(driver.rememberedPens.last == Pen(tool: .circle, showsToolbar: false))
         driver.key(.character("2"))
         #expect(driver.core.title == "drawing.json — Circle — Blue, Normal — TouchTracker")
         driver.key(.character("l"))

@@ -49,7 +49,7 @@ import TouchTracker
     @Test func undoRedoClosesTheMenu() {
         var model = CanvasModel()
         model.drawLine(segment(0, 0, 100, 0))
-        model.secondaryClick(at: point(50, 0))
+        model.rightClick(at: point(50, 0))
         model.key(.character("z"), .control)
         #expect(model.menu == nil)
     }

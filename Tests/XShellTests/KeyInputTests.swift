@@ -17,6 +17,15 @@ struct KeyInputTests {
         #expect(key(XK_F1).appKey! == (.f1, []))
     }
 
+    @Test func theKeysOfMenusAreNamed() {
+        #expect(key(XK_Menu).appKey! == (.menu, []))
+        #expect(key(XK_F10, ShiftMask).appKey! == (.f10, .shift))
+        #expect(key(XK_Home).appKey! == (.home, []) && key(XK_KP_End).appKey! == (.end, []))
+        #expect(key(XK_Return).appKey! == (.enter, []) && key(XK_KP_Enter).appKey! == (.enter, []))
+        #expect(key(XK_space).appKey! == (.character(" "), []))
+        #expect(key(XK_F9).appKey! == (.f9, []))
+    }
+
     @Test func printableKeysAreTheirCharactersWithTheModifiersHeld() {
         #expect(key(XK_z, ControlMask).appKey! == (.character("z"), .control))
         #expect(key(XK_Z, ControlMask | ShiftMask).appKey! == (.character("Z"), [.control, .shift]))

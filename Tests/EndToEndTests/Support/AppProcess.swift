@@ -15,21 +15,33 @@ final class AppProcess {
         return testBinary.deletingLastPathComponent().appendingPathComponent("touchtracker").path
     }
 
-    convenience init(arguments: [String], display: String?, environment extra: [String: String] = [:]) throws {
-        try self.init(argumentBytes: arguments.map { Array($0.utf8) }, display: display, environment: extra)
+    convenience init(arguments: [String], display: String?, environment extra: [String: String] = [:],
+                     toolbar: Bool = false) throws {
+        try self.init(argumentBytes: arguments.map { Array($0.utf8) }, display: display, environment: extra, toolbar: toolbar)
     }
 
-    /// The arguments as bytes: a file name need not be UTF-8.
-    init(argumentBytes arguments: [[UInt8]], display: String?, environment extra: [String: String] = [:]) throws {
+    /// The arguments as bytes: a file name need not be UTF-8. In a state folder of its own the app starts with
+    /// the toolbar hidden (a pen file of a new pen with `toolbar off`, as F9 leaves it) unless `toolbar`: the
+    /// tests that do not test the toolbar draw anywhere in the window.
+    init(argumentBytes arguments: [[UInt8]], display: String?, environment extra: [String: String] = [:],
+         toolbar: Bool = false) throws {
         var environment = ProcessInfo.processInfo.environment
         environment["DISPLAY"] = display
         state = extra["XDG_STATE_HOME"] == nil ? try TemporaryFolder("state") : nil
+        if let state, !toolbar {
+            let folder = state.path + "/touchtracker"
+            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+            try Data(Self.penWithoutToolbar.utf8).write(to: URL(fileURLWithPath: folder + "/pen"))
+        }
         environment["XDG_STATE_HOME"] = state?.path
         for (key, value) in extra { environment[key] = value }
         child = try ChildProcess(path: Self.binaryPath, argumentBytes: arguments, environment: environment)
     }
 
     deinit { child.stop() }
+
+    /// The pen file of a new pen with the toolbar hidden.
+    static let penWithoutToolbar = "colour #000000\nwidth 10\nspeed off\ntoolbar off\n"
 
     var pid: Int32 { child.pid }
 

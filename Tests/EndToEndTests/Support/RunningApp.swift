@@ -15,26 +15,28 @@ final class RunningApp {
     /// XDG_DATA_HOME: the default document is `touchtracker/drawing.json` in it.
     let dataHome: TemporaryFolder
 
-    /// `screen` is Xvfb's WIDTHxHEIGHTxDEPTH.
+    /// `screen` is Xvfb's WIDTHxHEIGHTxDEPTH; the toolbar is hidden unless `toolbar` (see `AppProcess`).
     convenience init(arguments: [String] = [], geometry: String = "400x300+0+0", environment: [String: String] = [:],
-                     screen: String = "1024x768x24") throws {
+                     screen: String = "1024x768x24", toolbar: Bool = false) throws {
         try self.init(argumentBytes: arguments.map { Array($0.utf8) }, geometry: geometry, environment: environment,
-                      screen: screen)
+                      screen: screen, toolbar: toolbar)
     }
 
     /// The arguments as bytes: a file name need not be UTF-8.
     init(argumentBytes arguments: [[UInt8]], geometry: String = "400x300+0+0", environment: [String: String] = [:],
-         screen: String = "1024x768x24") throws {
+         screen: String = "1024x768x24", toolbar: Bool = false) throws {
         server = try XvfbServer(screen: screen)
         dataHome = try TemporaryFolder("e2e")
         var environment = environment
         environment["XDG_DATA_HOME"] = environment["XDG_DATA_HOME"] ?? dataHome.path
         app = try AppProcess(argumentBytes: [Array("--geometry".utf8), Array(geometry.utf8)] + arguments,
-                             display: server.name, environment: environment)
+                             display: server.name, environment: environment, toolbar: toolbar)
         client = try XTestClient(display: server.name)
         do {
             window = try client.window(ofProcess: app.pid)
-            guard client.waitForPixel(window, 2, 2, toBe: Colours.white) == Colours.white else {
+            // Below the toolbar where it may show (asked for, or a pen of the test's own).
+            let probeY = toolbar || environment["XDG_STATE_HOME"] != nil ? 100 : 2
+            guard client.waitForPixel(window, 2, probeY, toBe: Colours.white) == Colours.white else {
                 throw XTestClient.Failure(description: "the window never painted its white background")
             }
         } catch {
