@@ -1,5 +1,6 @@
-/// Everything visible on the canvas at one moment: what a frame paints. A plain value, made by the
-/// app (which knows nothing of Cairo) and painted by Rendering.
+/// Everything visible in the window at one moment: what a frame paints. A plain value, made by the
+/// app (which knows nothing of Cairo) and painted by Rendering. The shapes are in document px, shown
+/// through `view`; the hints and the panels over them are in window pixels.
 
 import Shapes
 
@@ -10,8 +11,13 @@ public struct Scene: Sendable {
     public var shapesInProgress: [ShapeInProgress]
     /// The selected shape (green), if any.
     public var selection: ShapeID?
-    /// Panels over the shapes (context menu, help, notices), bottom to top.
+    /// Panels over the shapes (context menu, help, notices), bottom to top, in window pixels.
     public var overlays: [Overlay]
+    /// How the window shows the drawing.
+    public var view = ViewTransform()
+    /// Bars along the window's edges where the drawing goes on beyond them (`EdgeHints`), in window pixels:
+    /// drawn over the shapes, under the panels.
+    public var hints: [Rect] = []
     /// A spatial index over the finished shapes, when the scene comes from an `IndexedDrawing`: with it a
     /// compositor finds the shapes in an area without looking at every shape. See `indexOfDrawing`.
     public var index: ShapeIndex?

@@ -61,18 +61,20 @@ public final class CairoSurface {
                       width: width, height: height, memoryOwner: owner, "cannot create a \(width)x\(height) image")
     }
 
-    /// An SVG document of `width` x `height` points, written into memory: `finishedBytes()` returns it.
-    public convenience init(svgWidth width: Int, height: Int) throws(CairoError) {
+    /// An SVG document of `width` x `height` px (its size written in px, CSS pixels of 1/96 in), written into
+    /// memory: `finishedBytes()` returns it.
+    public convenience init(svgWidth width: Double, height: Double) throws(CairoError) {
         let sink = ByteSink()
-        try self.init(cairo_svg_surface_create_for_stream(appendToSink, sink.pointer, Double(width), Double(height)),
-                      width: width, height: height, sink: sink, "cannot create an SVG document")
+        try self.init(cairo_svg_surface_create_for_stream(appendToSink, sink.pointer, width, height),
+                      width: Int(width.rounded(.up)), height: Int(height.rounded(.up)), sink: sink, "cannot create an SVG document")
+        cairo_svg_surface_set_document_unit(pointer, CAIRO_SVG_UNIT_PX)
     }
 
-    /// A PDF document of `width` x `height` points, written into memory: `finishedBytes()` returns it.
-    public convenience init(pdfWidth width: Int, height: Int) throws(CairoError) {
+    /// A PDF document of `width` x `height` points (1/72 in), written into memory: `finishedBytes()` returns it.
+    public convenience init(pdfWidth width: Double, height: Double) throws(CairoError) {
         let sink = ByteSink()
-        try self.init(cairo_pdf_surface_create_for_stream(appendToSink, sink.pointer, Double(width), Double(height)),
-                      width: width, height: height, sink: sink, "cannot create a PDF document")
+        try self.init(cairo_pdf_surface_create_for_stream(appendToSink, sink.pointer, width, height),
+                      width: Int(width.rounded(.up)), height: Int(height.rounded(.up)), sink: sink, "cannot create a PDF document")
     }
 
     /// Bytes per row of an image surface.

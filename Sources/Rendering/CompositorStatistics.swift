@@ -12,6 +12,10 @@ public struct CompositorStatistics: Hashable, Sendable {
     /// Shapes not stroked by rebuilds, repairs or when added, because every cell they reach is solid
     /// (covered whole by later lines: see `SolidCells`).
     public var buriedShapes = 0
+    /// Times the viewport moved (a pan) and only the strip uncovered was painted.
+    public var scrolls = 0
+    /// Frames that showed the layer scaled while zooming, before the sharp one.
+    public var previews = 0
 
     public init() {}
 }

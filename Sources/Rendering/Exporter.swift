@@ -14,60 +14,46 @@ public enum Exporter {
     public typealias Format = PictureFormat
 
     /// How a picture is framed.
-    public enum Framing: Sendable {
-        /// An export's page: at least `minimum` (see `page(for:)`).
-        case document(minimum: (width: Int, height: Int))
-        /// The shapes' bounds (each widened by its width) and `margin` px around them, no larger: a picture of
-        /// shapes put on the clipboard.
+    public enum Framing: Hashable, Sendable {
+        /// An export's page (`page(for:)`): the drawing's painted area and `margin` around it; a blank
+        /// `emptyPage` for an empty drawing. The page of `--export`, Ctrl+E and Ctrl+Shift+E.
+        case export
+        /// The area the shapes paint and `margin` px around them, rounded out to whole px, no larger: a
+        /// picture of shapes put on the clipboard.
         case shapes(margin: Double)
-
-        /// The page of `--export` and Ctrl+E.
-        public static let export = Framing.document(minimum: (800, 600))
     }
 
-    /// The page `framing` gives `drawing`, in drawing coordinates.
-    public static func page(for drawing: Drawing, framing: Framing, style: RenderStyle = RenderStyle()) -> Rect {
+    /// The page `framing` gives `drawing`, in document px.
+    public static func page(for drawing: Drawing, framing: Framing) -> Rect {
         switch framing {
-        case .document(let minimum):
-            return page(for: drawing, minimum: minimum, style: style)
+        case .export:
+            return page(for: drawing)
         case .shapes(let margin):
-            let bounds = page(for: drawing, minimum: (0, 0), style: style)
-            return drawing.shapes.isEmpty ? bounds : bounds.insetBy(-margin.rounded(.up))
+            guard let painted = drawing.paintedBounds else { return Rect(x: 0, y: 0, width: 0, height: 0) }
+            return roundedOut(painted.insetBy(-margin))
         }
     }
 
-    /// The page a drawing is exported on, in drawing coordinates: the bounds of its shapes (a circle's
-    /// box) each widened by its own width (times `style.scale`, so every stroke with its round caps is
-    /// inside), rounded out to whole pixels.
-    ///
-    /// When the drawing fits in `minimum` the page has that size on each axis, and when the drawing lies
-    /// inside the canvas's first `minimum` pixels it is exactly that rectangle from (0, 0), so a
-    /// drawing made in a default window exports as it was seen. Shapes off the top or left (negative
-    /// coordinates) or far away are on the page too; the exporter translates the page to the origin.
-    public static func page(for drawing: Drawing, minimum: (width: Int, height: Int) = (800, 600),
-                            style: RenderStyle = RenderStyle()) -> Rect {
-        guard !drawing.shapes.isEmpty else {
-            return Rect(x: 0, y: 0, width: Double(minimum.width), height: Double(minimum.height))
-        }
-        // Not `Rect.union`: it drops empty rectangles, and a horizontal or vertical line's bounds are empty.
-        var content = Rect(minX: .infinity, minY: .infinity, maxX: -.infinity, maxY: -.infinity)
-        for shape in drawing.shapes {
-            let bounds = shape.bounds.insetBy(-shape.style.width * style.scale)
-            content = Rect(minX: min(content.minX, bounds.minX), minY: min(content.minY, bounds.minY),
-                           maxX: max(content.maxX, bounds.maxX), maxY: max(content.maxY, bounds.maxY))
-        }
-        let x = span(content.minX, content.maxX, minimum: Double(minimum.width))
-        let y = span(content.minY, content.maxY, minimum: Double(minimum.height))
-        return Rect(minX: x.lower, minY: y.lower, maxX: x.upper, maxY: y.upper)
+    /// The page a drawing is exported on, in document px: the area its shapes paint (`Drawing.paintedBounds`)
+    /// and `margin` around it, rounded out to whole px — whatever the screen it was drawn on and however it
+    /// was viewed. An empty drawing is a blank page of `emptyPage`, from the document's corner.
+    public static func page(for drawing: Drawing) -> Rect {
+        guard let painted = drawing.paintedBounds else { return Rect(x: 0, y: 0, width: emptyPage.width, height: emptyPage.height) }
+        return roundedOut(painted.insetBy(-margin))
     }
 
-    /// One axis of the page: `lower...upper` rounded out, grown to `minimum` when shorter (from 0 when it
-    /// lies within 0...minimum, else from its lower end).
-    private static func span(_ lower: Double, _ upper: Double, minimum: Double) -> (lower: Double, upper: Double) {
-        let lower = lower.rounded(.down), upper = upper.rounded(.up)
-        guard upper - lower < minimum else { return (lower, upper) }
-        return lower >= 0 && upper <= minimum ? (0, minimum) : (lower, lower + minimum)
+    /// `rect` grown to whole px.
+    private static func roundedOut(_ rect: Rect) -> Rect {
+        Rect(minX: rect.minX.rounded(.down), minY: rect.minY.rounded(.down), maxX: rect.maxX.rounded(.up),
+             maxY: rect.maxY.rounded(.up))
     }
+
+    /// The room around the drawing on its page, in px.
+    public static let margin = 20.0
+    /// The page of an empty drawing: the default window's size, in px.
+    public static let emptyPage = (width: 800.0, height: 600.0)
+    /// Points (1/72 in) per px (1/96 in): a PDF's page is measured in points.
+    public static let pointsPerPixel = 0.75
 
     /// The most pixels a side of a PNG can have (Cairo's image surfaces are limited to 32767).
     public static let largestImageSide = 32767
@@ -75,18 +61,18 @@ public enum Exporter {
     /// Renders `drawing` into `path` in `format`, on `page(for:)` moved to the origin, and writes it
     /// through `FileWriter` (see there for links, devices and FIFOs): `links` says whether the user named
     /// the path (`--export OUT`) or the program made it up (Ctrl+E's picture beside the document).
-    public static func export(_ drawing: Drawing, to path: FilePath, format: Format, links: FileWriter.Links,
+    public static func export(_ drawing: Drawing, to path: FilePath, format: Format, scale: Double = 1, links: FileWriter.Links,
                               style: RenderStyle = RenderStyle()) throws(ExportError) {
-        let bytes = try render(drawing, format: format, framing: .export, style: style)
+        let bytes = try render(drawing, format: format, framing: .export, scale: scale, style: style)
         do { try FileWriter.write(bytes, to: path, links: links) } catch { throw .write(error) }
     }
 
     /// Renders `drawing` once and writes it to the first of `candidates` that has no file yet, never over
     /// one nor through a link (names the program made up); returns the path written, or nil when every one
     /// is taken.
-    public static func export(_ drawing: Drawing, toFirstFreeOf candidates: [FilePath], format: Format,
+    public static func export(_ drawing: Drawing, toFirstFreeOf candidates: [FilePath], format: Format, scale: Double = 1,
                               style: RenderStyle = RenderStyle()) throws(ExportError) -> FilePath? {
-        let bytes = try render(drawing, format: format, framing: .export, style: style)
+        let bytes = try render(drawing, format: format, framing: .export, scale: scale, style: style)
         for path in candidates {
             do {
                 if try FileWriter.writeNew(bytes, to: path) != nil { return path }
@@ -97,26 +83,34 @@ public enum Exporter {
         return nil
     }
 
-    /// The file `export` writes, in memory, framed by `framing`. A PNG whose page would exceed `largestImageSide` is refused
-    /// with `ExportError.pageTooLarge`; SVG and PDF pages (sizes in points, as doubles) hold any valid drawing.
-    public static func render(_ drawing: Drawing, format: Format, framing: Framing = .export,
+    /// The file `export` writes, in memory, framed by `framing`: an SVG page measured in px, a PDF page in
+    /// points (0.75 a px), a PNG `scale` pixels a px (`ViewTransform.exportScales`; 1: a pixel a px). A PNG
+    /// whose page would exceed `largestImageSide` is refused with `ExportError.pageTooLarge`; SVG and PDF
+    /// pages hold any valid drawing.
+    public static func render(_ drawing: Drawing, format: Format, framing: Framing = .export, scale: Double = 1,
                               style: RenderStyle = RenderStyle()) throws(ExportError) -> [UInt8] {
-        let page = page(for: drawing, framing: framing, style: style)
-        let width = Int(page.width), height = Int(page.height)
+        let page = page(for: drawing, framing: framing)
+        let scale = format == .png ? min(max(scale, ViewTransform.exportScales.lowerBound), ViewTransform.exportScales.upperBound) : 1
+        let width = Int((page.width * scale).rounded(.up)), height = Int((page.height * scale).rounded(.up))
         if format == .png, max(width, height) > largestImageSide {
             throw .pageTooLarge(width: width, height: height, format: format, limit: largestImageSide)
         }
         do {
-            let surface: CairoSurface
+            let surface: CairoSurface, units: Double
             switch format {
-            case .png: surface = try CairoSurface(imageWidth: width, height: height)
-            case .svg: surface = try CairoSurface(svgWidth: width, height: height)
-            case .pdf: surface = try CairoSurface(pdfWidth: width, height: height)
+            case .png: (surface, units) = (try CairoSurface(imageWidth: width, height: height), 1)
+            case .svg: (surface, units) = (try CairoSurface(svgWidth: page.width, height: page.height), 1)
+            case .pdf:
+                (surface, units) = (try CairoSurface(pdfWidth: page.width * pointsPerPixel, height: page.height * pointsPerPixel),
+                                    pointsPerPixel)
             }
             do {
                 let context = CairoContext(surface)
-                cairo_translate(context.pointer, -page.minX, -page.minY)
-                Renderer(style: style).draw(Scene(drawing: drawing), on: context)
+                cairo_scale(context.pointer, units, units)
+                // The page's corner at the surface's: the view of the drawing at `scale` from there.
+                var scene = Scene(drawing: drawing)
+                scene.view = ViewTransform(screenScale: scale, origin: Point(x: page.minX * scale, y: page.minY * scale))
+                Renderer(style: style).draw(scene, on: context)
                 try CairoError.check(cairo_status(context.pointer), "cannot render the drawing")
             }  // The context goes before the surface is finished.
             switch format {

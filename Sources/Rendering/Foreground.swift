@@ -1,18 +1,29 @@
 import Canvas
+import Shapes
 
 /// What a frame draws over the finished shapes: the shapes in progress (red), the selected shape (green),
-/// each as its outline on the device, and the overlays. A compositor keeps the last frame's, to find what
+/// each as its outline on the canvas, and the hints and overlays, moved from the window onto the canvas
+/// (where the view's origin puts the window's corner). A compositor keeps the last frame's, to find what
 /// the next frame must repaint; it holds no finished shapes, so keeping it never makes the drawing copy
 /// its shapes on the next edit.
 struct Foreground: Equatable {
     var shapesInProgress: [Outline]
     var selected: Outline?
+    var hints: [Rect]
     var overlays: [Overlay]
 
+    /// `scene`'s foreground on the canvas of its drawing scaled by `scale` (the view's).
     init(_ scene: Scene, scale: Double) {
         shapesInProgress = scene.shapesInProgress.map { Outline($0, scale: scale) }
         selected = scene.selectedShape.map { Outline($0, scale: scale) }
-        overlays = scene.overlays
+        let corner = scene.view.shownOrigin
+        let move = Vector(dx: corner.x, dy: corner.y)
+        hints = scene.hints.map { $0.moved(by: move) }
+        overlays = scene.overlays.map { overlay in
+            var moved = overlay
+            moved.frame = overlay.frame.moved(by: move)
+            return moved
+        }
     }
 
     /// Adds to `damage` every area whose pixels differ between a frame showing `self` and one showing
@@ -40,8 +51,18 @@ struct Foreground: Equatable {
         if selected != next.selected {
             for shape in [selected, next.selected].compactMap({ $0 }) { damage.add(shape.coverage) }
         }
+        if hints != next.hints {
+            for hint in hints + next.hints { damage.add(hint) }
+        }
         if overlays != next.overlays {
             for overlay in overlays + next.overlays { damage.add(overlay.frame) }
         }
+    }
+}
+
+extension Rect {
+    /// The same rectangle `offset` further.
+    func moved(by offset: Vector) -> Rect {
+        Rect(minX: minX + offset.dx, minY: minY + offset.dy, maxX: maxX + offset.dx, maxY: maxY + offset.dy)
     }
 }

@@ -28,6 +28,7 @@ struct EllipseOutline: Hashable {
         cairo_save(cr)
         cairo_translate(cr, (bounds.minX + bounds.maxX) / 2, (bounds.minY + bounds.maxY) / 2)
         cairo_scale(cr, bounds.width / 2, bounds.height / 2)
+        cairo_new_sub_path(cr)  // an arc joins a current point left on the context (text leaves one) with a line
         cairo_arc(cr, 0, 0, 1, 0, 2 * Double.pi)
         cairo_close_path(cr)
         cairo_restore(cr)  // the pen is round on the device, not squashed with the path

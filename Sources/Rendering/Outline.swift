@@ -3,8 +3,13 @@ import Shapes
 
 /// What a shape's stroke follows and how wide it is on the device, without its colour: what the renderer
 /// strokes and what the compositor and its solid cells reason about. Each kind's path is drawn and bounded
-/// by its own type (`Outline+Line.swift`, `Outline+Ellipse.swift`, `Outline+Ink.swift`): the switches over `Path` below are the
+/// by its own type (`Outline+Line.swift`, `Outline+Ellipse.swift`): the switches over `Path` below are the
 /// only places that tell them apart.
+///
+/// This is the one place a shape meets the view: made from a shape (document px) at a scale (the view's:
+/// device pixels per px), its path and its width are on the canvas, the drawing scaled to the device,
+/// where everything after it — stroking, coverage, the solid cells — works. (The view's origin is where
+/// the window's corner is on that canvas: the compositor's and the renderer's business, whole pixels.)
 struct Outline: Hashable {
     /// What the stroke follows, by kind.
     enum Path: Hashable {
@@ -17,7 +22,7 @@ struct Outline: Hashable {
     }
 
     var path: Path
-    /// In device pixels: the shape's width times the screen's scale.
+    /// In device pixels: the shape's width times the scale.
     var width: Double
 
     init(_ geometry: ShapeGeometry, width: Double) {
@@ -29,9 +34,10 @@ struct Outline: Hashable {
         self.width = width
     }
 
-    init(_ shape: Shape, scale: Double) { self.init(shape.geometry, width: shape.style.width * scale) }
+    /// `shape` on the canvas of the drawing scaled by `scale`.
+    init(_ shape: Shape, scale: Double) { self.init(shape.geometry.scaled(by: scale), width: shape.style.width * scale) }
 
-    init(_ shape: ShapeInProgress, scale: Double) { self.init(shape.geometry, width: shape.width * scale) }
+    init(_ shape: ShapeInProgress, scale: Double) { self.init(shape.geometry.scaled(by: scale), width: shape.width * scale) }
 
     /// The bounds of the centre line.
     var bounds: Rect {
@@ -62,11 +68,12 @@ struct Outline: Hashable {
         return area.insetBy(-(width / 2 + InkOutline.cairoError + 1))
     }
 
-    /// Strokes it in the context's source, round caps and joins already set.
-    func stroke(_ cr: OpaquePointer) {
+    /// Strokes it in the context's source, round caps and joins already set; `reach` is the context's
+    /// (`reach(of:)`).
+    func stroke(_ cr: OpaquePointer, within reach: Rect) {
         cairo_set_line_width(cr, width)
         switch path {
-        case .line(let segment): LineOutline.addPath(of: segment, to: cr)
+        case .line(let segment): LineOutline.addPath(of: segment, within: reach, to: cr)
         case .ellipse(let ellipse): ellipse.addPath(to: cr)
         case .ink(let ink): return ink.stroke(width: width, cr)
         }
@@ -77,8 +84,8 @@ struct Outline: Hashable {
     /// may paint into `areas` when given. A long stroke growing is not stroked whole for each new piece, and
     /// a pixel gets the same value whichever pieces far from it are left out (each piece is a stroke of its
     /// own, so none changes how another is rasterised).
-    func strokeInProgress(_ cr: OpaquePointer, reachingInto areas: [Rect]?) {
-        guard case .ink(let ink) = path else { return stroke(cr) }
+    func strokeInProgress(_ cr: OpaquePointer, within reach: Rect, reachingInto areas: [Rect]?) {
+        guard case .ink(let ink) = path else { return stroke(cr, within: reach) }
         guard let areas else { return ink.stroke(width: width, onePieceAtATime: true, cr) }
         var pieces = areas.flatMap { ink.pieces(reaching: $0, halfWidth: width / 2) }.sorted { $0.lowerBound < $1.lowerBound }
         var merged: [Range<Int>] = []
@@ -91,6 +98,16 @@ struct Outline: Hashable {
             }
         }
         for range in merged { ink.stroke(range, width: width, onePieceAtATime: true, cr) }
+    }
+
+    /// Cairo rasterises in 24.8 fixed point: a device coordinate beyond about ±8 million pixels wraps. So a
+    /// path is drawn only as far as a million pixels around the context's clip (a long line, much zoomed,
+    /// is cut there: nothing it paints inside changes). The area, in the context's coordinates, is read
+    /// once per batch of strokes.
+    static func reach(of cr: OpaquePointer) -> Rect {
+        var x0 = 0.0, y0 = 0.0, x1 = 0.0, y1 = 0.0
+        cairo_clip_extents(cr, &x0, &y0, &x1, &y1)
+        return Rect(minX: x0, minY: y0, maxX: x1, maxY: y1).insetBy(-1_000_000)
     }
 
     // MARK: - Where it paints

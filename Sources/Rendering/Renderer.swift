@@ -1,24 +1,24 @@
 // Rendering: draws a drawing onto any Cairo surface (the window's back buffer, PNG, SVG, PDF).
 // The only module besides XShell that touches Cairo; it knows nothing about X.
 //
-//   Scene (Canvas)    what to draw: the drawing, the selection, overlays (Overlay: menus, help)
+//   Scene (Canvas)    what to draw: the drawing, the selection, overlays (Overlay: menus, help), the
+//                     hints at the window's edges, and the view the window shows the drawing through
 //   Renderer          strokes a whole scene: each shape in its colour and width (Outline: its path, by
-//                     kind), red in progress, green selected
+//                     kind, where the shape meets the view's scale), red in progress, green selected
 //   Exporter          writes a drawing to PNG / SVG / PDF through the same renderer
 //   CanvasCompositor  the window's frames at a cost independent of the number of shapes: finished shapes
 //                     live in a cached image (ShapeLayer, with SolidCells: which shapes lines bury),
 //                     kept in step through the drawing's remembered changes; a frame repaints only the
 //                     damage (DamageRegion, Foreground) from that image plus the red, green and overlay
-//                     parts on top
+//                     parts on top; a pan moves the pixels that stay in view and paints only the strip
+//                     uncovered, a zoom shows the cached image scaled at once and the sharp one next
 import CCairo
 import Canvas
 import Shapes
 
-/// Sizes and colours of the canvas; `scaled(by:)` applies the display's DPI / 96. Shapes have their own
-/// colours and widths (px at 96 dpi); every width is drawn `scale` times as wide.
+/// The colours of the canvas. Shapes have their own colours and widths (document px); how large they are
+/// drawn is the scene's view's business.
 public struct RenderStyle: Hashable, Sendable {
-    /// Device pixels per px at 96 dpi.
-    public var scale: Double = 1
     public var background = Colour.white
     /// Every shape in progress, whatever colour it will have.
     public var inProgress = Colour.red
@@ -29,6 +29,8 @@ public struct RenderStyle: Hashable, Sendable {
     public var overlayText = Colour.black
     /// Behind the choice in force in a menu.
     public var overlayChosen = Colour(hex: 0xD0DEF8)
+    /// The bars at the window's edges beyond which the drawing goes on: quiet, and no colour of the palette.
+    public var hint = Colour(hex: 0x9DB3D6)
     /// Behind the row the pointer or the keyboard is on, and its text there (Adwaita's selection).
     public var overlayHighlight = Colour(hex: 0x3584E4)
     public var overlayHighlightText = Colour.white
@@ -40,12 +42,6 @@ public struct RenderStyle: Hashable, Sendable {
     public var overlayQuietText = Colour(hex: 0x8C8C8C)
 
     public init() {}
-
-    public func scaled(by factor: Double) -> RenderStyle {
-        var style = self
-        style.scale = scale * factor
-        return style
-    }
 }
 
 /// Strokes scenes the way the book's `drawRect:` does: the finished shapes each in its own colour and
@@ -59,11 +55,24 @@ public struct RenderStyle: Hashable, Sendable {
 /// that the two cannot drift apart.
 public struct Renderer: Sendable {
     public var style: RenderStyle
+    /// Device pixels per document px: the scale of the view it draws through (1 unless `scaled(to:)`).
+    let scale: Double
 
-    public init(style: RenderStyle = RenderStyle()) { self.style = style }
+    public init(style: RenderStyle = RenderStyle()) {
+        self.style = style
+        scale = 1
+    }
 
-    /// Paints `scene` over the whole surface of `context`, or only inside `clip` when given; the surface's
-    /// first pixel is the canvas's `origin`.
+    private init(style: RenderStyle, scale: Double) {
+        self.style = style
+        self.scale = scale
+    }
+
+    /// The same renderer drawing `scale` device pixels a document px.
+    func scaled(to scale: Double) -> Renderer { Renderer(style: style, scale: scale) }
+
+    /// Paints `scene` through its view over the whole surface of `context`, or only inside `clip` (window
+    /// coordinates) when given; the surface's first pixel is the window's `origin`.
     public func draw(_ scene: Scene, on context: CairoContext, clip: Rect? = nil, origin: PixelPoint = .zero) {
         let cr = context.pointer
         cairo_save(cr)
@@ -73,19 +82,23 @@ public struct Renderer: Sendable {
             cairo_rectangle(cr, clip.minX, clip.minY, clip.width, clip.height)
             cairo_clip(cr)
         }
-        paintBackground(cr)
-        strokeFinished(scene.drawing.shapes.lazy.filter { $0.id != scene.selection }, cr)
-        drawForeground(Foreground(scene, scale: style.scale), cr)
+        // From here on the canvas: the drawing scaled by the view, the window's corner at the view's origin.
+        let corner = scene.view.shownOrigin
+        cairo_translate(cr, -corner.x, -corner.y)
+        let renderer = scaled(to: scene.view.scale)
+        renderer.paintBackground(cr)
+        renderer.strokeFinished(scene.drawing.shapes.lazy.filter { $0.id != scene.selection }, cr)
+        renderer.drawForeground(Foreground(scene, scale: scene.view.scale), cr)
     }
 
-    /// The area a stroke of `shape` covers (its bounds, a circle's box, widened by half its width, plus a
-    /// pixel of antialiasing).
+    /// The area a stroke of `shape` covers on the canvas (its bounds, a circle's box, widened by half its
+    /// width, plus a pixel of antialiasing, all scaled by `scale`).
     public func coverage(of shape: Shape) -> Rect { outline(of: shape).coverage }
 
     /// The area a stroke of `shape` covers, as for a finished shape.
-    public func coverage(of shape: ShapeInProgress) -> Rect { Outline(shape, scale: style.scale).coverage }
+    public func coverage(of shape: ShapeInProgress) -> Rect { Outline(shape, scale: scale).coverage }
 
-    func outline(of shape: Shape) -> Outline { Outline(shape, scale: style.scale) }
+    func outline(of shape: Shape) -> Outline { Outline(shape, scale: scale) }
 
     // MARK: - Steps shared with the compositor (each leaves the context's state as it found it)
 
@@ -100,6 +113,7 @@ public struct Renderer: Sendable {
         cairo_save(cr)
         defer { cairo_restore(cr) }
         setPen(on: cr)
+        let reach = Outline.reach(of: cr)
         var count = 0
         var colour: Colour?
         for shape in shapes {
@@ -107,7 +121,7 @@ public struct Renderer: Sendable {
                 colour = shape.style.colour
                 set(shape.style.colour, on: cr)
             }
-            outline(of: shape).stroke(cr)
+            outline(of: shape).stroke(cr, within: reach)
             count += 1
         }
         return count
@@ -126,18 +140,26 @@ public struct Renderer: Sendable {
         }
     }
 
-    /// Everything drawn over the finished shapes: shapes in progress, the selection, overlays; only what
-    /// reaches into `areas` when given (the rest would be painted where nothing changed).
+    /// Everything drawn over the finished shapes: shapes in progress, the selection, the hints at the
+    /// window's edges, overlays; only what reaches into `areas` when given (the rest would be painted
+    /// where nothing changed).
     func drawForeground(_ foreground: Foreground, _ cr: OpaquePointer, reachingInto areas: [Rect]? = nil) {
         func reaches(_ rect: Rect) -> Bool { areas?.contains { $0.intersects(rect) } ?? true }
         cairo_save(cr)
         defer { cairo_restore(cr) }
         setPen(on: cr)
+        let reach = Outline.reach(of: cr)
         set(style.inProgress, on: cr)
-        for shape in foreground.shapesInProgress where reaches(shape.coverage) { shape.strokeInProgress(cr, reachingInto: areas) }
+        for shape in foreground.shapesInProgress where reaches(shape.coverage) { shape.strokeInProgress(cr, within: reach, reachingInto: areas) }
         if let selected = foreground.selected, reaches(selected.coverage) {
             set(style.selected, on: cr)
-            selected.stroke(cr)
+            selected.stroke(cr, within: reach)
+        }
+        let hints = foreground.hints.filter(reaches)
+        if !hints.isEmpty {
+            for hint in hints { cairo_rectangle(cr, hint.minX, hint.minY, hint.width, hint.height) }
+            set(style.hint, on: cr)
+            cairo_fill(cr)
         }
         for overlay in foreground.overlays where reaches(overlay.frame) { draw(overlay, cr) }
     }

@@ -3,10 +3,10 @@ import Canvas
 import Shapes
 import Storage
 
-/// The finished shapes as pixels: an image of the viewport holding the background and every finished
-/// shape but the selected one, in drawing order — what `Renderer` paints before the foreground. It
-/// follows a drawing through the drawing's remembered changes (`Drawing.changes(since:)`), doing the
-/// least work they allow:
+/// The finished shapes as pixels: an image of the viewport (a part of the canvas: the drawing at one
+/// scale) holding the background and every finished shape but the selected one, in drawing order — what
+/// `Renderer` paints before the foreground. It follows a drawing through the drawing's remembered changes
+/// (`Drawing.changes(since:)`), doing the least work they allow:
 ///
 ///   only shapes added on top       each is stroked on top (the same pixels a full repaint gives)
 ///   the selected shape moved       nothing: it is not in the layer (dragging costs no repair)
@@ -15,6 +15,9 @@ import Storage
 ///                                  that shows there, in order (found by the drawing's index, on a
 ///                                  scratch image, unclipped; see `PixelImage`), copied back
 ///   a clear, or no history         everything is repainted
+///
+/// and a pan (`scroll(to:)`) moves the pixels and cells that stay in the viewport and paints only the
+/// strip uncovered, from the shapes the index finds there.
 ///
 /// Where lines pile up, most shapes are buried under later lines (`SolidCells`): such a shape changes no
 /// pixel, so it is neither stroked when the layer is painted nor repaired when it goes, moves or comes
@@ -28,21 +31,29 @@ final class ShapeLayer {
     private var revision: Drawing.Revision?
     /// The shape left out (the selected one).
     private var excluded: ShapeID?
-    /// At least the widest stroke of the layer's shapes, in device pixels: how far a shape may paint
-    /// from its bounds, to find the shapes in an area by their bounds.
+    /// At least the widest stroke of the drawing's shapes (not only those in view: a pan brings others in),
+    /// in device pixels: how far a shape may paint from its bounds, to find the shapes in an area by their
+    /// bounds.
     private var widest = 0.0
     private(set) var statistics = CompositorStatistics()
 
-    /// An empty layer; `statistics` carries on the counts of the layer it replaces.
+    /// An empty layer of the drawing at `renderer`'s scale; `statistics` carries on the counts of the layer
+    /// it replaces.
     init(width: Int, height: Int, origin: PixelPoint = .zero, renderer: Renderer,
          statistics: CompositorStatistics? = nil) throws(CairoError) {
         pixels = try PixelImage(width: width, height: height, origin: origin)
-        solid = SolidCells(bounds: pixels.bounds, scale: renderer.style.scale)
+        solid = SolidCells(covering: pixels.bounds, scale: renderer.scale)
         self.renderer = renderer
         self.statistics = statistics ?? CompositorStatistics()
     }
 
     var bounds: Rect { pixels.bounds }
+    /// Where its first pixel is on the canvas.
+    var origin: PixelPoint { pixels.origin }
+    /// Device pixels per document px.
+    var scale: Double { renderer.scale }
+    /// The drawing revision the pixels show; nil before the first update.
+    var shownRevision: Drawing.Revision? { revision }
 
     /// Bytes held: the pixels and the solid cells.
     var bytes: Int { pixels.bytes + solid.bytes }
@@ -192,11 +203,33 @@ final class ShapeLayer {
         return areas
     }
 
-    /// The finished shapes of `scene` that may paint into `area` (and some that do not), in drawing order.
+    /// The finished shapes of `scene` that may paint into `area` of the canvas (and some that do not), in
+    /// drawing order.
     private func shapes(reaching area: Rect, of scene: Scene) -> ArraySlice<Shape> {
-        // Shapes painting there have bounds within half the widest stroke and a pixel of it.
-        scene.indexOfDrawing.map { $0.shapes(meeting: area.insetBy(-(widest / 2 + 1)), in: scene.drawing)[...] }
-            ?? scene.drawing.shapes[...]
+        // Shapes painting there have bounds within half the widest stroke and a pixel of it; the index
+        // holds them in document px.
+        let around = area.insetBy(-(widest / 2 + 1))
+        let documentArea = Rect(minX: around.minX / scale, minY: around.minY / scale, maxX: around.maxX / scale, maxY: around.maxY / scale)
+        return scene.indexOfDrawing.map { $0.shapes(meeting: documentArea, in: scene.drawing)[...] } ?? scene.drawing.shapes[...]
+    }
+
+    /// Moves the viewport to `origin` (the layer showing `scene`'s drawing already, and `scratch` moved
+    /// there too): the pixels and the solid cells of the part still in view move with it, and the part
+    /// uncovered is painted from the shapes that reach it, as a repair. Returns the areas painted.
+    func scroll(to origin: PixelPoint, of scene: Scene, scratch: PixelImage) -> [Rect] {
+        let old = bounds
+        pixels.scroll(to: origin)
+        let new = bounds
+        let (cells, stale) = solid.scrolled(to: new)
+        solid = cells
+        for area in stale {
+            let reaching = shapes(reaching: area.insetBy(-Double(solid.cellSize)), of: scene)
+            solid.recount(area, from: reaching.filter { $0.id != scene.selection }.map(stroke))
+        }
+        let uncovered = new.subtracting(old)
+        repair(uncovered, of: scene, using: scratch)
+        statistics.scrolls += 1
+        return uncovered
     }
 
     /// Repaints everything. With many shapes, the cores share the work, a part of the shapes each: finding
@@ -208,18 +241,19 @@ final class ShapeLayer {
             let outline = renderer.outline(of: shape)
             return shape.id != selection && outline.coverage.intersects(bounds) ? (outline, shape.id.rawValue, shape.style.colour.hex) : nil
         }
-        let empty = SolidCells(bounds: bounds, scale: renderer.style.scale)
+        let empty = SolidCells(covering: bounds, scale: renderer.scale)
         let topped = Parallel.map(shapes.count, minimum: Self.shapesPerPart) { part in
             var cells = empty, widest = 0.0
             for shape in shapes[part] {
+                // Every shape's width counts: a pan may bring any of them into the layer.
+                widest = max(widest, shape.style.width)
                 guard let stroke = stroke(shape) else { continue }
                 cells.cover(stroke)
-                widest = max(widest, stroke.outline.width)
             }
             return (cells: cells, widest: widest)
         }
         var solid = topped.dropFirst().reduce(into: topped[0].cells) { $0.merge($1.cells) }
-        widest = topped.map(\.widest).max() ?? 0
+        widest = (topped.map(\.widest).max() ?? 0) * renderer.scale
         let tops = solid.thresholds(inside: [bounds], solid: false)
         let later = Parallel.map(shapes.count, minimum: Self.shapesPerPart) { [solid] part in
             var cells = solid, after: [Shape] = [], buried = 0
@@ -322,6 +356,17 @@ extension Rect {
     func intersection(_ other: Rect) -> Rect {
         Rect(minX: Swift.max(minX, other.minX), minY: Swift.max(minY, other.minY),
              maxX: Swift.min(maxX, other.maxX), maxY: Swift.min(maxY, other.maxY))
+    }
+
+    /// The part of this rectangle outside `other`, as up to four disjoint rectangles: the bands above and
+    /// below `other`, and beside it.
+    func subtracting(_ other: Rect) -> [Rect] {
+        let inner = intersection(other)
+        guard !inner.isEmpty else { return isEmpty ? [] : [self] }
+        return [Rect(minX: minX, minY: minY, maxX: maxX, maxY: inner.minY),
+                Rect(minX: minX, minY: inner.maxY, maxX: maxX, maxY: maxY),
+                Rect(minX: minX, minY: inner.minY, maxX: inner.minX, maxY: inner.maxY),
+                Rect(minX: inner.maxX, minY: inner.minY, maxX: maxX, maxY: inner.maxY)].filter { !$0.isEmpty }
     }
 }
 

@@ -20,8 +20,12 @@ import Shapes
 /// colour; when its top leaves or another shape comes to top it, it is counted again from the shapes
 /// that reach it (`recount`).
 struct SolidCells {
-    /// The part of the canvas the cells cover, in whole pixels; the first cell's corner is its corner.
+    /// The part of the canvas the cells cover: the layer's pixels (`pixels`) grown to whole cells of a grid
+    /// laid over the whole canvas from its origin, so that the cells of a layer moved by a pan are cells
+    /// of the same grid (`scrolled(to:)`). The first cell's corner is its corner.
     let bounds: Rect
+    /// The pixels of the layer the cells are for. Every cell meets them.
+    let pixels: Rect
     /// The side of a cell, in pixels.
     let cellSize: Int
     let columns: Int
@@ -39,16 +43,56 @@ struct SolidCells {
     /// A shape, as the cells see it.
     typealias Stroke = (outline: Outline, id: UInt64, colour: UInt32)
 
-    /// Cells for shapes drawn `scale` times their width.
-    init(bounds: Rect, scale: Double) {
-        self.bounds = bounds
+    /// Cells over `pixels` (whole pixels) for shapes drawn `scale` times their size.
+    init(covering pixels: Rect, scale: Double) {
         // Small enough that a cell fits inside a stroke of the standard width at any angle with room to spare.
-        cellSize = max(2, Int(ShapeStyle.standardWidth * scale * 0.4))
-        columns = Int((bounds.width / Double(cellSize)).rounded(.up))
-        rows = Int((bounds.height / Double(cellSize)).rounded(.up))
+        self.init(cellSize: max(2, Int(ShapeStyle.standardWidth * scale * 0.4)), covering: pixels)
+    }
+
+    /// Empty cells `cellSize` a side over `pixels`.
+    private init(cellSize: Int, covering pixels: Rect) {
+        let size = Double(cellSize)
+        self.cellSize = cellSize
+        self.pixels = pixels
+        bounds = Rect(minX: (pixels.minX / size).rounded(.down) * size, minY: (pixels.minY / size).rounded(.down) * size,
+                      maxX: (pixels.maxX / size).rounded(.up) * size, maxY: (pixels.maxY / size).rounded(.up) * size)
+        columns = Int((bounds.width / size).rounded())
+        rows = Int((bounds.height / size).rounded())
         tops = [UInt64](repeating: Self.none, count: columns * rows)
         colours = [UInt32](repeating: 0, count: columns * rows)
         others = [UInt32](repeating: 0, count: columns * rows)
+    }
+
+    /// The cells for the layer's pixels moved to `newPixels` (of the same size), and the areas of the
+    /// canvas whose cells must be counted again (`recount`): those of the cells already counted, the cells
+    /// wholly inside the old pixels, are kept. (A cell reaching past the pixels was counted only from the
+    /// shapes reaching into them: a shape reaching only its outer part is not in its count.)
+    func scrolled(to newPixels: Rect) -> (cells: SolidCells, stale: [Rect]) {
+        var moved = SolidCells(cellSize: cellSize, covering: newPixels)
+        let size = Double(cellSize)
+        // The cells wholly inside the old pixels.
+        let kept = Rect(minX: (pixels.minX / size).rounded(.up) * size, minY: (pixels.minY / size).rounded(.up) * size,
+                        maxX: (pixels.maxX / size).rounded(.down) * size, maxY: (pixels.maxY / size).rounded(.down) * size)
+        let overlap = Rect(minX: max(kept.minX, moved.bounds.minX), minY: max(kept.minY, moved.bounds.minY),
+                           maxX: min(kept.maxX, moved.bounds.maxX), maxY: min(kept.maxY, moved.bounds.maxY))
+        guard !overlap.isEmpty else { return (moved, [moved.bounds]) }
+        let rowShift = Int(((overlap.minY - bounds.minY) / size).rounded()), newRow = Int(((overlap.minY - moved.bounds.minY) / size).rounded())
+        let columnShift = Int(((overlap.minX - bounds.minX) / size).rounded())
+        let newColumn = Int(((overlap.minX - moved.bounds.minX) / size).rounded())
+        let keptRows = Int((overlap.height / size).rounded()), keptColumns = Int((overlap.width / size).rounded())
+        for row in 0..<keptRows {
+            let from = (rowShift + row) * columns + columnShift, to = (newRow + row) * moved.columns + newColumn
+            moved.tops.replaceSubrange(to..<(to + keptColumns), with: tops[from..<(from + keptColumns)])
+            moved.colours.replaceSubrange(to..<(to + keptColumns), with: colours[from..<(from + keptColumns)])
+            moved.others.replaceSubrange(to..<(to + keptColumns), with: others[from..<(from + keptColumns)])
+        }
+        // The rest of the grid, as bands above and below the kept cells and beside them.
+        let all = moved.bounds
+        let stale = [Rect(minX: all.minX, minY: all.minY, maxX: all.maxX, maxY: overlap.minY),
+                     Rect(minX: all.minX, minY: overlap.maxY, maxX: all.maxX, maxY: all.maxY),
+                     Rect(minX: all.minX, minY: overlap.minY, maxX: overlap.minX, maxY: overlap.maxY),
+                     Rect(minX: overlap.maxX, minY: overlap.minY, maxX: all.maxX, maxY: overlap.maxY)].filter { !$0.isEmpty }
+        return (moved, stale)
     }
 
     var bytes: Int {
@@ -192,7 +236,9 @@ struct SolidCells {
         let outline = areas.dropFirst().reduce(first) { $0.union($1) }
         let rowRange = rowRange((outline.minY, outline.maxY)) ?? 0..<0
         let columnRange = columnRange(outline)
-        let everywhere = areas.count == 1 && areas[0] == bounds
+        // Every cell meets the pixels: an area holding them meets every cell.
+        let everywhere = areas.count == 1 && areas[0].minX <= pixels.minX && areas[0].minY <= pixels.minY
+            && areas[0].maxX >= pixels.maxX && areas[0].maxY >= pixels.maxY
         let cells = ThresholdGrid(rows: rowRange, columns: columnRange) { row, column in
             guard everywhere || areas.contains(where: { $0.intersects(rect(row: row, columns: column..<(column + 1))) }) else {
                 return Thresholds.never

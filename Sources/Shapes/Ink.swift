@@ -158,6 +158,15 @@ public struct Ink: Hashable, Sendable {
         return best
     }
 
+    /// The same stroke `factor` times as far from the origin (each point, rounded to its stored precision;
+    /// the widths, fractions, as they are). Costs a copy of the points: a view at another zoom than 1 makes
+    /// one for each stroke it draws.
+    public func scaled(by factor: Double) -> Ink {
+        var coordinates = [Float](repeating: 0, count: 2 * count)
+        for index in 0..<(2 * count) { coordinates[index] = Float(Double(storage.coordinates[index]) * factor) }
+        return Ink(coordinates: coordinates, widths: hasWidths ? Array(storage.widths.prefix(count)) : nil)
+    }
+
     /// The same stroke moved by `offset` (each point moved by it, rounded to its stored precision).
     public func translated(by offset: Vector) -> Ink {
         var coordinates = [Float](repeating: 0, count: 2 * count)

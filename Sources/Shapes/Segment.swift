@@ -9,6 +9,11 @@ public struct Segment: Hashable, Sendable {
 
     public func translated(by v: Vector) -> Segment { Segment(begin: begin + v, end: end + v) }
 
+    /// Both points `factor` times as far from the origin.
+    public func scaled(by factor: Double) -> Segment {
+        Segment(begin: Point(x: begin.x * factor, y: begin.y * factor), end: Point(x: end.x * factor, y: end.y * factor))
+    }
+
     /// The tight bounds of the centre line (callers widen by half the stroke width).
     public var bounds: Rect {
         Rect(minX: min(begin.x, end.x), minY: min(begin.y, end.y),

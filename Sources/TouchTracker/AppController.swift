@@ -1,3 +1,4 @@
+import Canvas
 import Gestures
 import Shapes
 import Timing
@@ -37,10 +38,17 @@ public enum AppGesture: Int, Hashable, Comparable, CaseIterable, Sendable, Custo
 ///   two contacts tapped together  undo          (pressed together, lifted without moving: no circle, no dot)
 ///   three contacts tapped together  redo
 ///   anything else reaches the canvas as contacts: each left-button contact draws its own shape with the
-///   pen's tool (`Tool`: the line tool draws a line, or with Shift a circle).
+///   pen's tool (`Tool`: the line tool draws a line, or with Shift a circle); a middle-button contact moves
+///   the view, and so does a left-button one pressed while Space is held (it is a middle-button contact to
+///   the engine: it neither selects nor clears).
 ///   An eraser (a stylus's other end) is not a gesture: it erases whatever it passes over.
 ///
-/// Panels come first (`Panel`): a press on a panel (the menu, the help, a notice, the toolbar), or any press while a menu is open, or a right press
+/// The engine sees window pixels (its thresholds are lengths on screen); the model gets document px,
+/// mapped once here through the model's view (`documentPoint`), within the document's bounds. The wheel
+/// and a touchpad's pinch never reach the engine: they move the view (`scroll`, `pinch`).
+///
+/// Panels come first (`Panel`), in window pixels, before any input is mapped through the view: a press on a
+/// panel (the menu, the help, a notice, the toolbar), or any press while a menu is open, or a right press
 /// (which opens the context menu), belongs to that panel until it lifts; the engine never sees it, so it
 /// draws nothing, selects nothing, and two of them are no double click. Escape cancels what the contacts
 /// down are doing (`CanvasModel.cancelEverythingInProgress`), and nothing they do counts until they lift.
@@ -53,6 +61,11 @@ public final class AppController {
     private var decisions: [GestureDecision<AppGesture>] = []
     /// The latest input's server time: when a gesture's step, which carries none, happened.
     private var time = ServerTime(milliseconds: 0)
+    /// Whether Space is held: a left button pressed meanwhile moves the view.
+    private var isSpaceHeld = false
+    /// The contacts whose left button went down while Space was held: the engine sees them as the middle
+    /// button's, down to their release.
+    private var spaceDrags: Set<ContactID> = []
     /// Contacts pressed on a panel: the panel, and the button whose release ends the press.
     private var panelContacts: [ContactID: (panel: Panel, button: Int)] = [:]
     /// Contacts down on the canvas (the engine's, or an eraser's), by the button that pressed them.
@@ -81,10 +94,10 @@ public final class AppController {
         // Cannot fail: both tags were just added and the requirement makes no cycle.
         try! engine.require(.select, toFail: .clear)
         engine.add(.longPress, LongPressRecognizer(button: 1, shouldBegin: { [unowned self] point in
-            self.model.shouldBeginLongPress(at: Point(point))
+            self.model.shouldBeginLongPress(at: self.documentPoint(point))
         }), cancelsContacts: true)
         engine.add(.moveLine, PanRecognizer(button: 1, shouldBegin: { [unowned self] point in
-            self.model.shouldBeginMove(at: Point(point))
+            self.model.shouldBeginMove(at: self.documentPoint(point))
         }), cancelsContacts: true)
         engine.add(.palette, SwipeRecognizer(contacts: 3, direction: .up, sources: .touch),
                    delaysContactsBegan: true, cancelsContacts: true)
@@ -141,7 +154,7 @@ public final class AppController {
             erase(input)
         } else {
             time = input.serverTime
-            engine.handle(input, into: &outputs)
+            engine.handle(movingTheViewWithSpace(input), into: &outputs)
             apply()
         }
         if input.kind == .cancel || input.kind == .release(button: canvasContacts[input.contact] ?? 0) {
@@ -185,6 +198,35 @@ public final class AppController {
         if input.kind == .cancel || input.kind == .release(button: button) { panelContacts[input.contact] = nil }
     }
 
+    /// A wheel's click or a smooth scroll: the view scrolls or zooms.
+    public func scroll(_ input: ScrollInput) { model.scroll(input) }
+
+    /// A touchpad's pinch: the view zooms and follows it.
+    public func pinch(_ input: PinchInput) { model.pinch(input) }
+
+    /// The document point at window point `p`: where the model takes input. The one place input is
+    /// mapped through the view; it stays within the document's bounds.
+    func documentPoint(_ p: GesturePoint) -> Point { ViewTransform.limited(model.view.document(Point(p))) }
+
+    /// `input` as the engine sees it: a left-button contact pressed while Space is held is the middle
+    /// button's, from its press to its release.
+    private func movingTheViewWithSpace(_ input: GestureInput) -> GestureInput {
+        var input = input
+        switch input.kind {
+        case .press(button: 1) where isSpaceHeld && !input.source.isTouch:
+            spaceDrags.insert(input.contact)
+            input.kind = .press(button: 2)
+        case .release(button: 1) where spaceDrags.contains(input.contact):
+            spaceDrags.remove(input.contact)
+            input.kind = .release(button: 2)
+        case .cancel:
+            spaceDrags.remove(input.contact)
+        default:
+            break
+        }
+        return input
+    }
+
     /// Lets time pass: fires the engine's timers due by `now` (the double click failing, a long press).
     public func advance(to now: Deadline) {
         engine.advance(to: now, into: &outputs)
@@ -192,13 +234,23 @@ public final class AppController {
     }
 
     /// A key press; returns the command when it is not the canvas's own (save, export, quit). Escape (with no
-    /// menu to close) cancels what the contacts down are doing, for as long as they stay down.
+    /// menu to close) cancels what the contacts down are doing, for as long as they stay down. Space is held
+    /// until it is released (`keyReleased`) or the window loses the keyboard (`focusLost`).
     public func key(_ key: Key, _ modifiers: Modifiers = []) -> Command? {
+        if key == KeyBindings.space { isSpaceHeld = true }
         if model.menu == nil, KeyBindings.command(for: key, modifiers) == .escape {
             escapedContacts.formUnion(canvasContacts.keys)
         }
         return model.key(key, modifiers)
     }
+
+    /// A key held (`KeyBindings.heldKeys`) was released.
+    public func keyReleased(_ key: Key) {
+        if key == KeyBindings.space { isSpaceHeld = false }
+    }
+
+    /// The window lost the keyboard: a key held is released where we cannot see it.
+    public func focusLost() { isSpaceHeld = false }
 
     public func setVisibleArea(_ area: Rect) { model.setVisibleArea(area) }
 
@@ -210,9 +262,10 @@ public final class AppController {
     /// Shows another drawing (one just opened), with a history of its own.
     public func show(_ drawing: Drawing) { model = model.showing(drawing) }
 
-    /// Pastes shapes from the clipboard (see `CanvasModel.paste`).
+    /// Pastes shapes from the clipboard (see `CanvasModel.paste`) centred at window point `centre`, mapped
+    /// through the view.
     public func paste(_ shapes: Drawing, centredAt centre: Point) -> Result<Int, CanvasModel.PasteRefusal> {
-        model.paste(shapes, centredAt: centre)
+        model.paste(shapes, centredAt: ViewTransform.limited(model.view.document(centre)))
     }
 
     /// Commands chosen in a menu that only the core can carry out (Export PNG); the list is emptied.
@@ -260,31 +313,31 @@ public final class AppController {
 
     private func apply(_ event: GestureEvent, of gesture: AppGesture) {
         switch (gesture, event) {
-        case (.clear, .recognized(let p)): model.doubleTap(at: Point(p))
-        case (.select, .provisional(let p)): model.tapProvisional(at: Point(p))
+        case (.clear, .recognized(let p)): model.doubleTap(at: documentPoint(p))
+        case (.select, .provisional(let p)): model.tapProvisional(at: documentPoint(p))
         case (.select, .recognized(let p)):
             // Nothing had to wait (R1, R2): provisional and confirmed at once.
-            model.tapProvisional(at: Point(p))
+            model.tapProvisional(at: documentPoint(p))
             model.tapConfirmed()
         case (.select, .confirmed): model.tapConfirmed()
         case (.select, .superseded): model.tapSuperseded()
-        case (.longPress, .began(let p, _)): model.longPressBegan(at: Point(p))
-        case (.longPress, .changed(let p, _, _)): model.longPressChanged(at: Point(p))
-        case (.longPress, .ended(let p)): model.longPressEnded(at: Point(p))
+        case (.longPress, .began(let p, _)): model.longPressBegan(at: documentPoint(p))
+        case (.longPress, .changed(let p, _, _)): model.longPressChanged(at: documentPoint(p))
+        case (.longPress, .ended(let p)): model.longPressEnded(at: documentPoint(p))
         case (.longPress, .cancelled): model.longPressCancelled()
         case (.moveLine, .began(let p, let press)):
             // The pan begins past the drag threshold: the shape has come that far from the press.
-            model.moveBegan(at: Point(p), translation: Point(p) - Point(press))
-        case (.moveLine, .changed(let p, _, _)): model.moveChanged(at: Point(p))
-        case (.moveLine, .ended(let p)): model.moveEnded(at: Point(p))
+            model.moveBegan(at: documentPoint(p), translation: documentPoint(p) - documentPoint(press))
+        case (.moveLine, .changed(let p, _, _)): model.moveChanged(at: documentPoint(p))
+        case (.moveLine, .ended(let p)): model.moveEnded(at: documentPoint(p))
         case (.moveLine, .cancelled): model.moveCancelled()
         case (.palette, .recognized): model.openPalette()
         case (.circle, .contactsBegan(let points)) where points.count == 2:
-            model.circleBegan(between: Point(points[0]), and: Point(points[1]), time: time)
+            model.circleBegan(between: documentPoint(points[0]), and: documentPoint(points[1]), time: time)
         case (.circle, .contactsChanged(let points)) where points.count == 2:
-            model.circleChanged(between: Point(points[0]), and: Point(points[1]), time: time)
+            model.circleChanged(between: documentPoint(points[0]), and: documentPoint(points[1]), time: time)
         case (.circle, .contactsEnded(let points)) where points.count == 2:
-            model.circleEnded(between: Point(points[0]), and: Point(points[1]), time: time)
+            model.circleEnded(between: documentPoint(points[0]), and: documentPoint(points[1]), time: time)
         case (.circle, .cancelled): model.circleCancelled()
         case (.undo, .recognized): model.execute(.undo)
         case (.redo, .recognized): model.execute(.redo)
@@ -294,7 +347,7 @@ public final class AppController {
 
     /// The eraser's press (of its tip: button 1), motion, release or cancel.
     private func erase(_ input: GestureInput) {
-        let point = Point(input.location)
+        let point = documentPoint(input.location)
         switch input.kind {
         case .press(button: 1): model.eraserBegan(input.contact, at: point)
         case .motion: model.eraserMoved(input.contact, to: point)
@@ -307,15 +360,24 @@ public final class AppController {
     private func apply(_ event: ContactEvent) {
         switch event {
         case .began(let sample) where sample.button == 1:
-            model.contactBegan(sample.contact, at: Point(sample.location), time: sample.serverTime, pressure: sample.pressure,
-                               modifiers: sample.modifiers)
+            model.contactBegan(sample.contact, at: documentPoint(sample.location), time: sample.serverTime,
+                               pressure: sample.pressure, modifiers: sample.modifiers)
         case .moved(let sample) where sample.button == 1:
-            model.contactMoved(sample.contact, to: Point(sample.location), time: sample.serverTime, pressure: sample.pressure,
-                               modifiers: sample.modifiers)
+            model.contactMoved(sample.contact, to: documentPoint(sample.location), time: sample.serverTime,
+                               pressure: sample.pressure, modifiers: sample.modifiers)
         case .ended(let sample) where sample.button == 1:
-            model.contactEnded(sample.contact, at: Point(sample.location), time: sample.serverTime, modifiers: sample.modifiers)
+            model.contactEnded(sample.contact, at: documentPoint(sample.location), time: sample.serverTime,
+                               modifiers: sample.modifiers)
+        case .began(let sample) where sample.button == 2:
+            model.viewDragBegan(sample.contact, atWindowPoint: Point(sample.location))
+        case .moved(let sample) where sample.button == 2:
+            model.viewDragMoved(sample.contact, toWindowPoint: Point(sample.location))
+        case .ended(let sample) where sample.button == 2:
+            model.viewDragMoved(sample.contact, toWindowPoint: Point(sample.location))
+            model.viewDragEnded(sample.contact)
         case .cancelled(let contact):
             model.contactCancelled(contact)
+            model.viewDragEnded(contact)
         default:
             break  // other buttons' contacts draw nothing
         }

@@ -68,7 +68,7 @@ extension AppCore {
             if case .text = receipt { return tell("cannot paste: the clipboard holds text, not TouchTracker shapes", now: now) }
             return tell("cannot paste: the clipboard's shapes are damaged (\(error))", now: now)
         }
-        let area = controller.model.visibleArea
+        let area = controller.model.canvasArea
         let centre = pointer.flatMap { area.contains($0) ? $0 : nil }
             ?? Point(x: (area.minX + area.maxX) / 2, y: (area.minY + area.maxY) / 2)
         switch controller.paste(pasted, centredAt: centre) {

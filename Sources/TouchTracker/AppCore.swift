@@ -45,8 +45,13 @@ public final class AppCore {
     var clipboard = ClipboardState()
     /// The file chooser, a drawing to open, an export under way (AppCore+Files.swift).
     var files = FileState()
-    /// dpi / 96 of the screen: the renderer's lengths, the selection tolerance and the panels grow with it.
+    /// dpi / 96 of the screen: the panels and everything on screen grow with it.
     public var scale: Double { controller.model.displayScale }
+    /// Where the drawing paints, followed from step to step for the hints at the window's edges.
+    private var extent = DrawingExtent()
+    /// The view last remembered (`AppEffect.rememberView`), and whether a later one waits to be.
+    private var rememberedView: RememberedView?
+    private var viewToRemember: RememberedView?
     /// When frames are painted.
     private var pacer = FramePacer()
     /// What to paint: the drawing, the shapes in progress, the selection, and the panels over them, as of
@@ -63,6 +68,8 @@ public final class AppCore {
         case noticeExpiry
         /// The window in which a second Ctrl+Q quits without saving ends.
         case quitConfirmation
+        /// The view has stayed put long enough to be remembered.
+        case rememberView
         /// The mouse has rested on a toolbar button long enough: its tooltip shows.
         case tooltip
     }
@@ -81,18 +88,22 @@ public final class AppCore {
     public static let noticeDuration = TimeAmount.seconds(4)
     /// How long a second Ctrl+Q (or close) after a failed save quits anyway.
     public static let quitConfirmationWindow = TimeAmount.seconds(5)
+    /// How long the view stays put before it is remembered (a scroll is many small moves).
+    public static let viewMemoryDelay = TimeAmount.seconds(1)
 
-    /// The app showing `opened` on a canvas of `canvas`, at `now`.
-    public init(document opened: OpenedDocument, pen: Pen = Pen(), visibleArea: Rect,
+    /// The app showing `opened` in a window whose part on screen is `visibleArea`, at `now`; its view as
+    /// `rememberedView` when that still shows part of the drawing.
+    public init(document opened: OpenedDocument, pen: Pen = Pen(), rememberedView: RememberedView? = nil, visibleArea: Rect,
                 settings: GestureSettings = .default, now: Deadline, tracing: Bool = false) {
         document = DocumentSession(opened)
         shownPen = pen
-        shownTitle = Self.title(document: document, pen: pen)
         shownCursor = pen.tool.cursor
         self.tracing = tracing
         timers = TimerWheel(now: now)
-        controller = AppController(model: CanvasModel(drawing: opened.drawing, visibleArea: visibleArea, pen: pen), settings: settings,
-                                   now: now, tracing: tracing)
+        let model = CanvasModel(drawing: opened.drawing, visibleArea: visibleArea, pen: pen, rememberedView: rememberedView)
+        controller = AppController(model: model, settings: settings, now: now, tracing: tracing)
+        shownTitle = Self.title(document: document, pen: pen, zoom: model.view.zoom)
+        extent.update(to: opened.drawing, atRest: true)
         scene = currentScene()
     }
 
@@ -104,12 +115,21 @@ public final class AppCore {
     /// The cursor last asked for (`AppEffect.setCursor`).
     private var shownCursor: String
 
-    /// The document's name and state, then the tool when it is not the standard one (Line), then the pen's
-    /// colour and width when they are not the default (Black, Normal): "drawing.json — Circle — Blue, Thick —
-    /// TouchTracker".
-    static func title(document: DocumentSession, pen: Pen) -> String {
-        document.titleName + (pen.tool == .standard ? "" : " — \(pen.tool.title)")
+    /// The document's name and state, then the zoom when it is not 100%, then the tool when it is not the
+    /// standard one (Line), then the pen's colour and width when they are not the default (Black, Normal):
+    /// "drawing.json — 141% — Circle — Blue, Thick — TouchTracker".
+    static func title(document: DocumentSession, pen: Pen, zoom: Double) -> String {
+        document.titleName + (zoom == 1 ? "" : " — \(percent(zoom))") + (pen.tool == .standard ? "" : " — \(pen.tool.title)")
             + (pen.strokesAsStandard ? "" : " — \(pen.summary)") + " — TouchTracker"
+    }
+
+    /// A zoom as people read it: whole percent ("141%"), to a tenth below 10% ("5.3%"), never "100%" but at 1.
+    static func percent(_ zoom: Double) -> String {
+        let tenths = (zoom * 1000).rounded()
+        if zoom < 0.1 { return tenths.truncatingRemainder(dividingBy: 10) == 0 ? "\(Int(tenths / 10))%" : "\(tenths / 10)%" }
+        var whole = Int((zoom * 100).rounded())
+        if whole == 100, zoom != 1 { whole = zoom < 1 ? 99 : 101 }
+        return "\(whole)%"
     }
 
     /// The pen last remembered (`AppEffect.rememberPen`).
@@ -131,6 +151,14 @@ public final class AppCore {
             for command in controller.takeCommandsForTheCore() { perform(command, now: now) }
         case .key(let key, let modifiers):
             if let command = controller.key(key, modifiers) { perform(command, now: now) }
+        case .keyReleased(let key):
+            controller.keyReleased(key)
+        case .focusLost:
+            controller.focusLost()
+        case .scroll(let scroll):
+            controller.scroll(scroll)
+        case .pinch(let pinch):
+            controller.pinch(pinch)
         case .visibleAreaChanged(let area):
             controller.setVisibleArea(area)
         case .largeAllocationAhead:
@@ -193,6 +221,7 @@ public final class AppCore {
             case .diskRead: readDisk(now: now)
             case .noticeExpiry: notice = nil
             case .quitConfirmation: isConfirmingQuit = false
+            case .rememberView: rememberViewNow()
             case .tooltip: tooltip?.isShown = true
             }
         }
@@ -219,6 +248,9 @@ public final class AppCore {
 
     // MARK: - Frames
 
+    /// The time between two refreshes of the display: frames come no more often.
+    public var frameInterval: TimeAmount { pacer.interval }
+
     /// When the next frame is due (maybe already): nil while the screen shows everything there is.
     public var nextFrame: Deadline? { pacer.nextFrame(for: content) }
 
@@ -233,7 +265,7 @@ public final class AppCore {
     /// What the screen should show: what the pacer compares with what it showed.
     private var content: FramePacer.Content {
         FramePacer.Content(revision: scene.drawing.revision, shapesInProgress: scene.shapesInProgress, selection: scene.selection,
-                           overlays: scene.overlays, visibleArea: model.visibleArea, scale: scale)
+                           overlays: scene.overlays, hints: scene.hints, visibleArea: model.visibleArea, view: scene.view)
     }
 
     /// The scene of the app as it is now.
@@ -260,14 +292,17 @@ public final class AppCore {
                 overlays.append(Self.tooltip(tooltip.item.tooltip, below: button, in: model.visibleArea, scale: scale))
             }
         }
-        return Scene(document: model.document, shapesInProgress: model.shapesInProgress,
-                     selection: model.selection?.id, overlays: overlays)
+        var scene = Scene(document: model.document, shapesInProgress: model.shapesInProgress,
+                          selection: model.selection?.id, overlays: overlays)
+        scene.view = model.view
+        scene.hints = EdgeHints.bars(for: extent.bounds, view: model.view, in: model.canvasArea)
+        return scene
     }
 
     // MARK: - After every step
 
-    /// Notices edits (which move the autosave's deadline), passes on the gesture trace and the title, and
-    /// notes what the screen should show now.
+    /// Notices edits (which move the autosave's deadline), passes on the gesture trace and the title, says
+    /// what a clear took, remembers a view that stays put, and notes what the screen should show now.
     private func finishStep(now: Deadline) {
         defer { scene = currentScene() }
         followHover(now: now)
@@ -288,13 +323,18 @@ public final class AppCore {
             }
         }
         if let due = document.observe(controller.model.drawing, now: now) { schedule(.autosave, at: due) }
+        extent.update(to: controller.model.drawing, atRest: controller.model.draggedShape == nil && controller.isAtRest)
         if tracing { effects += controller.drainTrace().map(AppEffect.trace) }
+        if let view = controller.model.placedView, view != (viewToRemember ?? rememberedView) {
+            viewToRemember = view
+            schedule(.rememberView, at: now + Self.viewMemoryDelay)
+        }
         let pen = controller.model.pen
         if pen != shownPen {
             shownPen = pen
             effects.append(.rememberPen(pen))
         }
-        let title = Self.title(document: document, pen: pen)
+        let title = Self.title(document: document, pen: pen, zoom: controller.model.view.zoom)
         if title != shownTitle {
             shownTitle = title
             effects.append(.setTitle(title))
@@ -335,6 +375,15 @@ public final class AppCore {
 
     func cancel(_ timer: AppTimer) {
         if let handle = handles.removeValue(forKey: timer) { timers.cancel(handle) }
+    }
+
+    /// Asks the shell to remember the view waiting to be (for the next time the document opens).
+    private func rememberViewNow() {
+        cancel(.rememberView)
+        guard let view = viewToRemember else { return }
+        viewToRemember = nil
+        rememberedView = view
+        effects.append(.rememberView(view))
     }
 
     func show(_ text: String, now: Deadline) {
@@ -579,6 +628,7 @@ public final class AppCore {
     /// the file is read first, once quiet, but no later than `DiskChange.patience` from now (at once when
     /// the loop cannot go on).
     private func close(_ reason: Closing, now: Deadline) {
+        rememberViewNow()
         guard document.hasUnsavedEdits else { return finishClosing(reason, saveFailure: nil, now: now) }
         closing = reason
         if var change = diskChange {

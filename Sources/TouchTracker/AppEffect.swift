@@ -33,6 +33,8 @@ public enum AppEffect: Hashable, Sendable {
     case requestClipboard
     /// Remember the pen for the next run.
     case rememberPen(Pen)
+    /// Remember how the document is viewed, for the next time it opens.
+    case rememberView(RememberedView)
     /// Bring the window to the front.
     case raiseWindow
     /// Show this window title.

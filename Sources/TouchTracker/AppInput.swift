@@ -11,6 +11,14 @@ public enum AppInput: Hashable, Sendable {
     case pointer(GestureInput)
     /// A key press.
     case key(Key, Modifiers)
+    /// A key that acts while held (`KeyBindings.heldKeys`: Space) was released.
+    case keyReleased(Key)
+    /// The window lost the keyboard: a key held is released unseen.
+    case focusLost
+    /// A wheel's click or a smooth scroll: the view scrolls or zooms (never the gesture engine's).
+    case scroll(ScrollInput)
+    /// A touchpad's pinch: the view zooms and follows it.
+    case pinch(PinchInput)
     /// The part of the window on screen changed (a resize, a move), in canvas coordinates: panels open
     /// inside it.
     case visibleAreaChanged(Rect)

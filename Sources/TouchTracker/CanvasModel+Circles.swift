@@ -8,7 +8,7 @@ import Shapes
 extension CanvasModel {
     /// Two contacts went down together at `a` and `b`; their own shapes (if any showed) were taken away.
     public mutating func circleBegan(between a: Point, and b: Point, time: ServerTime) {
-        ellipseStroke = ToolStroke(ellipseBetween: a, and: b, time: time, scale: displayScale, pen: pen)
+        ellipseStroke = ToolStroke(ellipseBetween: a, and: b, time: time, pen: pen)
     }
 
     /// The contacts moved: the circle's box now has them at its corners.

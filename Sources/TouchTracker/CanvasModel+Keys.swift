@@ -50,6 +50,9 @@ extension CanvasModel {
             pen.showsToolbar.toggle()
             toolbarHovered = nil
         case .chooseTool(let tool): pen.tool = tool
+        case .zoom(let steps): zoom(steps: steps)
+        case .zoomToFit: zoomToFit()
+        case .zoomToActualSize: zoomToActualSize()
         case .save, .exportPNG, .quit, .copy, .cut, .paste, .open, .saveAs, .exportAs, .newWindow: return command
         }
         return nil

@@ -1,3 +1,4 @@
+import Canvas
 import Gestures
 import Shapes
 
@@ -8,25 +9,26 @@ import Shapes
 /// swipe up opens the palette. While a menu is open, presses belong to it (`AppController` routes them here
 /// before the gesture engine sees them) and so do its keys.
 extension CanvasModel {
-    /// A right press at `point` at `time` opened the menu: the shape's there, else the canvas's.
+    /// A right press at window point `point` at `time` opened the menu there: the shape's under it (through
+    /// the view), else the canvas's.
     public mutating func openMenu(at point: Point, time: ServerTime) {
         guard shapeDrag == nil else { return }
         tapPhase = .none
-        let shape = shape(at: point)
+        let shape = shape(at: ViewTransform.limited(view.document(point)))
         selection = shape.map { Selection($0) }
         menu = newMenu(for: shape, at: point)
         menu?.openedByPress(at: point, time: time)
     }
 
-    /// The Menu key or Shift+F10: the selected shape's menu at the shape, else the canvas menu at the pointer
-    /// (the middle of the window before the pointer has been seen), with the first item highlighted. A menu
-    /// already open closes instead.
+    /// The Menu key or Shift+F10: the selected shape's menu at the shape (where the view shows it), else the
+    /// canvas menu at the pointer (the middle of the window before the pointer has been seen), with the first
+    /// item highlighted. A menu already open closes instead.
     mutating func openMenuFromTheKeyboard() {
         if closeMenu() { return }
         guard shapeDrag == nil else { return }
         tapPhase = .none
         let selected = selection.flatMap { document.shape($0.id) }
-        let point = selected.map { visibleArea.clamped($0.bounds.centre) }
+        let point = selected.map { visibleArea.clamped(view.window($0.bounds.centre)) }
             ?? pointer.map(visibleArea.clamped) ?? visibleArea.centre
         menu = newMenu(for: selected?.id, at: point)
         menu?.highlightFirst()

@@ -1,3 +1,4 @@
+import Canvas
 import Gestures
 import Shapes
 import Storage
@@ -6,17 +7,21 @@ import Storage
 ///
 /// The shell (or the engine adapter) calls one method per recognised gesture step — contacts that
 /// draw, taps that select, a double tap that clears, long presses and drags that move, right
-/// clicks and keys — passing positions in canvas pixels. The model changes its state; keys that
-/// need the shell return an `AppCommand`. Everything the renderer and the tests need is readable
+/// clicks and keys — passing positions in document px (`AppController` maps the window's through
+/// `view` once). Panels (the menu, the help) are laid out in window pixels, where they are drawn; so
+/// are the steps that move the view itself (CanvasModel+View.swift: the wheel, a pinch, a middle drag).
+/// The model changes its state; keys that need the shell return an `AppCommand`. Everything the renderer and the tests need is readable
 /// here: the drawing, the selection, the menu, the history, the help flag. What to repaint is not
 /// the model's business: Rendering's `CanvasCompositor` finds it by comparing frames.
 ///
 /// Every change to the finished shapes is an `Edit` performed through `History`, on an
 /// `IndexedDrawing`, so undo, hit testing and autosave see every change and nothing else.
 public struct CanvasModel: Sendable {
-    /// How far from a shape a click may land and still select it, in px (inclusive).
-    public var selectionTolerance = CanvasModel.standardSelectionTolerance
-    /// The tolerance at 96 dpi; a screen of higher resolution multiplies it.
+    /// How far from a shape a click may land and still select it, in document px (inclusive): the same
+    /// distance on screen at any zoom (`standardSelectionTolerance` px at 96 dpi).
+    public var selectionTolerance: Double { Self.standardSelectionTolerance / view.zoom }
+    /// The tolerance on screen, in px at 96 dpi; a screen of higher resolution shows it larger, as every
+    /// length of the drawing.
     public static let standardSelectionTolerance = 20.0
 
     /// The drawing and its hit-testing index.
@@ -49,11 +54,18 @@ public struct CanvasModel: Sendable {
     public internal(set) var isHelpVisible = false
     /// The first row the help shows where it scrolls (a window too small for it).
     public internal(set) var helpFirstRow = 0
-    /// dpi / 96 of the screen: panels (the menu, the help) are laid out this much larger than at 96 dpi.
-    public internal(set) var displayScale = 1.0
-    /// The part of the window on screen, in canvas coordinates: panels (the menu) open inside it.
+    /// How the window shows the drawing: the screen's scale, the zoom and where the view is.
+    public internal(set) var view = ViewTransform()
+    /// The part of the window on screen, in window coordinates: panels (the menu) open inside it.
     public internal(set) var visibleArea: Rect
-    /// Where the pointer (or the last finger) was last seen, if it has been: a menu opened from the keyboard
+    /// Whether the view is the one the document opened with, following the window and the screen until the
+    /// view is moved, or where it was put (CanvasModel+View.swift).
+    var placement: ViewPlacement = .opening(remembered: nil)
+    /// The contacts moving the view (a middle drag, Space+drag), each at its last window point.
+    var viewDrags: [ContactID: Point] = [:]
+    /// The view a pinch began with (a cancelled pinch puts it back), and the fingers' centre then.
+    var pinchStart: (view: ViewTransform, centre: Point)?
+    /// Where the pointer (or the last finger) was last seen in the window, if it has been: a menu opened from the keyboard
     /// with nothing selected opens there.
     public internal(set) var pointer: Point?
     /// Whether the last pointer input came from a finger (panels then take a finger's size).
@@ -70,25 +82,34 @@ public struct CanvasModel: Sendable {
     /// The stroke of each eraser down (CanvasModel+Eraser.swift).
     var erasing: [ContactID: EraserStroke] = [:]
 
-    /// A model showing `drawing`, with an empty history.
+    /// A model showing `drawing`, with an empty history: fitted in `visibleArea` when it does not fit at
+    /// 100%, or as `remembered` when that view still shows part of it.
     public init(drawing: Drawing = Drawing(), visibleArea: Rect = Rect(x: 0, y: 0, width: 800, height: 600),
-                pen: Pen = Pen()) {
+                pen: Pen = Pen(), rememberedView: RememberedView? = nil) {
         self.pen = pen
         document = IndexedDrawing(drawing)
         self.visibleArea = visibleArea
+        placement = .opening(remembered: rememberedView)
+        view = openingView()
     }
+
+    /// dpi / 96 of the screen: lengths on screen (panels, the selection tolerance) are this much larger
+    /// than at 96 dpi.
+    public var displayScale: Double { view.screenScale }
 
     /// The drawing: finished shapes in drawing order.
     public var drawing: Drawing { document.drawing }
 
     /// This window (the pen, the part on screen, the scale, the help) showing another drawing: nothing selected,
-    /// nothing in progress, a history of its own.
+    /// nothing in progress, a history of its own, and the view a drawing opens with.
     public func showing(_ drawing: Drawing) -> CanvasModel {
         var model = self
         model.document = IndexedDrawing(drawing)
         model.history = History()
         (model.selection, model.menu, model.shapeDrag, model.tapPhase) = (nil, nil, nil, .none)
         (model.strokes, model.ellipseStroke, model.erasing, model.refusedEdits) = ([:], nil, [:], [])
+        (model.viewDrags, model.pinchStart, model.placement) = ([:], nil, .opening(remembered: nil))
+        model.view = model.openingView()
         return model
     }
 
@@ -103,16 +124,19 @@ public struct CanvasModel: Sendable {
     public var canRedo: Bool { history.canRedo }
 
     /// The window was resized or moved: another part of it is on screen, and an open menu stays inside it.
+    /// The view the document opened with follows it.
     public mutating func setVisibleArea(_ area: Rect) {
         visibleArea = area
         menu = menu?.laidOut(inside: visibleArea, scale: displayScale)
+        view = placement.isOpening ? openingView() : view.limited(showing: canvasArea)
     }
 
-    /// The screen's resolution changed: lengths designed at 96 dpi grow with `scale` (dpi / 96), the menu
-    /// already open too.
+    /// The screen's resolution changed: lengths designed at 96 dpi grow with `scale` (dpi / 96), the
+    /// drawing and the menu already open too. The zoom stays, and so does the document point at the
+    /// window's corner (the view the document opened with is chosen again).
     public mutating func setDisplayScale(_ scale: Double) {
-        displayScale = scale
-        selectionTolerance = Self.standardSelectionTolerance * scale
+        view = view.onScreen(ofScale: scale)
+        if placement.isOpening { view = openingView() }
         menu = menu?.laidOut(inside: visibleArea, scale: scale)
     }
 

@@ -19,9 +19,11 @@ struct FramePacer {
         var shapesInProgress: [ShapeInProgress]
         var selection: ShapeID?
         var overlays: [Overlay]
-        /// The part of the window on screen, and the screen's scale: a new one is painted anew.
+        var hints: [Rect]
+        /// The part of the window on screen, and the view (the screen's scale, the zoom, the place): a new
+        /// one is painted anew.
         var visibleArea: Rect
-        var scale: Double
+        var view: ViewTransform
     }
 
     /// The time between two refreshes of the display.

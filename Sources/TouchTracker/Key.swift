@@ -11,6 +11,8 @@ public enum Key: Hashable, Sendable {
     /// The Menu key (between the right Windows and Ctrl keys on PC keyboards).
     case menu
     case f1, f9, f10
+    /// The keypad's + and − (the main keyboard's are characters).
+    case keypadPlus, keypadMinus
     /// A printable key as typed ("z", "Z", "?"); letters are matched without regard to case.
     case character(Character)
 }

@@ -27,6 +27,12 @@ public enum Command: Hashable, Sendable {
     case toggleWidthBySpeed
     /// Draw with `tool` (its key in `Tool.table`).
     case chooseTool(Tool)
+    /// Zoom in (positive) or out by this many steps, about the middle of the window.
+    case zoom(steps: Int)
+    /// Show the whole drawing, as large as the window holds it.
+    case zoomToFit
+    /// Show the drawing at 100%.
+    case zoomToActualSize
     /// Save the drawing now.
     case save
     /// Save, then write a PNG beside the document.
@@ -80,6 +86,8 @@ public struct KeyChord: Hashable, Sendable {
         case .f1: "F1"
         case .f9: "F9"
         case .f10: "F10"
+        case .keypadPlus: "keypad +"
+        case .keypadMinus: "keypad -"
         case .character(" "): "Space"
         case .character(let typed): typed.uppercased()
         }
@@ -129,6 +137,14 @@ public enum KeyBindings {
                    [(KeyChord(.character("[")), .stepWidth(by: -1)), (KeyChord(.character("]")), .stepWidth(by: 1))]),
         KeyBinding("S", "width by speed (with a stylus: by pressure), on or off", [KeyChord(.character("s"))],
                    .toggleWidthBySpeed),
+        KeyBinding("Ctrl+=, Ctrl+plus, keypad +", "zoom in",
+                   [KeyChord(.character("="), .control), KeyChord(.character("+"), .control), KeyChord(.keypadPlus),
+                    KeyChord(.keypadPlus, .control)], .zoom(steps: 1)),
+        KeyBinding("Ctrl+-, keypad -", "zoom out",
+                   [KeyChord(.character("-"), .control), KeyChord(.keypadMinus), KeyChord(.keypadMinus, .control)],
+                   .zoom(steps: -1)),
+        KeyBinding("Ctrl+0", "fit the whole drawing in the window", [KeyChord(.character("0"), .control)], .zoomToFit),
+        KeyBinding("Ctrl+1", "show the drawing at 100%", [KeyChord(.character("1"), .control)], .zoomToActualSize),
         KeyBinding("Ctrl+C", "copy the selected shape, or the whole drawing",
                    [KeyChord(.character("c"), .control)], .copy),
         KeyBinding("Ctrl+X", "cut the selected shape", [KeyChord(.character("x"), .control)], .cut),
@@ -155,6 +171,12 @@ public enum KeyBindings {
         KeyBinding("Up, Down, PageUp, PageDown", "scroll the help while it is shown",
                    [(KeyChord(.pageUp), .scrollHelp(pages: -1)), (KeyChord(.pageDown), .scrollHelp(pages: 1))]),
     ]
+
+    /// Keys that act while held rather than when pressed: Space, with which a drag moves the view. Their
+    /// releases are input too.
+    public static let heldKeys: Set<Key> = [space]
+    /// Space: held, a left drag moves the view (GIMP, Krita).
+    public static let space = Key.character(" ")
 
     /// Nudge steps in px.
     public static let nudgeStep = 1.0

@@ -1,3 +1,4 @@
+import Canvas
 import Storage
 
 /// What the command line asks for. File names are the bytes given, not text: a name that is not
@@ -8,6 +9,8 @@ public struct LaunchOptions: Hashable, Sendable {
     public var documentPath: FilePath?
     /// `--export OUT`: render the document to OUT and exit without a display.
     public var exportPath: FilePath?
+    /// `--export-scale S`: a PNG export's pixels a px (`ViewTransform.exportScales`); nil: 1.
+    public var exportScale: Double?
     public var doubleClickMilliseconds: Int?
     public var doubleClickDistance: Double?
     public var traceGestures = false
@@ -46,6 +49,7 @@ public struct LaunchOptions: Hashable, Sendable {
         Option(synopsis: "--geometry WxH[{+-}X{+-}Y]",
                meaning: "window size and position; -X, -Y from the right, bottom (default \(WindowGeometry.standard.width)x\(WindowGeometry.standard.height))"),
         Option(synopsis: "--export OUT.png|OUT.svg|OUT.pdf", meaning: "render FILE to OUT without a display, then exit"),
+        Option(synopsis: "--export-scale S", meaning: "with --export OUT.png: pixels per px (1/96 in), \(exportScaleText) (default 1)"),
         Option(synopsis: "--double-click-ms N", meaning: "double-click window in ms (overrides the desktop's setting)"),
         Option(synopsis: "--double-click-distance PX", meaning: "double-click distance in px (overrides the desktop's setting)"),
         Option(synopsis: "--trace-gestures", meaning: "print one JSON line per gesture decision on stderr"),
@@ -67,6 +71,12 @@ public struct LaunchOptions: Hashable, Sendable {
         + "\nmouse:\n" + lines(PointerActions.rows(.mouse).map { ($0.action, $0.effect) })
         + "\ntouch and stylus:\n" + lines(PointerActions.rows(.touchAndStylus).map { ($0.action, $0.effect) })
         + "\nkeys:\n" + lines(KeyBindings.table.map { ($0.keys, $0.effect) })
+
+    /// The scales `--export-scale` takes, as its help says them ("0.1 to 8").
+    private static var exportScaleText: String {
+        func text(_ value: Double) -> String { value == value.rounded() ? String(Int(value)) : String(value) }
+        return "\(text(ViewTransform.exportScales.lowerBound)) to \(text(ViewTransform.exportScales.upperBound))"
+    }
 
     /// Rows of a table, one a line: the first column 30 wide (a longer one takes a line of its own), the second
     /// wrapped at 110 characters.
@@ -144,6 +154,11 @@ public struct LaunchOptions: Hashable, Sendable {
                     return .invalid("--export \"\(path)\": the file must end in \(PictureFormat.extensions)")
                 }
                 options.exportPath = path
+            case "--export-scale":
+                guard let text = textValue(), let scale = Double(text), ViewTransform.exportScales.contains(scale) else {
+                    return .invalid("--export-scale needs a number from \(exportScaleText)")
+                }
+                options.exportScale = scale
             case "--double-click-ms":
                 guard let text = textValue(), let ms = Int(text), (1...10_000).contains(ms) else {
                     return .invalid("--double-click-ms needs a whole number of milliseconds from 1 to 10000")
@@ -165,6 +180,7 @@ public struct LaunchOptions: Hashable, Sendable {
 
     /// What the options given cannot do together, if anything.
     private var conflict: String? {
+        if exportScale != nil, exportPath?.pathExtension != "png" { return "--export-scale sizes a PNG: give it with --export OUT.png" }
         guard replayPath != nil else {
             if play { return "--play plays a recording: give it with --replay REC" }
             if recordPath != nil, exportPath != nil { return "--record records a session in the window; --export opens none" }

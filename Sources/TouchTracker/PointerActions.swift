@@ -1,3 +1,4 @@
+import Canvas
 import Gestures
 
 /// One row of the pointer table: what a pointer (a mouse, a finger, a stylus) does, as people say it, and what
@@ -47,6 +48,11 @@ public enum PointerActions {
         PointerAction(group: .mouse, action: "right click on empty canvas",
                       effect: "a menu: " + summary(ContextMenu.canvasEntries.compactMap(\.item)),
                       gesture: nil),
+        PointerAction(group: .mouse, action: "wheel, Shift+wheel",
+                      effect: "scroll down and up, and across (so do the wheel's side buttons), \(wheelStep) px a click",
+                      gesture: nil),
+        PointerAction(group: .mouse, action: "Ctrl+wheel", effect: "zoom about the pointer, from \(zooms)", gesture: nil),
+        PointerAction(group: .mouse, action: "middle drag, Space+drag", effect: "move the view", gesture: nil),
         PointerAction(group: .touchAndStylus, action: "a finger, a master pointer",
                       effect: "draw its own shape; taps work as clicks, double taps as double clicks", gesture: nil),
         PointerAction(group: .touchAndStylus, action: "two fingers or pointers pressed together",
@@ -56,6 +62,8 @@ public enum PointerActions {
         PointerAction(group: .touchAndStylus, action: "three fingers tapped together", effect: "redo", gesture: .redo),
         PointerAction(group: .touchAndStylus, action: "three fingers swiped up",
                       effect: "open the palette: the pen's menu in finger-sized rows", gesture: .palette),
+        PointerAction(group: .touchAndStylus, action: "a touchpad's two fingers",
+                      effect: "scroll exactly as far as they move; pinched, zoom about them and follow them", gesture: nil),
         PointerAction(group: .touchAndStylus, action: "a stylus's tip",
                       effect: "draw like the mouse; with width by speed, as wide as it is pressed", gesture: nil),
         PointerAction(group: .touchAndStylus, action: "a stylus's eraser end",
@@ -69,6 +77,14 @@ public enum PointerActions {
 
     /// The tools' keys ("L, C").
     private static var toolKeys: String { Tool.table.map { $0.key.uppercased() }.joined(separator: ", ") }
+
+    /// How far a click of the wheel scrolls, in px on screen at 96 dpi.
+    private static var wheelStep: Int { Int(CanvasModel.wheelStep) }
+
+    /// The zooms the view can have ("5% to 3200%").
+    private static var zooms: String {
+        "\(Int(ViewTransform.zoomRange.lowerBound * 100))% to \(Int(ViewTransform.zoomRange.upperBound * 100))%"
+    }
 
     /// How far from a shape a click selects it, at 96 dpi.
     private static var tolerance: Int { Int(CanvasModel.standardSelectionTolerance) }

@@ -22,6 +22,11 @@ struct RecordedValue {
         return text
     }
 
+    func bool() throws(RecordingError) -> Bool {
+        guard case .bool(let value) = json.kind else { throw problem("expected true or false") }
+        return value
+    }
+
     /// A whole number in `Integer`'s range: no sign where it has none, no fraction, no exponent.
     func integer<Integer: FixedWidthInteger>(_: Integer.Type = Integer.self) throws(RecordingError) -> Integer {
         guard case .number(let text) = json.kind, let value = Integer(text) else {
@@ -31,11 +36,6 @@ struct RecordedValue {
     }
 
     /// A number, or one of the strings `JSONValue.double` writes for infinities and NaN.
-    func bool() throws(RecordingError) -> Bool {
-        guard case .bool(let value) = json.kind else { throw problem("expected true or false") }
-        return value
-    }
-
     func double() throws(RecordingError) -> Double {
         switch json.kind {
         case .number(let text): if let value = Double(text) { return value }

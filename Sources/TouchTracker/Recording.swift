@@ -32,22 +32,27 @@ public struct RecordingStart: Hashable, Sendable {
     public var recovery: DamagedFileRecovery?
     /// The pen remembered from the run before.
     public var pen: Pen
+    /// How the document was viewed when it was last closed, if that was remembered.
+    public var view: RememberedView?
     public var visibleArea: Rect
     public var settings: GestureSettings
     public var now: Deadline
 
-    public init(document: OpenedDocument, pen: Pen = Pen(), visibleArea: Rect, settings: GestureSettings, now: Deadline) {
+    public init(document: OpenedDocument, pen: Pen = Pen(), view: RememberedView? = nil, visibleArea: Rect,
+                settings: GestureSettings, now: Deadline) {
         self.init(path: document.store.path, drawing: document.drawing, identity: document.identity,
-                  recovery: document.recovery, pen: pen, visibleArea: visibleArea, settings: settings, now: now)
+                  recovery: document.recovery, pen: pen, view: view, visibleArea: visibleArea, settings: settings, now: now)
     }
 
     public init(path: FilePath, drawing: Drawing, identity: FileIdentity? = nil, recovery: DamagedFileRecovery? = nil,
-                pen: Pen = Pen(), visibleArea: Rect, settings: GestureSettings = .default, now: Deadline) {
+                pen: Pen = Pen(), view: RememberedView? = nil, visibleArea: Rect, settings: GestureSettings = .default,
+                now: Deadline) {
         self.path = path
         self.drawing = drawing
         self.identity = identity
         self.recovery = recovery
         self.pen = pen
+        self.view = view
         self.visibleArea = visibleArea
         self.settings = settings
         self.now = now
@@ -71,7 +76,7 @@ public enum RecordingEntry: Hashable, Sendable {
 extension AppCore {
     /// The app as it was at `start`.
     public convenience init(_ start: RecordingStart, tracing: Bool = false) {
-        self.init(document: start.document, pen: start.pen, visibleArea: start.visibleArea, settings: start.settings,
-                  now: start.now, tracing: tracing)
+        self.init(document: start.document, pen: start.pen, rememberedView: start.view, visibleArea: start.visibleArea,
+                  settings: start.settings, now: start.now, tracing: tracing)
     }
 }

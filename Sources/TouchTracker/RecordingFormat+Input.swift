@@ -12,6 +12,10 @@ extension AppInput {
         switch self {
         case .pointer(let input): ("pointer", input.recorded)
         case .key(let key, let modifiers): ("key", Self.recorded(key, modifiers))
+        case .keyReleased(let key): ("key_released", Self.recorded(key, []))
+        case .focusLost: ("focus_lost", .object([:]))
+        case .scroll(let scroll): ("scroll", scroll.recorded)
+        case .pinch(let pinch): ("pinch", pinch.recorded)
         case .visibleAreaChanged(let area): ("area", area.recorded)
         case .largeAllocationAhead: ("large_allocation_ahead", .object([:]))
         case .allocationFailed(let reason): ("allocation_failed", .string(reason))
@@ -47,6 +51,12 @@ extension AppInput {
         switch name {
         case "pointer": self = .pointer(try GestureInput(recorded: data))
         case "key": self = try Self.key(recorded: data)
+        case "key_released":
+            guard case .key(let key, _) = try Self.key(recorded: data) else { throw data.problem("expected a key") }
+            self = .keyReleased(key)
+        case "focus_lost": try none(); self = .focusLost
+        case "scroll": self = .scroll(try ScrollInput(recorded: data))
+        case "pinch": self = .pinch(try PinchInput(recorded: data))
         case "area": self = .visibleAreaChanged(try Rect(recorded: data))
         case "large_allocation_ahead": try none(); self = .largeAllocationAhead
         case "allocation_failed": self = .allocationFailed(try data.string())
@@ -102,6 +112,7 @@ extension AppInput {
         (.delete, "delete"), (.backspace, "backspace"), (.escape, "escape"), (.left, "left"), (.right, "right"), (.up, "up"),
         (.down, "down"), (.pageUp, "page_up"), (.pageDown, "page_down"), (.home, "home"),
         (.end, "end"), (.enter, "enter"), (.menu, "menu"), (.f1, "f1"), (.f9, "f9"), (.f10, "f10"),
+        (.keypadPlus, "keypad_plus"), (.keypadMinus, "keypad_minus"),
     ]
 
     /// `{"key":"delete","modifiers":["shift"]}`, or `{"character":"z",...}` for a printable key.
@@ -178,6 +189,65 @@ extension GestureInput {
                                 modifiers: modifiers,
                                 serverTime: ServerTime(milliseconds: try object.take("server_ms").integer()),
                                 readTime: Deadline(nanoseconds: try object.take("read_ns").integer()))
+        }
+    }
+}
+
+// MARK: - Moving the view
+
+extension ScrollInput {
+    /// `{"dx":0.0,"dy":-1.0,"x":10.0,"y":20.5,"modifiers":["control"],"smooth":false}`; no `"modifiers"` when none
+    /// are held.
+    var recorded: JSONValue {
+        var members: [(key: String, value: JSONValue)] = [
+            ("dx", .double(dx)), ("dy", .double(dy)), ("x", .double(location.x)), ("y", .double(location.y)),
+        ]
+        if !modifiers.isEmpty { members.append(("modifiers", modifiers.recorded)) }
+        members.append(("smooth", .bool(isSmooth)))
+        return JSONValue(.object(members))
+    }
+
+    init(recorded value: RecordedValue) throws(RecordingError) {
+        self = try value.object { (object) throws(RecordingError) in
+            let dx = try object.take("dx").double(), dy = try object.take("dy").double()
+            let location = Point(x: try object.take("x").double(), y: try object.take("y").double())
+            let modifiers = try object.takeIfPresent("modifiers").map { (held) throws(RecordingError) in try Modifiers(recorded: held) } ?? []
+            return ScrollInput(dx: dx, dy: dy, at: location, modifiers: modifiers, isSmooth: try object.take("smooth").bool())
+        }
+    }
+}
+
+extension PinchInput {
+    private static let phases: [(Phase, String)] = [(.began, "began"), (.changed, "changed"), (.ended, "ended"), (.cancelled, "cancelled")]
+
+    /// `{"phase":"changed","x":300.0,"y":200.0,"scale":1.25}`.
+    var recorded: JSONValue {
+        .object([
+            "phase": .string(Self.phases.first { $0.0 == phase }?.1 ?? ""), "x": .double(location.x), "y": .double(location.y),
+            "scale": .double(scale),
+        ])
+    }
+
+    init(recorded value: RecordedValue) throws(RecordingError) {
+        self = try value.object { (object) throws(RecordingError) in
+            let phaseValue = try object.take("phase")
+            let name = try phaseValue.string()
+            guard let phase = Self.phases.first(where: { $0.1 == name })?.0 else { throw phaseValue.problem("unknown pinch phase \"\(name)\"") }
+            let location = Point(x: try object.take("x").double(), y: try object.take("y").double())
+            return PinchInput(phase, at: location, scale: try object.take("scale").double())
+        }
+    }
+}
+
+extension RememberedView {
+    /// `{"zoom":1.5,"centre":[400.0,300.0]}`.
+    var recorded: JSONValue { .object(["zoom": .double(zoom), "centre": .array([.double(centre.x), .double(centre.y)])]) }
+
+    init(recorded value: RecordedValue) throws(RecordingError) {
+        self = try value.object { (object) throws(RecordingError) in
+            let zoom = try object.take("zoom").double()
+            let centre = try object.take("centre").doubles(2)
+            return RememberedView(zoom: zoom, centre: Point(x: centre[0], y: centre[1]))
         }
     }
 }

@@ -3,28 +3,36 @@ import Shapes
 import Storage
 import Timing
 
-/// The file format of a recorded session (`--record REC`), version 1: one JSON object a line, each line
+/// The file format of a recorded session (`--record REC`), version 2: one JSON object a line, each line
 /// whole (the recorder writes a line with one `write(2)`, so a crash keeps every line before it).
 ///
-///     {"format":"touchtracker-recording","version":1}
+///     {"format":"touchtracker-recording","version":2}
 ///     {"start":{"now_ns":5000000000,"path":"/home/ann/drawing.json","identity":null,"recovery":null,
-///      "pen":"colour #000000\nwidth 10\nspeed off\n","area":[0.0,0.0,800.0,600.0],
-///      "settings":{"mouse":{...},"touch":{...}},"drawing":{DRAWING}}}
+///      "pen":"colour #000000\nwidth 10\nspeed off\n","view":{"zoom":1.5,"centre":[400.0,300.0]},
+///      "area":[0.0,0.0,800.0,600.0],"settings":{"mouse":{...},"touch":{...}},"drawing":{DRAWING}}}
 ///     {"now_ns":5000100000,"area":[0.0,0.0,800.0,600.0]}
 ///     {"now_ns":5000200000,"settings":{"scale":1.0,"mouse":{...},"touch":{...}}}
 ///     {"trace":"{\"desktopSettings\": {...}}"}
 ///     {"now_ns":6000000000,"pointer":{"kind":"press","button":1,"device":2,"touch":0,"source":"mouse",
 ///      "x":10.0,"y":20.5,"server_ms":81000,"read_ns":6000000000}}
+///     {"now_ns":6100000000,"scroll":{"dx":0.0,"dy":-1.5,"x":10.0,"y":20.5,"smooth":true}}
+///     {"now_ns":6200000000,"pinch":{"phase":"changed","x":300.0,"y":200.0,"scale":1.25}}
 ///     {"advance_ns":6000000000}
 ///
 /// (shown here broken across lines; in the file each object is one line).
+///
+/// Version 2 added the wheel and smooth scrolling (`scroll`), a touchpad's pinch (`pinch`), a held key let go
+/// (`key_released`, `focus_lost`), the keypad's + and − and the remembered view (`view`, null when none).
+/// A version 1 recording reads as one of version 2 without them (its `view` null): it replays as this
+/// program takes its input, which at 96 dpi (scale 1) is as the program that recorded it did.
 ///
 /// - The first line names the format and its version. A newer version is refused, never read as this one.
 /// - The second line is the start: how the core was made (`RecordingStart`). `now_ns` and every other
 ///   `_ns` is the monotonic clock in nanoseconds, `server_ms` the X server's time; `area` is
 ///   `[min x, min y, max x, max y]`; `drawing` is the document as opened, as its file holds it
 ///   (`DrawingFormat`), on one line; `identity` and `recovery` say what was on disk; `pen` is the pen
-///   remembered from the run before, as its file holds it (`Pen.fileBytes`).
+///   remembered from the run before, as its file holds it (`Pen.fileBytes`); `view` the view remembered
+///   for the document (its zoom and the document point in the middle of the window).
 /// - Every line after it is a step of the core, in order: an input handed in at `now_ns`, named by its
 ///   one other key (`AppInput`: `pointer`, `key`, `area`, `settings`, `close_requested`, ...,
 ///   `save_finished`, `disk_activity`, `disk_changed`, `export_finished`: what became of saves, reads and
@@ -42,7 +50,7 @@ public enum RecordingFormat {
     /// The value of "format".
     public static let name = "touchtracker-recording"
     /// The newest version this program reads and the one it writes.
-    public static let version = 1
+    public static let version = 2
 
     // MARK: - Writing
 
@@ -56,7 +64,8 @@ public enum RecordingFormat {
         line(.object(["start": .object([
             "now_ns": .integer(start.now.nanoseconds), "path": start.path.recorded,
             "identity": start.identity?.recorded ?? .null, "recovery": start.recovery?.recorded ?? .null,
-            "pen": start.pen.recorded, "area": start.visibleArea.recorded, "settings": start.settings.recorded(),
+            "pen": start.pen.recorded, "view": start.view?.recorded ?? .null, "area": start.visibleArea.recorded,
+            "settings": start.settings.recorded(),
             "drawing": try start.drawing.recorded(),
         ])]))
     }
@@ -147,6 +156,7 @@ public enum RecordingFormat {
                     identity: try start.take("identity").optional(FileIdentity.init(recorded:)),
                     recovery: try start.take("recovery").optional(DamagedFileRecovery.init(recorded:)),
                     pen: try start.take("pen", Pen.init(recorded:)),
+                    view: try start.takeIfPresent("view")?.optional(RememberedView.init(recorded:)) ?? nil,
                     visibleArea: try start.take("area", Rect.init(recorded:)),
                     settings: try start.take("settings").object { (settings) throws(RecordingError) in
                         try GestureSettings(recorded: &settings)

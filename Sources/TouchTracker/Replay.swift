@@ -5,8 +5,8 @@ import Timing
 /// is made as the start says and takes the recorded steps in order, so it makes the same drawing and the
 /// same gesture decisions, in the same order, as the session did. Nothing is read or written: the
 /// outcomes of saves, reads and exports are steps of the recording, so the core's effects on files (`save`,
-/// `readDisk`, `export`, `openDocument`…) are already answered and are dropped here, as is the pen to remember
-/// for the next run.
+/// `readDisk`, `export`, `openDocument`…) are already answered and are dropped here, as are the pen and the
+/// view to remember for the next run.
 ///
 /// Headless (`--replay REC`) the steps are taken one after the other; in a window (`--play`) each when
 /// its time has come (`nextTime`).
@@ -47,8 +47,8 @@ public final class Replay {
             var effects: [AppEffect] = []
             for effect in core.takeEffects() {
                 switch effect {
-                case .save, .readDisk, .export, .rememberPen, .ownClipboard, .requestClipboard, .chooseFile, .openDocument,
-                     .saveAs, .openNewWindow:
+                case .save, .readDisk, .export, .rememberPen, .rememberView, .ownClipboard, .requestClipboard, .chooseFile,
+                     .openDocument, .saveAs, .openNewWindow:
                     continue  // answered by the recording; files, the clipboard and windows a replay leaves alone
                 case .exit(let status):
                     exitStatus = status

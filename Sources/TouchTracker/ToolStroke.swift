@@ -11,10 +11,9 @@ public struct ToolStroke: Hashable, Sendable {
     public private(set) var shape: ShapeInProgress
     /// What gives the shape its geometry.
     private var source: Source
-    /// The contact's speed so far, by the server's timestamps, in px at 96 dpi (for width by speed).
+    /// The contact's speed so far, by the server's timestamps, in document px (px at 96 dpi, whatever the
+    /// screen: the model's positions are the document's) a second (for width by speed).
     private var speed: SpeedWidth
-    /// dpi / 96 of the screen it is drawn on: positions are the device's pixels, speeds are at 96 dpi.
-    private let scale: Double
     /// When the contact went down.
     private let pressTime: ServerTime
     /// A stylus's latest pressure (0…1), where the device reports one.
@@ -35,7 +34,7 @@ public struct ToolStroke: Hashable, Sendable {
     }
 
     /// A contact went down at `point` at `time`, with `modifiers` held, to draw with `pen`'s tool.
-    init(at point: Point, time: ServerTime, pressure: Double? = nil, modifiers: Modifiers = [], scale: Double = 1, pen: Pen) {
+    init(at point: Point, time: ServerTime, pressure: Double? = nil, modifiers: Modifiers = [], pen: Pen) {
         let source: Source
         if case .ink = pen.tool.action {
             let width = pen.widthBySpeed ? (pressure.map(SpeedWidth.width(forPressure:)) ?? SpeedWidth.thickest) / SpeedWidth.thickest : nil
@@ -43,21 +42,20 @@ public struct ToolStroke: Hashable, Sendable {
         } else {
             source = .tool(pen.tool, ToolDrag(press: point, pressModifiers: modifiers, pointer: point, modifiers: modifiers))
         }
-        self.init(source, at: point, time: time, pressure: pressure, scale: scale, pen: pen)
+        self.init(source, at: point, time: time, pressure: pressure, pen: pen)
     }
 
     /// An ellipse between two contacts pressed together at `a` and `b`: its speed is `b`'s from here on
     /// (the distance between them is no motion).
-    init(ellipseBetween a: Point, and b: Point, time: ServerTime, scale: Double = 1, pen: Pen) {
-        self.init(.ellipseBetween(Segment(begin: a, end: b)), at: b, time: time, scale: scale, pen: pen)
+    init(ellipseBetween a: Point, and b: Point, time: ServerTime, pen: Pen) {
+        self.init(.ellipseBetween(Segment(begin: a, end: b)), at: b, time: time, pen: pen)
     }
 
-    private init(_ source: Source, at point: Point, time: ServerTime, pressure: Double? = nil, scale: Double, pen: Pen) {
+    private init(_ source: Source, at point: Point, time: ServerTime, pressure: Double? = nil, pen: Pen) {
         self.source = source
-        speed = SpeedWidth(x: point.x / scale, y: point.y / scale, time: 0)
+        speed = SpeedWidth(x: point.x, y: point.y, time: 0)
         pressTime = time
         self.pressure = pressure
-        self.scale = scale
         shape = ShapeInProgress(geometry: .line(Segment(begin: point, end: point)))
         update(under: pen)
     }
@@ -75,7 +73,7 @@ public struct ToolStroke: Hashable, Sendable {
         case .ink:
             break  // below, once the speed is known
         }
-        speed.move(x: point.x / scale, y: point.y / scale, time: max(0, time.milliseconds(since: pressTime)))
+        speed.move(x: point.x, y: point.y, time: max(0, time.milliseconds(since: pressTime)))
         if let pressure { self.pressure = pressure }
         if case .ink(var ink, var recent) = source {
             let now = max(0, time.milliseconds(since: pressTime))

@@ -38,9 +38,11 @@ final class CanvasWindow {
     /// Shared puts the server has not finished reading; while any is, nothing draws on the buffer.
     private var putsInFlight = 0
 
-    /// Property changes on the window itself bring a paste's INCR chunks (they are read as they come).
+    /// Key releases for Space+drag (the server told not to fake them while a key repeats: see `init`), focus
+    /// changes to let go of a key released in another window, and property changes on the window itself,
+    /// which bring a paste's INCR chunks (they are read as they come).
     static let eventMask = ExposureMask | StructureNotifyMask | ButtonPressMask | ButtonReleaseMask
-        | PointerMotionMask | KeyPressMask | PropertyChangeMask
+        | PointerMotionMask | KeyPressMask | KeyReleaseMask | FocusChangeMask | PropertyChangeMask
 
     /// The core pointer events, left out of `eventMask` when XInput 2 delivers pointer events instead.
     static let corePointerMask = ButtonPressMask | ButtonReleaseMask | PointerMotionMask
@@ -97,6 +99,9 @@ final class CanvasWindow {
         sharing = buffer.sharesMemory
         setProperties(geometry: geometry, title: title, cursor: cursor)
         xinput?.select(on: window, display: display)  // before mapping: no pointer event can come earlier
+        // A key held down repeats as presses alone, not as release-press pairs: a release is a release.
+        var detectable: Int32 = 0
+        _ = XkbSetDetectableAutoRepeat(display, 1, &detectable)
         XMapWindow(display, window)
     }
 
@@ -168,6 +173,16 @@ final class CanvasWindow {
         guard maxX > minX, maxY > minY else { return }
         putsInFlight += buffer.put(x: minX - part.origin.x, y: minY - part.origin.y, width: maxX - minX, height: maxY - minY,
                                    to: window, gc: gc, at: minX, minY)
+    }
+
+    /// Moves the window's pixels `dx` right and `dy` down within its part on screen, as the back buffer's
+    /// were (a pan), so that only the strip uncovered need be sent. Where the server has no pixels to copy
+    /// (another window covered them) it asks for them with GraphicsExpose, served from the back buffer.
+    func shiftContents(byX dx: Int, y dy: Int) {
+        let part = visible, width = buffer.surface.width, height = buffer.surface.height
+        guard abs(dx) < width, abs(dy) < height else { return }
+        XCopyArea(connection.display, window, window, gc, Int32(part.origin.x + max(0, -dx)), Int32(part.origin.y + max(0, -dy)),
+                  UInt32(width - abs(dx)), UInt32(height - abs(dy)), Int32(part.origin.x + max(0, dx)), Int32(part.origin.y + max(0, dy)))
     }
 
     /// Whether the server may still be reading the buffer's pixels (a shared put not yet completed): the

@@ -36,6 +36,8 @@ extension KeyInput {
         case 0x20...0x7E:
             // Latin-1 keysyms are their characters; Shift is already applied ("Z", "?").
             key = .character(Character(Unicode.Scalar(UInt8(keysym))))
+        case XK_KP_Add: key = .keypadPlus
+        case XK_KP_Subtract: key = .keypadMinus
         case XK_KP_0...XK_KP_9:
             // The keypad's digits with NumLock on choose colours as the row's do.
             key = .character(Character(Unicode.Scalar(UInt8(Int32(truncatingIfNeeded: keysym) - XK_KP_0) + UInt8(ascii: "0"))))

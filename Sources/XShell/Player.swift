@@ -15,7 +15,7 @@ public final class Player {
     private let connection: XConnection
     private let window: CanvasWindow
     private let replay: Replay
-    private var painter = ScenePainter()
+    private let painter = ScenePainter()
     private let tracesGestures: Bool
     /// What the session's clock read when it started, and ours when playing started.
     private let sessionStart: Deadline, playStart: Deadline
@@ -93,7 +93,7 @@ public final class Player {
 
     private func paint() {
         guard !window.isPresenting else { return }
-        painter.paint(replay.core.scene, scale: replay.core.scale, on: window)
+        painter.paint(replay.core.scene, on: window)
         if let rect = exposed { window.present(rect) }
         exposed = nil
     }

@@ -2,24 +2,24 @@ import Canvas
 import Rendering
 
 /// Brings a window's back buffer up to date with a scene (the compositor finds what changed since the last
-/// frame) and copies only the changed rectangles to the window. Shapes are stroked as wide as the scale asks; a new
-/// style means a new compositor, whose first frame is drawn whole. Should the compositor fail to make its
-/// cache for a new size, the frame is drawn whole without it. The live window and a played recording
-/// (`Player`) paint alike.
+/// frame) and copies only the changed rectangles to the window; a pan moves the window's pixels that stay
+/// in view first, as the compositor moved the buffer's. One compositor for the window's life: it follows
+/// the scene's view (its scale, its place) by itself. Should it fail to make its cache for a new size, the
+/// frame is drawn whole without it. The live window and a played recording (`Player`) paint alike.
 struct ScenePainter {
-    /// Both stroke shapes as wide as the screen's resolution asks; replaced when it changes.
-    private var renderer = Renderer()
-    private var compositor = CanvasCompositor()
+    private let renderer = Renderer()
+    private let compositor = CanvasCompositor()
 
-    mutating func paint(_ scene: Scene, scale: Double, on window: CanvasWindow) {
-        let style = RenderStyle().scaled(by: scale)
-        if renderer.style != style {
-            renderer = Renderer(style: style)
-            compositor = CanvasCompositor(renderer: renderer)
-        }
+    /// Whether the window shows a zoom's preview (the last frame scaled): a sharp frame is owed.
+    var isShowingPreview: Bool { compositor.isShowingPreview }
+
+    /// Paints `scene`; with `preview`, a new zoom is shown at once from the last frame, scaled.
+    func paint(_ scene: Scene, on window: CanvasWindow, preview: Bool = false) {
         let origin = window.visible.origin
         do {
-            for rect in try compositor.render(scene, onto: window.buffer.context, origin: origin) { window.present(rect) }
+            let rects = try compositor.render(scene, onto: window.buffer.context, origin: origin, preview: preview)
+            if let shift = compositor.lastShift { window.shiftContents(byX: shift.dx, y: shift.dy) }
+            for rect in rects { window.present(rect) }
         } catch {
             renderer.draw(scene, on: window.buffer.context, origin: origin)
             window.present(window.visibleArea)

@@ -46,6 +46,8 @@ extension Shell {
                 pending += core.takeEffects()
             case .rememberPen(let pen):
                 remember(pen)
+            case .rememberView(let view):
+                remember(view)
             case .raiseWindow:
                 if !isDisconnected { window.comeForward() }
             case .setTitle(let title):
@@ -83,6 +85,20 @@ extension Shell {
         } catch {
             if !hasReportedPenFailure { StandardError.write("touchtracker: \(error); the pen will not be remembered") }
             hasReportedPenFailure = true
+        }
+    }
+
+    /// Writes the document's view among the others remembered (read again first: another window may have
+    /// remembered one since); a failure is told once.
+    private func remember(_ view: RememberedView) {
+        guard let viewsPath else { return }
+        var memory = Self.rememberedViews(at: viewsPath, warn: false)
+        memory.remember(view, for: viewName)
+        do {
+            try StateFile.write(memory.fileBytes, to: viewsPath)
+        } catch {
+            if !hasReportedViewsFailure { StandardError.write("touchtracker: \(error); the view will not be remembered") }
+            hasReportedViewsFailure = true
         }
     }
 

@@ -137,6 +137,7 @@ extension Shell {
         for lock in locks?.all ?? [] { DocumentPresence(connection: connection, lock: lock).disown(from: window.window) }
         locks?.release()
         store = newStore
+        viewName = Self.absolute(newStore.path)
         locks = newLocks
         do {
             watcher = try DocumentWatcher(for: newStore.path)

@@ -49,7 +49,10 @@ public final class Shell {
     private var devices = InputDevices()
     let window: CanvasWindow
     /// Paints the core's scene into the window.
-    private var painter = ScenePainter()
+    private let painter = ScenePainter()
+    /// While a zoom's preview shows: when the sharp frame is due (a refresh after the last preview, so that
+    /// a zoom going on shows previews at the display's rate, and the sharp frame once it pauses).
+    private var sharpFrameDue: Deadline?
     /// The app: every decision. Its steps are taken in one place (`take`, Shell+Recording.swift).
     let core: AppCore
     /// Writes every step of the core as it is taken (`--record`); nil when not recording.
@@ -77,6 +80,13 @@ public final class Shell {
     /// Where the pen is remembered between runs (nil: nowhere), and whether failing to was told.
     let penPath: FilePath?
     var hasReportedPenFailure = false
+    /// Where the documents' views are remembered between runs (nil: nowhere), and whether failing to was told.
+    let viewsPath: FilePath?
+    var hasReportedViewsFailure = false
+    /// The name the document's view is remembered by: the path it saves to, made absolute (the same
+    /// drawing opened from another folder is found, and another folder's drawing of the same name is not);
+    /// it follows the document to another file (opened, or saved as).
+    var viewName: FilePath
     /// Set by the core's `exit` effect: the loop ends with it.
     var exitStatus: Int32?
     /// Set once the X connection is gone: no more X requests.
@@ -91,13 +101,15 @@ public final class Shell {
     /// Maps the window showing `opened` on `connection`, opened first so that without a display
     /// nothing is done to the document; `recorder` records the session from its start.
     public init(connection: XConnection, options: LaunchOptions, document opened: OpenedDocument,
-                locks: DocumentLocks?, penPath: FilePath?, lockFolder: FilePath? = nil, dataFolder: FilePath? = nil,
-                recorder: Recorder? = nil) throws(XShellError) {
+                locks: DocumentLocks?, penPath: FilePath?, viewsPath: FilePath? = nil, lockFolder: FilePath? = nil,
+                dataFolder: FilePath? = nil, recorder: Recorder? = nil) throws(XShellError) {
         self.connection = connection
         self.penPath = penPath
+        self.viewsPath = viewsPath
         self.dataFolder = dataFolder
         self.lockFolder = lockFolder
         store = opened.store
+        viewName = Self.absolute(opened.store.path)
         self.locks = locks
         self.recorder = recorder
         do {
@@ -112,7 +124,8 @@ public final class Shell {
         let startup = desktop.readAll()
         let geometry = options.geometry
         let pen = penPath.map(Self.rememberedPen) ?? Pen()
-        let start = RecordingStart(document: opened, pen: pen,
+        let view = viewsPath.map { Self.rememberedViews(at: $0, warn: true) }?.view(for: viewName)
+        let start = RecordingStart(document: opened, pen: pen, view: view,
                                    visibleArea: Rect(x: 0, y: 0, width: Double(geometry.width), height: Double(geometry.height)),
                                    settings: desktop.settings.gestureSettings, now: MonotonicClock.now())
         core = AppCore(start, tracing: options.traceGestures)
@@ -139,6 +152,26 @@ public final class Shell {
             StandardError.write("touchtracker: \(error); drawing with \(Pen().summary) until one is chosen")
         }
         return Pen()
+    }
+
+    /// `path` as seen from the working folder, when it is relative.
+    static func absolute(_ path: FilePath) -> FilePath {
+        guard !path.isAbsolute, let folder = getcwd(nil, 0) else { return path }
+        defer { free(folder) }
+        return FilePath(cString: folder).appending(path)
+    }
+
+    /// The views remembered at `path`: none when there is no file, and when it cannot be read (saying so
+    /// when `warn`).
+    static func rememberedViews(at path: FilePath, warn: Bool) -> ViewMemory {
+        do {
+            guard let bytes = try StateFile.read(path, limit: 64 << 10) else { return ViewMemory() }
+            if let memory = ViewMemory(fileBytes: bytes) { return memory }
+            if warn { StandardError.write("touchtracker: the views remembered in \(path) are damaged; they are forgotten") }
+        } catch {
+            if warn { StandardError.write("touchtracker: \(error); no view is remembered") }
+        }
+        return ViewMemory()
     }
 
     /// The event loop. Returns the process exit status, with the document's lock released (the caller
@@ -182,7 +215,8 @@ public final class Shell {
             if !frameWaits, XPending(display) > 0 { continue }
             // To the nanosecond: a frame a millisecond late would be a sixteenth of a refresh. While the
             // server still reads the last frame, its completion event wakes the loop, not the frame's time.
-            let wake = [window.isPresenting ? core.nextDeadlineBesidesFrames : core.nextDeadline, clipboard.nextDeadline,
+            let wake = [window.isPresenting ? core.nextDeadlineBesidesFrames : core.nextDeadline,
+                        window.isPresenting ? nil : sharpFrameDue, clipboard.nextDeadline,
                         chooser?.nextDeadline].compactMap { $0 }.min()
             let descriptors = (frameWaits ? [] : [connection.fileDescriptor]) + (watcher.map { [$0.fileDescriptor] } ?? [])
                 + (saves.map { [$0.fileDescriptor] } ?? []) + (chooser?.descriptors ?? [])
@@ -223,10 +257,19 @@ public final class Shell {
         case .pointer(let input):
             lastEventTime = UInt(input.serverTime.milliseconds)
             feed(.pointer(input), now: now)
+        case .scroll(let scroll):
+            feed(.scroll(scroll), now: now)
+        case .pinch(let pinch):
+            feed(.pinch(pinch), now: now)
         case .key(let input):
             lastEventTime = input.time
             guard let (key, modifiers) = input.appKey else { return }
             feed(.key(key, modifiers), now: now)
+        case .keyReleased(let input):
+            guard let (key, _) = input.appKey, KeyBindings.heldKeys.contains(key) else { return }
+            feed(.keyReleased(key), now: now)
+        case .focusLost:
+            feed(.focusLost, now: now)
         case .inputDevicesChanged:
             devices = InputDevices(XInput2.queryDevices(on: connection))
         case .exposed(let rect):
@@ -312,7 +355,13 @@ public final class Shell {
     /// the compositor then finds everything that changed in between.
     private func paintIfDue(now: Deadline) {
         guard !isDisconnected, !window.isPresenting else { return }
-        if let scene = core.takeFrame(now: now) { painter.paint(scene, scale: core.scale, on: window) }
+        if let scene = core.takeFrame(now: now) {
+            painter.paint(scene, on: window, preview: true)
+            sharpFrameDue = painter.isShowingPreview ? now + core.frameInterval : nil
+        } else if let due = sharpFrameDue, due <= now {
+            painter.paint(core.scene, on: window)
+            sharpFrameDue = nil
+        }
         guard core.nextFrame == nil, let rect = exposed else { return }  // an exposed part waits for its frame
         window.present(rect)
         exposed = nil

@@ -1,10 +1,12 @@
 import CX11
 import Gestures
+import Shapes
 import Timing
+import TouchTracker
 
 // XInput 2 device events to `ShellEvent`: pure functions of the event value, what is known of its
 // source device (`InputDevices`) and the loop's read time, so the tests build events and devices by
-// hand (XTest cannot inject touches, nor anything from a tablet).
+// hand (XTest cannot inject touches, smooth scrolling, pinches, nor anything from a tablet).
 
 extension ShellEvent {
     /// Translates an XInput 2 event from its cookie, read by the loop at `readTime`. The caller fetched the
@@ -14,6 +16,11 @@ extension ShellEvent {
         switch cookie.evtype {
         case XI_ButtonPress, XI_ButtonRelease, XI_Motion, XI_TouchBegin, XI_TouchUpdate, XI_TouchEnd:
             self.init(data.assumingMemoryBound(to: XIDeviceEvent.self).pointee, readTime: readTime, devices: &devices)
+        case XI_Enter:
+            devices.pointerEntered()
+            self = .unhandled(type: GenericEvent)
+        case XI_GesturePinchBegin, XI_GesturePinchUpdate, XI_GesturePinchEnd:
+            self = .pinch(PinchInput(data.assumingMemoryBound(to: XIGesturePinchEvent.self).pointee))
         case XI_HierarchyChanged:
             self = .inputDevicesChanged
         case XI_DeviceChanged:
@@ -25,11 +32,45 @@ extension ShellEvent {
         }
     }
 
-    /// Translates a button, motion or touch event to `.pointer`. A pointer event the server emulates from
-    /// a touch is `.unhandled`: the touch itself arrives too, and must not be seen twice.
+    /// Translates a button, motion or touch event to `.pointer`, and a scroll to `.scroll`: a wheel button's
+    /// press (4 to 7) from a device without scroll valuators, or a motion that moved a scroll valuator (its
+    /// exact deltas; the pointer does not move while it scrolls). An event the server emulates — a pointer
+    /// event from a touch, a wheel button from a scroll valuator — is `.unhandled`: what it was emulated from
+    /// arrives too, and must not be seen twice.
     init(_ event: XIDeviceEvent, readTime: Deadline, devices: inout InputDevices) {
-        self = GestureInput(event, readTime: readTime, devices: &devices).map { .pointer($0) }
-            ?? .unhandled(type: GenericEvent)
+        let location = Point(x: event.event_x, y: event.event_y)
+        let modifiers = Modifiers(state: UInt32(truncatingIfNeeded: event.mods.effective))
+        switch event.evtype {
+        case XI_ButtonPress where ScrollInput.isWheel(button: Int(event.detail)),
+             XI_ButtonRelease where ScrollInput.isWheel(button: Int(event.detail)):
+            let emulated = event.flags & XIPointerEmulated != 0
+            let click = ScrollInput(button: Int(event.detail), at: location, modifiers: modifiers)
+            self = event.evtype == XI_ButtonPress && !emulated ? click.map(ShellEvent.scroll) ?? .unhandled(type: GenericEvent)
+                : .unhandled(type: GenericEvent)
+        case XI_Motion:
+            if let scrolled = devices.scroll(from: event.sourceid, event.valuators) {
+                self = .scroll(ScrollInput(dx: scrolled.dx, dy: scrolled.dy, at: location, modifiers: modifiers, isSmooth: true))
+            } else {
+                fallthrough
+            }
+        default:
+            self = GestureInput(event, readTime: readTime, devices: &devices).map { .pointer($0) }
+                ?? .unhandled(type: GenericEvent)
+        }
+    }
+}
+
+extension PinchInput {
+    /// A touchpad's pinch event (`XI_GesturePinchBegin`, `Update` or `End`; an `End` flagged cancelled is
+    /// `.cancelled`): where the fingers' centre is in the window and the scale since the beginning.
+    init(_ event: XIGesturePinchEvent) {
+        let phase: Phase =
+            switch event.evtype {
+            case XI_GesturePinchBegin: .began
+            case XI_GesturePinchUpdate: .changed
+            default: event.flags & XIGesturePinchEventCancelled != 0 ? .cancelled : .ended
+            }
+        self.init(phase, at: Point(x: event.event_x, y: event.event_y), scale: event.scale.isFinite && event.scale > 0 ? event.scale : 1)
     }
 }
 

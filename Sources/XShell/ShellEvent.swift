@@ -2,13 +2,22 @@ import CX11
 import Gestures
 import Shapes
 import Timing
+import TouchTracker
 
 /// The X events the shell acts on, translated from `XEvent` in one place (dwm's handler table as a `switch`).
 enum ShellEvent: Equatable {
     /// A pointer press, motion or release (or a touch begin, update, end), decoded straight into
     /// the gesture engine's input.
     case pointer(GestureInput)
+    /// A wheel's click (buttons 4 to 7) or a smooth scroll: never the engine's, which a wheel turned during a
+    /// drag must not disturb.
+    case scroll(ScrollInput)
+    /// A touchpad's pinch (XInput 2.4).
+    case pinch(PinchInput)
     case key(KeyInput)
+    case keyReleased(KeyInput)
+    /// The window lost the keyboard: a key held meanwhile is released elsewhere, unseen.
+    case focusLost
     /// XInput devices were added, removed or changed: what is known of them must be asked again.
     case inputDevicesChanged
     case exposed(Rect)
@@ -42,10 +51,16 @@ enum ShellEvent: Equatable {
     /// Translates a core event that the loop read at `readTime`. Key events need the event's display for
     /// the keymap. `canvas` is our window: only its ConfigureNotify is a resize. (The shell also watches the
     /// root window for MANAGER messages and the settings manager's window for its destruction; both bring
-    /// ConfigureNotify of their own.) Core pointer events are all of `ContactID.corePointer`.
+    /// ConfigureNotify of their own.) Core pointer events are all of `ContactID.corePointer`; the wheel's
+    /// buttons (4 to 7) scroll, a click a press.
     init(_ event: XEvent, atoms: Atoms, canvas: Window, readTime: Deadline) {
         var event = event
         switch event.type {
+        case ButtonPress where ScrollInput.isWheel(button: Int(event.xbutton.button)),
+             ButtonRelease where ScrollInput.isWheel(button: Int(event.xbutton.button)):
+            let b = event.xbutton
+            let click = ScrollInput(button: Int(b.button), at: Point(x: Double(b.x), y: Double(b.y)), modifiers: Modifiers(state: b.state))
+            self = event.type == ButtonPress ? click.map(ShellEvent.scroll) ?? .unhandled(type: event.type) : .unhandled(type: event.type)
         case ButtonPress, ButtonRelease:
             let b = event.xbutton
             let button = Int(b.button)
@@ -60,8 +75,19 @@ enum ShellEvent: Equatable {
             var keysym: KeySym = 0
             XLookupString(&event.xkey, nil, 0, &keysym, nil)  // the keysym the modifiers select, no text
             self = .key(KeyInput(keysym: keysym, state: event.xkey.state, time: event.xkey.time))
+        case KeyRelease:
+            var keysym: KeySym = 0
+            XLookupString(&event.xkey, nil, 0, &keysym, nil)
+            self = .keyReleased(KeyInput(keysym: keysym, state: event.xkey.state, time: event.xkey.time))
+        case FocusOut:
+            // A grab's focus changes (a window manager's key binding) come back; only a real loss lets keys go.
+            self = event.xfocus.mode == NotifyNormal || event.xfocus.mode == NotifyWhileGrabbed ? .focusLost : .unhandled(type: event.type)
         case Expose:
             let e = event.xexpose
+            self = .exposed(Rect(x: Double(e.x), y: Double(e.y), width: Double(e.width), height: Double(e.height)))
+        case GraphicsExpose:
+            // A pan's copy within the window found no pixels there (another window covered them).
+            let e = event.xgraphicsexpose
             self = .exposed(Rect(x: Double(e.x), y: Double(e.y), width: Double(e.width), height: Double(e.height)))
         case ConfigureNotify where event.xconfigure.window == canvas:
             self = .configured(width: Int(event.xconfigure.width), height: Int(event.xconfigure.height))

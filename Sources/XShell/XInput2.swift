@@ -4,8 +4,9 @@ import CX11
 /// XI2 events) and the version the server agreed to.
 ///
 /// With XInput 2 the window selects pointer events per *master device* (so each MPX master pointer is its
-/// own contact), with sub-pixel positions, and from version 2.2 touches too. Without it the window keeps
-/// the core protocol's pointer events: one pointer, whole pixels, no touches.
+/// own contact), with sub-pixel positions and smooth scrolling (2.1), from version 2.2 touches too, and
+/// from 2.4 a touchpad's pinches. Without it the window keeps the core protocol's pointer events: one
+/// pointer, whole pixels, no touches, the wheel as buttons 4 to 7.
 struct XInput2: Equatable {
     /// An XInput protocol version, ordered.
     struct Version: Comparable {
@@ -17,10 +18,12 @@ struct XInput2: Equatable {
         static func < (a: Version, b: Version) -> Bool { (a.major, a.minor) < (b.major, b.minor) }
     }
 
-    /// The version we ask for: 2.2 is the first with touch events.
-    static let requested = Version(2, 2)
+    /// The version we ask for: 2.4 is the first with touchpad gestures.
+    static let requested = Version(2, 4)
     /// The first version with touch events.
     static let touchVersion = Version(2, 2)
+    /// The first version with touchpad gestures (X servers from 21.1).
+    static let gestureVersion = Version(2, 4)
 
     /// Set to 1 to keep the core protocol's pointer events even when the server has XInput 2 (as GTK's
     /// `GDK_CORE_DEVICE_EVENTS`): an escape hatch for broken drivers, and how the tests reach the core path
@@ -32,7 +35,7 @@ struct XInput2: Equatable {
 
     init(opcode: Int32, version: Version) { self.opcode = opcode; self.version = version }
 
-    /// Asks the server for XInput 2.2. Nil when it has no XInput 2 at all, or when `$TOUCHTRACKER_CORE_EVENTS`
+    /// Asks the server for XInput 2.4. Nil when it has no XInput 2 at all, or when `$TOUCHTRACKER_CORE_EVENTS`
     /// is 1: then the window keeps core pointer events.
     static func negotiate(display: OpaquePointer) -> XInput2? {
         guard !coreEventsRequested(Environment.value(of: coreEventsVariable)) else { return nil }
@@ -55,11 +58,17 @@ struct XInput2: Equatable {
     /// Whether the server sends touch events (XInput 2.2 or later).
     var hasTouch: Bool { version >= Self.touchVersion }
 
-    /// The XI2 event types the window selects: buttons and motion always; touches from 2.2
-    /// (a 2.0 server rejects the touch bits with BadValue).
+    /// Whether the server sends a touchpad's gestures (XInput 2.4 or later).
+    var hasGestures: Bool { version >= Self.gestureVersion }
+
+    /// The XI2 event types the window selects: buttons and motion always, and the pointer entering (smooth
+    /// scrolling starts again from there); touches from 2.2 and pinches from 2.4 (an older server rejects
+    /// their bits with BadValue).
     var selectedEvents: [Int32] {
-        let pointer = [XI_ButtonPress, XI_ButtonRelease, XI_Motion]
-        return hasTouch ? pointer + [XI_TouchBegin, XI_TouchUpdate, XI_TouchEnd] : pointer
+        var events = [XI_ButtonPress, XI_ButtonRelease, XI_Motion, XI_Enter]
+        if hasTouch { events += [XI_TouchBegin, XI_TouchUpdate, XI_TouchEnd] }
+        if hasGestures { events += [XI_GesturePinchBegin, XI_GesturePinchUpdate, XI_GesturePinchEnd] }
+        return events
     }
 
     /// The events that say devices were added, removed or changed, selected from all devices: what the
@@ -92,7 +101,7 @@ struct XInput2: Equatable {
     }
 
     /// Every slave pointer device the server has, classified (`InputDevice`), by device id. Asks for
-    /// their names and valuators (`XIQueryDevice`), the names of the valuators' labels and each
+    /// their names, valuators and scroll classes (`XIQueryDevice`), the names of the valuators' labels and each
     /// device's "Wacom Tool Type" property, in as few round trips as that takes.
     static func queryDevices(on connection: XConnection) -> [Int32: InputDevice] {
         let display = connection.display
@@ -103,11 +112,21 @@ struct XInput2: Equatable {
             $0.use == XISlavePointer || $0.use == XIFloatingSlave
         }
         var labelled: [(device: Int32, number: Int32, label: Atom, minimum: Double, maximum: Double)] = []
+        var scrollAxes: [Int32: [InputDevice.ScrollAxis]] = [:]
         for info in pointers {
             for c in 0..<Int(info.num_classes) {
-                guard let anyClass = info.classes[c], anyClass.pointee.type == XIValuatorClass else { continue }
-                let valuator = UnsafeRawPointer(anyClass).assumingMemoryBound(to: XIValuatorClassInfo.self).pointee
-                labelled.append((info.deviceid, valuator.number, valuator.label, valuator.min, valuator.max))
+                guard let anyClass = info.classes[c] else { continue }
+                switch anyClass.pointee.type {
+                case XIValuatorClass:
+                    let valuator = UnsafeRawPointer(anyClass).assumingMemoryBound(to: XIValuatorClassInfo.self).pointee
+                    labelled.append((info.deviceid, valuator.number, valuator.label, valuator.min, valuator.max))
+                case XIScrollClass:
+                    let scroll = UnsafeRawPointer(anyClass).assumingMemoryBound(to: XIScrollClassInfo.self).pointee
+                    scrollAxes[info.deviceid, default: []].append(InputDevice.ScrollAxis(
+                        number: scroll.number, isVertical: scroll.scroll_type == XIScrollTypeVertical, increment: scroll.increment))
+                default:
+                    continue
+                }
             }
         }
         // The tool type is a property only xf86-input-wacom's devices have: a server without one
@@ -129,7 +148,8 @@ struct XInput2: Equatable {
                     number: $0.number, label: names[$0.label], minimum: $0.minimum, maximum: $0.maximum)
             }
             devices[info.deviceid] = InputDevice(InputDevice.Description(
-                name: String(cString: info.name), toolType: names[toolType], valuators: valuators))
+                name: String(cString: info.name), toolType: names[toolType], valuators: valuators,
+                scrollAxes: scrollAxes[info.deviceid] ?? []))
         }
         return devices
     }

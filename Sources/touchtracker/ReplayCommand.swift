@@ -58,7 +58,7 @@ enum ReplayCommand {
         }
         if let (path, format) = output {
             do {
-                try Exporter.export(drawing, to: path, format: format, links: .followedWhenTrusted)
+                try Exporter.export(drawing, to: path, format: format, scale: options.exportScale ?? 1, links: .followedWhenTrusted)
             } catch {
                 fail("cannot export \(path): \(error)", status: 1)
             }

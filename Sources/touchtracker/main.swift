@@ -46,7 +46,8 @@ case .run(let options):
             fail("cannot export \(output): it is the drawing itself; name another file", status: 1)
         }
         do {
-            try Exporter.export(try DocumentStore.load(path: path), to: output, format: format, links: .followedWhenTrusted)
+            try Exporter.export(try DocumentStore.load(path: path), to: output, format: format, scale: options.exportScale ?? 1,
+                                links: .followedWhenTrusted)
         } catch {
             fail("cannot export \(output): \(error)", status: 1)
         }
@@ -97,6 +98,7 @@ case .run(let options):
     do {
         shell = try Shell(connection: connection, options: options, document: opened, locks: locks,
                           penPath: DocumentLocation.statePath("pen", environment: environment),
+                          viewsPath: DocumentLocation.statePath("views", environment: environment),
                           lockFolder: DocumentLocation.lockFolder(environment: environment),
                           dataFolder: DocumentLocation.defaultPath(environment: environment)?.folder, recorder: recorder)
     } catch {

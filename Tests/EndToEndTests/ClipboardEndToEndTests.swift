@@ -30,11 +30,11 @@ struct ClipboardEndToEndTests {
         let targets = try #require(try clipboardContent("TARGETS", display: running.server.name))
         #expect(String(decoding: targets, as: UTF8.self).split(separator: "\n").map(String.init) == offeredTargets)
 
-        // The line's bounds widened by its width, 40…260 x 90…110, and 10 px around them.
+        // What the line paints (widened by half its width), 45…255 x 95…105, and 10 px around it.
         let pngBytes = try #require(try clipboardContent("image/png", display: running.server.name))
         let png = try #require(try DecodedPNG(pngBytes))
-        #expect((png.width, png.height) == (240, 40))
-        #expect(png.pixel(120, 20) == Colours.black && png.pixel(2, 2) == Colours.white)
+        #expect((png.width, png.height) == (230, 30))
+        #expect(png.pixel(115, 15) == Colours.black && png.pixel(2, 2) == Colours.white)
 
         let shapes = try #require(try clipboardContent("application/x-touchtracker-shapes", display: running.server.name))
         #expect(waitUntil(timeout: 5) { (try? running.savedDrawing()) != nil })

@@ -50,8 +50,13 @@ extension CrashTests {
             let folder = try TemporaryFolder("crash")
             let path = folder.file("drawing.json")
 
-            let ballast = (1...10_000).map { id in
-                Shape(id: ShapeID(UInt64(id)), geometry: .line(Segment(begin: Point(x: -100, y: Double(id)), end: Point(x: -50, y: Double(id)))))
+            // White on white, in the window: a drawing that lay beyond it would open fitted, not at 100% from
+            // the corner, and the drags below would land elsewhere in the document.
+            let white = ShapeStyle(colour: Colour(hex: 0xFFFFFF))
+            let ballast = (1...10_000).map { (id: Int) -> Shape in
+                let y = Double(1 + id % 740)
+                let segment = Segment(begin: Point(x: 1, y: y), end: Point(x: 51, y: y))
+                return Shape(id: ShapeID(UInt64(id)), geometry: .line(segment), style: white)
             }
             try DocumentStore(path: FilePath(path)).save(Drawing(shapes: ballast))
             var expected = ballast

@@ -80,8 +80,8 @@ struct RecordAndReplayTests {
 
     @Test(arguments: [
         (#"{"format":"touchtracker-recording","version":1,}"#, "not a recording: line 1, column 48: expected a string, found '}'"),
-        (#"{"format":"touchtracker-recording","version":2}"#,
-         "made by a newer TouchTracker (line 1, column 46: recording format version 2; this one reads up to 1)"),
+        (#"{"format":"touchtracker-recording","version":3}"#,
+         "made by a newer TouchTracker (line 1, column 46: recording format version 3; this one reads up to 2)"),
     ])
     func aDamagedOrNewerRecordingIsRefusedNamingTheLineAndColumn(firstLine: String, reason: String) throws {
         let folder = try TemporaryFolder("replay")

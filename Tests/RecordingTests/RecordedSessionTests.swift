@@ -31,7 +31,8 @@ struct RecordedSessionTests {
     @Test func theSuiteHasItsRecordings() {
         for name in ["window-session", "late-read-double-click", "three-quick-clicks", "two-pointers-draw-at-once",
                      "two-pointers-pressed-together-draw-a-circle",
-                     "settings-changed-between-clicks", "eraser-stroke", "tool-change", "ctrl-snapped-lines"] {
+                     "settings-changed-between-clicks", "eraser-stroke", "tool-change", "ctrl-snapped-lines", "view-moves",
+                     "smooth-scroll-and-pinch"] {
             #expect(Self.names.contains(name), "Tests/Recordings/\(name).jsonl")
         }
     }

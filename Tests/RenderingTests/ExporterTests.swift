@@ -1,5 +1,6 @@
 import Foundation
 import CCairo
+import Canvas
 import Rendering
 import Shapes
 import Storage
@@ -21,22 +22,23 @@ struct ExporterTests {
         Segment(begin: Point(x: x0, y: y0), end: Point(x: x1, y: y1))
     }
 
-    @Test func aDrawingInsideTheDefaultWindowIsExportedOnThatWindowsPage() {
+    @Test func anEmptyDrawingIsABlankPageOfTheStatedSize() {
         #expect(Exporter.page(for: Drawing()) == Rect(x: 0, y: 0, width: 800, height: 600))
-        #expect(Exporter.page(for: drawing(segment(20, 50, 180, 50))) == Rect(x: 0, y: 0, width: 800, height: 600))
+        #expect(Exporter.emptyPage == (800, 600))
     }
 
-    @Test func thePageGrowsToHoldEveryLineWithAMarginOfTheLineWidth() {
+    @Test func thePageIsTheDrawingsPaintedBoundsWithTheMarginInDocumentPixels() {
+        // A 10 px line paints 5 px around its centre line; the page has 20 px more on every side.
+        #expect(Exporter.page(for: drawing(segment(20, 50, 180, 50))) == Rect(minX: -5, minY: 25, maxX: 205, maxY: 75))
         let page = Exporter.page(for: drawing(segment(20, 50, 180, 50), segment(900, 700, 950, 750)))
-        #expect(page == Rect(minX: 10, minY: 40, maxX: 960, maxY: 760))
+        #expect(page == Rect(minX: -5, minY: 25, maxX: 975, maxY: 775))
     }
 
-    @Test func thePageHoldsEveryShapeWithAMarginOfItsOwnWidth() {
+    @Test func thePageHoldsEveryShapeWithHalfItsOwnWidthAndTheMargin() {
         var drawing = Drawing()
         drawing.add(.ellipse(box: segment(100, 100, 900, 700)), style: ShapeStyle(width: 40))
         drawing.add(.line(segment(500, 300, 1000, 300)), style: ShapeStyle(width: 2))
-        #expect(Exporter.page(for: drawing) == Rect(minX: 60, minY: 60, maxX: 1002, maxY: 740))
-        #expect(Exporter.page(for: drawing, style: RenderStyle().scaled(by: 2)) == Rect(minX: 20, minY: 20, maxX: 1004, maxY: 780))
+        #expect(Exporter.page(for: drawing) == Rect(minX: 60, minY: 60, maxX: 1021, maxY: 740))
     }
 
     /// A blue circle in the box from (100, 100) to (300, 200), 16 px wide, and an orange line along y = 40.
@@ -47,13 +49,32 @@ struct ExporterTests {
         return drawing
     }
 
-    @Test func aPNGShowsCirclesAndColours() throws {
+    /// The coloured drawing's page starts at (-13, 17): its line paints from 7.5, its circle's ring down to
+    /// 208, and 20 px more.
+    static let colouredPage = Rect(minX: -13, minY: 17, maxX: 328, maxY: 228)
+
+    @Test func aPNGShowsCirclesAndColoursAPixelADocumentPixel() throws {
+        #expect(Exporter.page(for: colouredDrawing()) == Self.colouredPage)
         let folder = try TemporaryFolder("export"), path = folder.file("out." + "png")
         try Exporter.export(colouredDrawing(), to: FilePath(path), format: .png, links: .followedWhenTrusted)
         let image = try #require(PNGImage(path: path))
-        #expect(image.pixel(x: 100, y: 150) == 0x1E50DC && image.pixel(x: 200, y: 100) == 0x1E50DC, "the ring")
-        #expect(image.pixel(x: 200, y: 150) == 0xFFFFFF && image.pixel(x: 110, y: 110) == 0xFFFFFF, "inside the ring and in the box's corner")
-        #expect(image.pixel(x: 150, y: 40) == 0xF08C00 && image.pixel(x: 150, y: 44) == 0xFFFFFF, "the line, 5 px wide")
+        #expect(image.width == 341 && image.height == 211)
+        func at(_ x: Int, _ y: Int) -> UInt32 { image.pixel(x: x + 13, y: y - 17) }
+        #expect(at(100, 150) == 0x1E50DC && at(200, 100) == 0x1E50DC, "the ring")
+        #expect(at(200, 150) == 0xFFFFFF && at(110, 110) == 0xFFFFFF, "inside the ring and in the box's corner")
+        #expect(at(150, 40) == 0xF08C00 && at(150, 44) == 0xFFFFFF, "the line, 5 px wide")
+    }
+
+    @Test func aPNGAtAScaleIsThePictureThatManyTimesLarger() throws {
+        let bytes = try Exporter.render(colouredDrawing(), format: .png, scale: 2)
+        let folder = try TemporaryFolder("export"), path = folder.file("out.png")
+        try FileWriter.write(bytes, to: FilePath(path), links: .followedWhenTrusted)
+        let image = try #require(PNGImage(path: path))
+        #expect(image.width == 682 && image.height == 422)
+        func at(_ x: Int, _ y: Int) -> UInt32 { image.pixel(x: 2 * (x + 13), y: 2 * (y - 17)) }
+        #expect(at(100, 150) == 0x1E50DC && at(200, 150) == 0xFFFFFF && at(150, 40) == 0xF08C00)
+        #expect(image.pixel(x: 300, y: 2 * (42 - 17)) == 0xF08C00, "2 px from the line's centre: it is 10 pixels wide")
+        #expect(ViewTransform.exportScales == 0.1...8)
     }
 
     @Test func anSVGHasTheColoursAndTheCircleAsCurves() throws {
@@ -64,6 +85,9 @@ struct ExporterTests {
         #expect(paths.count == 2)
         #expect(paths.first.map { $0.contains(" C ") && $0.contains("300 150") } == true, "the ellipse's arcs, from its right end")
         #expect(paths.last.map { $0.contains("M 10 40 L 300 40") } == true)
+        // In document px, moved onto the page, whose corner is the document's (-13, 17).
+        #expect(paths.allSatisfy { $0.contains("transform=\"matrix(1,0,0,1,13,-17)\"") })
+        #expect(text.contains("width=\"341px\"") && text.contains("height=\"211px\""), "the page in px")
     }
 
     /// Ink is one smooth path of cubic Béziers in an SVG (a `C` a piece), not the flattened curve's segments;
@@ -84,6 +108,8 @@ struct ExporterTests {
     @Test func aPDFOfCirclesAndColoursIsWholeAndLargerThanAnEmptyOne() throws {
         let bytes = try Exporter.render(colouredDrawing(), format: .pdf)
         #expect(bytes.starts(with: Exporter.Format.pdf.magic))
+        // The page in points, 0.75 a px: 341 x 211 px.
+        #expect(String(decoding: bytes, as: UTF8.self).contains("/MediaBox [ 0 0 255.75 158.25 ]"))
         let tail = String(decoding: bytes.suffix(32), as: UTF8.self)
         #expect(tail.contains("%%EOF"))
         #expect(bytes.count > (try Exporter.render(Drawing(), format: .pdf)).count)
@@ -91,38 +117,38 @@ struct ExporterTests {
 
     @Test func linesOffTheTopAndLeftAreOnThePage() {
         let page = Exporter.page(for: drawing(segment(-50, -30, 100, 100)))
-        #expect(page == Rect(minX: -60, minY: -40, maxX: 740, maxY: 560), "at least 800x600, from the lines' corner")
+        #expect(page == Rect(minX: -75, minY: -55, maxX: 125, maxY: 125))
     }
 
     @Test func linesOffTheTopAndLeftAreVisibleInTheExportedPNG() throws {
         let folder = try TemporaryFolder("export"), path = folder.file("out." + "png")
         try Exporter.export(drawing(segment(-50, -30, 100, -30)), to: FilePath(path), format: .png, links: .followedWhenTrusted)
         let image = try #require(PNGImage(path: path))
-        #expect(image.width == 800 && image.height == 600)
-        // The page starts at (-60, -40): the line runs along y = 10 from x = 10 to x = 160.
-        #expect(image.pixel(x: 10, y: 10) == 0x000000, "the line's start, once at (-50, -30)")
-        #expect(image.pixel(x: 85, y: 10) == 0x000000)
-        #expect(image.pixel(x: 85, y: 30) == 0xFFFFFF, "the background stays white")
+        #expect(image.width == 200 && image.height == 50)
+        // The page starts at (-75, -55): the line runs along y = 25 from x = 25 to x = 175.
+        #expect(image.pixel(x: 25, y: 25) == 0x000000, "the line's start, once at (-50, -30)")
+        #expect(image.pixel(x: 100, y: 25) == 0x000000)
+        #expect(image.pixel(x: 100, y: 10) == 0xFFFFFF, "the background stays white")
     }
 
     @Test func aSmallDrawingFarFromTheOriginExportsAsASmallPNG() throws {
         let folder = try TemporaryFolder("export"), path = folder.file("out." + "png")
         try Exporter.export(drawing(segment(999_000, -1_000_000, 1_000_000, -999_500)), to: FilePath(path), format: .png, links: .followedWhenTrusted)
         let image = try #require(PNGImage(path: path))
-        #expect(image.width == 1020 && image.height == 600)
-        #expect(image.pixel(x: 10, y: 10) == 0x000000, "the line's start")
-        #expect(image.pixel(x: 1009, y: 509) == 0x000000, "the line's end")
+        #expect(image.width == 1050 && image.height == 550)
+        #expect(image.pixel(x: 25, y: 25) == 0x000000, "the line's start")
+        #expect(image.pixel(x: 1024, y: 524) == 0x000000, "the line's end")
     }
 
     @Test func aDrawingTooLargeForAPNGIsAClearErrorAndWritesNothing() throws {
         let folder = try TemporaryFolder("export"), path = folder.file("out." + "png")
         let huge = drawing(segment(-1_000_000, 0, 1_000_000, 0))
-        #expect(throws: ExportError.pageTooLarge(width: 2_000_020, height: 600, format: .png, limit: 32767)) {
+        #expect(throws: ExportError.pageTooLarge(width: 2_000_050, height: 50, format: .png, limit: 32767)) {
             try Exporter.export(huge, to: FilePath(path), format: .png, links: .followedWhenTrusted)
         }
         #expect(access(path, F_OK) != 0)
-        let message = ExportError.pageTooLarge(width: 2_000_020, height: 600, format: .png, limit: 32767).description
-        #expect(message.contains("2000020x600") && message.contains("32767") && message.contains("SVG or PDF"))
+        let message = ExportError.pageTooLarge(width: 2_000_050, height: 50, format: .png, limit: 32767).description
+        #expect(message.contains("2000050x50") && message.contains("32767") && message.contains("SVG or PDF"))
     }
 
     @Test func aDrawingTooLargeForAPNGExportsAsSVGAndPDF() throws {

@@ -51,6 +51,33 @@ func expectSamePixels(_ actual: CairoSurface, _ expected: CairoSurface, _ commen
     return false
 }
 
+/// Expects two surfaces to hold pixels within `tolerance` levels of each other in every channel: after a
+/// pan, a line that crossed the window's edge was stroked cut there (Cairo cuts a stroke at its surface's
+/// edge, rounding where), which moves its antialiasing by a few levels, and the part of it that stayed in
+/// view keeps those pixels.
+@discardableResult
+func expectSimilarPixels(_ actual: CairoSurface, _ expected: CairoSurface, tolerance: UInt32, _ comment: Comment? = nil,
+                         sourceLocation: SourceLocation = #_sourceLocation) -> Bool {
+    guard actual.width == expected.width, actual.height == expected.height else {
+        Issue.record("sizes differ", sourceLocation: sourceLocation)
+        return false
+    }
+    let a = pixels(of: actual), e = pixels(of: expected)
+    func far(_ u: UInt32, _ v: UInt32) -> Bool {
+        (0..<3).contains { channel in
+            let x = u >> (8 * channel) & 0xFF, y = v >> (8 * channel) & 0xFF
+            return (x > y ? x - y : y - x) > tolerance
+        }
+    }
+    guard let first = a.indices.first(where: { far(a[$0], e[$0]) }) else { return true }
+    let differing = a.indices.filter { far(a[$0], e[$0]) }.count
+    let hex = { (v: UInt32) in String(v, radix: 16) }
+    let place = "(\(first % actual.width), \(first / actual.width))", values = "\(hex(a[first])) instead of \(hex(e[first]))"
+    Issue.record("\(comment.map { "\($0): " } ?? "")\(differing) pixels differ by more than \(tolerance); first at \(place): \(values)",
+                 sourceLocation: sourceLocation)
+    return false
+}
+
 /// A window as the shell has it: a back buffer the compositor draws into, and a screen that receives
 /// only the rectangles the compositor returns (as `XPutImage` of the damage would).
 final class FakeWindow {
@@ -85,10 +112,12 @@ final class FakeWindow {
         cairo_paint(cr)
     }
 
-    /// One frame: the compositor paints, the damage goes to the screen. Returns the damage.
+    /// One frame: the compositor paints, the screen's pixels move as the buffer's did (a pan: as the
+    /// window's copy of itself would) and the damage goes to the screen. Returns the damage.
     @discardableResult
-    func frame(_ scene: Scene) throws -> [Rect] {
-        let damage = try compositor.render(scene, onto: bufferContext)
+    func frame(_ scene: Scene, preview: Bool = false) throws -> [Rect] {
+        let damage = try compositor.render(scene, onto: bufferContext, preview: preview)
+        if let shift = compositor.lastShift { screen.shift(byX: shift.dx, y: shift.dy) }
         let cr = screenContext.pointer
         for rect in damage {
             cairo_save(cr)

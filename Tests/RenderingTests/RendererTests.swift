@@ -9,7 +9,9 @@ struct RendererTests {
 
     func render(_ scene: Scene, width: Int = 200, height: Int = 100, scale: Double = 1) throws -> CairoSurface {
         let surface = try CairoSurface(imageWidth: width, height: height)
-        Renderer(style: RenderStyle().scaled(by: scale)).draw(scene, on: CairoContext(surface))
+        var scene = scene
+        scene.view = ViewTransform(screenScale: scale)
+        Renderer().draw(scene, on: CairoContext(surface))
         return surface
     }
 
@@ -45,7 +47,7 @@ struct RendererTests {
         #expect(surface.pixel(x: 100, y: 50) == 0xF08C00, "the later line on top")
     }
 
-    @Test func aLineIsAsWideAsItsOwnWidthTimesTheScreensScale() throws {
+    @Test func aLineIsAsWideAsItsOwnWidthAndTheDrawingAsLargeAsTheScaleMakesThem() throws {
         var drawing = Drawing()
         drawing.add(.line(segment(20, 30, 180, 30)), style: ShapeStyle(width: 16))
         drawing.add(.line(segment(20, 70, 180, 70)), style: ShapeStyle(width: 2))
@@ -55,10 +57,12 @@ struct RendererTests {
         #expect(surface.pixel(x: 100, y: 69) == 0x000000 && surface.pixel(x: 100, y: 70) == 0x000000, "a 2 px line")
         #expect(surface.pixel(x: 100, y: 67) == 0xFFFFFF && surface.pixel(x: 100, y: 72) == 0xFFFFFF, "2 px from its centre")
 
-        let doubled = try render(Scene(drawing: drawing), scale: 2)
-        #expect(doubled.pixel(x: 100, y: 68) == 0x000000 && doubled.pixel(x: 100, y: 71) == 0x000000, "4 px wide at scale 2")
-        #expect(doubled.pixel(x: 100, y: 66) == 0xFFFFFF && doubled.pixel(x: 100, y: 73) == 0xFFFFFF)
-        #expect(doubled.pixel(x: 100, y: 30 - 15) == 0x000000, "15 px from a 16 px line's centre at scale 2")
+        // At scale 2 the drawing is twice as large, its widths too.
+        let doubled = try render(Scene(drawing: drawing), width: 400, height: 200, scale: 2)
+        #expect(doubled.pixel(x: 200, y: 138) == 0x000000 && doubled.pixel(x: 200, y: 141) == 0x000000, "4 px wide at scale 2")
+        #expect(doubled.pixel(x: 200, y: 136) == 0xFFFFFF && doubled.pixel(x: 200, y: 143) == 0xFFFFFF)
+        #expect(doubled.pixel(x: 200, y: 60 - 15) == 0x000000, "15 px from a 16 px line's centre at scale 2")
+        #expect(doubled.pixel(x: 38, y: 60) == 0x000000 && doubled.pixel(x: 362, y: 60) == 0x000000, "from x = 40 to 360, and caps")
     }
 
     @Test func aCircleIsTheEllipseInscribedInItsBoxItsRingPaintedItsInsideAndOutsideNot() throws {
@@ -141,12 +145,30 @@ struct RendererTests {
         #expect(surface.pixel(x: 150, y: 50) == 0x000000, "outside the clip it is untouched")
     }
 
-    @Test func coverageIncludesHalfTheShapesOwnWidthTimesTheScale() {
+    @Test func coverageIncludesHalfTheShapesOwnWidth() {
         let line = Shape(id: ShapeID(1), geometry: .line(horizontal), style: ShapeStyle(width: 16))
         let rect = Renderer().coverage(of: line)
         #expect(rect.minX <= 12 && rect.maxX >= 188 && rect.minY <= 42 && rect.maxY >= 58)
         #expect(rect.minY > 30, "not much more")
-        let scaled = Renderer(style: RenderStyle().scaled(by: 2)).coverage(of: ShapeInProgress(geometry: .ellipse(box: box), width: 5))
-        #expect(scaled.minX <= 35 && scaled.maxX >= 165 && scaled.minY <= 5 && scaled.maxY >= 95, "a circle's box, 5 px around")
+        let circle = Renderer().coverage(of: ShapeInProgress(geometry: .ellipse(box: box), width: 10))
+        #expect(circle.minX <= 35 && circle.maxX >= 165 && circle.minY <= 5 && circle.maxY >= 95, "a circle's box, 5 px around")
+    }
+}
+
+@Suite("The renderer's context between frames")
+struct RendererContextTests {
+    /// Text leaves a current point on a Cairo context, which save and restore keep, and an arc joins a
+    /// current point with a line: a circle stroked first on a context that drew a panel's text must not
+    /// get a stray line from the text to it.
+    @Test func aCircleStrokedAfterAPanelsTextHasNoLineFromTheText() throws {
+        let surface = try CairoSurface(imageWidth: 200, height: 150), fresh = try CairoSurface(imageWidth: 200, height: 150)
+        let context = CairoContext(surface)
+        let menu = Overlay(frame: Rect(x: 10, y: 10, width: 80, height: 28), rows: ["Delete"])
+        Renderer().draw(Scene(drawing: Drawing(), overlays: [menu]), on: context)
+        var circle = Drawing()
+        circle.add(.ellipse(box: Segment(begin: Point(x: 100, y: 80), end: Point(x: 180, y: 140))))
+        Renderer().draw(Scene(drawing: circle), on: context)
+        Renderer().draw(Scene(drawing: circle), on: CairoContext(fresh))
+        expectSamePixels(surface, fresh)
     }
 }

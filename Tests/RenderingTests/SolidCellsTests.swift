@@ -9,10 +9,12 @@ import Testing
 @Suite("Solid cells")
 struct SolidCellsTests {
     /// One shape stroked alone, as the renderer strokes finished shapes, on a white surface showing the
-    /// canvas from `origin`.
+    /// canvas of the drawing at `scale` from `origin`.
     func strokeAlone(_ line: Shape, scale: Double, width: Int, height: Int, origin: PixelPoint) throws -> CairoSurface {
         let surface = try CairoSurface(imageWidth: width, height: height)
-        Renderer(style: RenderStyle().scaled(by: scale)).draw(Scene(drawing: Drawing(shapes: [line])), on: CairoContext(surface), origin: origin)
+        var scene = Scene(drawing: Drawing(shapes: [line]))
+        scene.view = ViewTransform(screenScale: scale)
+        Renderer().draw(scene, on: CairoContext(surface), origin: origin)
         return surface
     }
 
@@ -46,10 +48,11 @@ struct SolidCellsTests {
             default: Segment(begin: begin, end: point())
             }
             let kind: ShapeKind = trial % 3 == 0 ? .ellipse : .line
-            let line = Shape(id: ShapeID(7), geometry: .of(kind, segment), style: ShapeStyle(colour: colour, width: width))
+            // Placed on the canvas: in the document, where the scale puts it there.
+            let line = Shape(id: ShapeID(7), geometry: .of(kind, segment.scaled(by: 1 / scale)), style: ShapeStyle(colour: colour, width: width))
             let surface = try strokeAlone(line, scale: scale, width: size.width, height: size.height, origin: origin)
             let bounds = Rect(x: Double(origin.x), y: Double(origin.y), width: Double(size.width), height: Double(size.height))
-            var cells = SolidCells(bounds: bounds, scale: scale)
+            var cells = SolidCells(covering: bounds, scale: scale)
             let shape = Outline(line, scale: scale)
             cells.cover((shape, 7, colour.hex))
 
@@ -63,7 +66,9 @@ struct SolidCellsTests {
             }
             for y in 0..<size.height {
                 for x in 0..<size.width {
-                    let row = y / cells.cellSize, column = x / cells.cellSize
+                    // The grid is laid from the canvas's origin.
+                    let row = (origin.y + y - Int(cells.bounds.minY)) / cells.cellSize
+                    let column = (origin.x + x - Int(cells.bounds.minX)) / cells.cellSize
                     let pixel = surface.pixel(x: x, y: y)
                     if cells.top(row: row, column: column) == 7 {
                         solidCellsSeen += 1
@@ -88,7 +93,7 @@ struct SolidCellsTests {
     }
 
     @Test func theLatestLineCoveringACellIsItsTopAndAnotherIsFoundWhenItGoes() {
-        var cells = SolidCells(bounds: Rect(x: 0, y: 0, width: 100, height: 100), scale: 1)
+        var cells = SolidCells(covering: Rect(x: 0, y: 0, width: 100, height: 100), scale: 1)
         let a = shape(segment(10, 50, 90, 50), 1), b = shape(segment(10, 51, 90, 49), 2)
         let circle = shape(segment(20, 20, 80, 80), 3, kind: .ellipse)
         for shape in [a, b, circle] {
@@ -108,7 +113,7 @@ struct SolidCellsTests {
     }
 
     @Test func aCellIsSolidWhileItsTopAndEveryLaterShapeReachingItHaveOneColourOfZerosAndOnes() {
-        var cells = SolidCells(bounds: Rect(x: 0, y: 0, width: 100, height: 100), scale: 1)
+        var cells = SolidCells(covering: Rect(x: 0, y: 0, width: 100, height: 100), scale: 1)
         let black = shape(segment(10, 50, 90, 50), 1)
         cells.cover(black)
         #expect(cells.solidColour(row: 12, column: 12) == 0x000000)
@@ -135,7 +140,7 @@ struct SolidCellsTests {
     }
 
     @Test func aShapeShowsUnlessLaterLinesCoverEveryCellItReaches() {
-        var cells = SolidCells(bounds: Rect(x: 0, y: 0, width: 100, height: 100), scale: 1)
+        var cells = SolidCells(covering: Rect(x: 0, y: 0, width: 100, height: 100), scale: 1)
         let short = outline(segment(45, 50, 55, 50)), ring = outline(segment(40, 42, 60, 58), width: 2, kind: .ellipse)
         // Ids 10, 20, … 110 at y = 30, 34, … 70, in a colour that blends.
         for (index, y) in stride(from: 30.0, through: 70, by: 4).enumerated() {
@@ -146,7 +151,7 @@ struct SolidCellsTests {
         #expect(!cells.shows(ring, id: 2, in: everywhere))
         #expect(cells.shows(short, id: 200, in: everywhere), "drawn after the lines")
         #expect(cells.shows(short, id: 55, in: everywhere), "drawn among them: the later ones do not cover all it reaches")
-        #expect(cells.shows(short, id: 1, in: SolidCells(bounds: cells.bounds, scale: 1).thresholds(inside: [cells.bounds])))
+        #expect(cells.shows(short, id: 1, in: SolidCells(covering: cells.bounds, scale: 1).thresholds(inside: [cells.bounds])))
         let above = outline(segment(45, 20, 55, 20))
         #expect(cells.shows(above, id: 1, in: everywhere), "above the covered band")
         #expect(!cells.shows(above, id: 1, in: cells.thresholds(inside: [Rect(x: 0, y: 50, width: 100, height: 50)])),
@@ -160,7 +165,7 @@ struct SolidCellsTests {
         func point() -> Point { Point(x: Double.random(in: -20...220, using: &random), y: Double.random(in: -20...180, using: &random)) }
         for trial in 0..<60 {
             // Lines covering cells in one corner only, so that many shapes have nothing later around them.
-            var cells = SolidCells(bounds: bounds, scale: 1)
+            var cells = SolidCells(covering: bounds, scale: 1)
             for id in stride(from: UInt64(10), through: 200, by: 10) {
                 let begin = Point(x: Double.random(in: 0...90, using: &random), y: Double.random(in: 0...70, using: &random))
                 cells.cover(shape(Segment(begin: begin, end: begin + Vector(dx: 30, dy: Double.random(in: -20...20, using: &random))), id,
@@ -200,7 +205,7 @@ struct SolidCellsTests {
         #expect(outline(segment(10, 10, 10, 90), kind: .ellipse).path == .line(segment(10, 10, 10, 90)))
         #expect(outline(segment(10, 10, 90, 10), kind: .ellipse).path == .line(segment(10, 10, 90, 10)))
         #expect(outline(segment(10, 10, 10.5, 90), kind: .ellipse).path != .line(segment(10, 10, 10.5, 90)))
-        var cells = SolidCells(bounds: Rect(x: 0, y: 0, width: 100, height: 100), scale: 1)
+        var cells = SolidCells(covering: Rect(x: 0, y: 0, width: 100, height: 100), scale: 1)
         cells.cover((outline(segment(50, 10, 50, 90), kind: .ellipse), 1, 0))
         #expect(cells.top(row: 12, column: 12) == 1, "covers cells like a line")
     }

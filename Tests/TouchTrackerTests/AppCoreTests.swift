@@ -212,7 +212,8 @@ struct AppCoreCommandTests {
         driver.handle(.settingsChanged(settings, scale: 2))
         #expect(driver.core.controller.gestureSettings == settings)
         #expect(driver.core.scale == 2)
-        #expect(driver.core.model.selectionTolerance == 2 * CanvasModel.standardSelectionTolerance)
+        #expect(driver.core.model.view.scale == 2, "the drawing shows twice as large")
+        #expect(driver.core.model.selectionTolerance == CanvasModel.standardSelectionTolerance, "20 document px: 40 on screen")
     }
 
     @Test func tracingPassesEachDecisionOnAsOneLine() throws {

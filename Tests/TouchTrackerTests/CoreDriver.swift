@@ -41,6 +41,8 @@ final class CoreDriver {
     private(set) var exitStatus: Int32?
     /// Every pen the core asked to remember, in order.
     private(set) var rememberedPens: [Pen] = []
+    /// Every view the core asked to remember, in order.
+    private(set) var rememberedViews: [RememberedView] = []
     /// How many times the core asked to bring the window forward.
     private(set) var raised = 0
     /// When frames were painted.
@@ -63,16 +65,17 @@ final class CoreDriver {
     /// How many times the core asked for the clipboard's content (answered by the test, with `.clipboardReceived`).
     private(set) var pasteRequests = 0
 
-    /// A window on the document `file` (holding `contents` or `drawing`), the toolbar hidden unless `toolbar`.
-    init(file: String = "drawing.json", contents: String? = nil, drawing: Drawing? = nil, tracing: Bool = false,
-         toolbar: Bool = false) throws {
+    /// A window on the document `file` (holding `contents` or `drawing`, opened with `view` remembered), the
+    /// toolbar hidden unless `toolbar`.
+    init(file: String = "drawing.json", contents: String? = nil, drawing: Drawing? = nil, view: RememberedView? = nil,
+         tracing: Bool = false, toolbar: Bool = false) throws {
         temporary = try TemporaryFolder("core")
         if let contents { try temporary.write(contents, to: file) }
         if let drawing { try DocumentStore(path: FilePath(temporary.file(file))).save(drawing) }
         let opened = try DocumentStore.open(path: FilePath(temporary.file(file)), now: civil)
         store = opened.store
-        start = RecordingStart(document: opened, pen: Pen(showsToolbar: toolbar), visibleArea: Rect(x: 0, y: 0, width: 400, height: 300),
-                               settings: .default, now: now)
+        start = RecordingStart(document: opened, pen: Pen(showsToolbar: toolbar), view: view,
+                               visibleArea: Rect(x: 0, y: 0, width: 400, height: 300), settings: .default, now: now)
         core = AppCore(start, tracing: tracing)
     }
 
@@ -209,6 +212,8 @@ final class CoreDriver {
                 raised += 1
             case .rememberPen(let pen):
                 rememberedPens.append(pen)
+            case .rememberView(let view):
+                rememberedViews.append(view)
             case .export(_, _, let candidates, let replacing):
                 // As the shell: the first candidate without a file (a placeholder stands for the picture).
                 let path = replacing ? candidates.first : candidates.first { !FileManager.default.fileExists(atPath: $0.description) }

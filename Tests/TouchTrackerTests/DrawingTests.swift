@@ -2,6 +2,7 @@ import DrawingTesting
 import Gestures
 import Shapes
 import Testing
+import Timing
 import TouchTracker
 
 @Suite struct DrawingTests {
@@ -102,16 +103,21 @@ struct PenDrawingTests {
         #expect(model.drawing.shapes.map(\.style.width) == [16, 2])
     }
 
-    @Test func bySpeedTheSpeedIsMeasuredAt96DpiSoAHandDrawsAlikeOnEveryScreen() {
-        var model = CanvasModel(pen: Pen(widthBySpeed: true))
-        model.setDisplayScale(2)
-        let contact = ContactID(device: 2)
-        model.contactBegan(contact, at: point(0, 0), time: ServerTime(milliseconds: 1_000))
-        for step in 1...40 {  // 200 device px/s on a 192 dpi screen: 100 px/s at 96 dpi
-            model.contactMoved(contact, to: point(Double(step) * 2, 0), time: ServerTime(milliseconds: 1_000 + UInt32(step) * 10))
+    @Test func bySpeedTheSpeedIsMeasuredInTheDocumentSoAHandDrawsAlikeOnEveryScreen() {
+        let app = AppController(model: CanvasModel(pen: Pen(widthBySpeed: true, showsToolbar: false)))
+        app.setDisplayScale(2)
+        func input(_ kind: GestureInput.Kind, _ x: Double, _ milliseconds: UInt32) -> GestureInput {
+            GestureInput(kind, contact: ContactID(device: 2), location: GesturePoint(x: x, y: 100),
+                         serverTime: ServerTime(milliseconds: milliseconds), readTime: Deadline.zero + TimeAmount.milliseconds(Int64(milliseconds)))
         }
-        model.contactEnded(contact, at: point(80, 0), time: ServerTime(milliseconds: 1_400))
-        #expect(model.drawing.shapes.map(\.style.width) == [16])
+        app.handle(input(.press(button: 1), 0, 1_000))
+        for step in 1...40 {  // 200 device px/s on a 192 dpi screen: 100 px/s in the document
+            app.handle(input(.motion, Double(step) * 2, 1_000 + UInt32(step) * 10))
+        }
+        app.handle(input(.release(button: 1), 80, 1_400))
+        app.advance(to: Deadline.zero + TimeAmount.seconds(3))
+        #expect(app.model.drawing.shapes.map(\.style.width) == [16])
+        #expect(app.model.segments == [segment(0, 50, 40, 50)], "in document px")
     }
 
     @Test func bySpeedTwoContactsPressedTogetherAreNoMotion() {

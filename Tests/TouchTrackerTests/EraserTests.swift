@@ -34,7 +34,7 @@ struct EraserTests {
         model.eraserBegan(eraser, at: point(50, 100))
         model.eraserEnded(eraser, at: point(350, 100))
         #expect(model.drawing.shapes.map(\.geometry.segment) == [segment(0, 121, 400, 121), segment(0, 79, 400, 79)])
-        model.setDisplayScale(2)  // at 192 dpi the tolerance is 40 px
+        model.execute(.zoom(steps: -4))  // at 50% the 20 px on screen are 40 document px
         model.eraserBegan(eraser, at: point(50, 100))
         model.eraserEnded(eraser, at: point(350, 100))
         #expect(model.drawing.shapes.isEmpty)

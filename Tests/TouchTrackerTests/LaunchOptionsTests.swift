@@ -94,6 +94,24 @@ struct LaunchOptionsTests {
         #expect(message.contains("--record") || message.contains("--replay") || message.contains("--play"))
     }
 
+    @Test func anExportScaleSizesAPNGFromATenthToEightPixelsAPx() {
+        guard case .run(let scaled) = LaunchOptions.parse(["--export", "out.png", "--export-scale=2.5", "drawing.json"]),
+              case .run(let smallest) = LaunchOptions.parse(["--export-scale", "0.1", "--export", "out.PNG"]),
+              case .run(let replayed) = LaunchOptions.parse(["--replay", "a.jsonl", "--export", "out.png", "--export-scale", "8"]),
+              case .run(let plain) = LaunchOptions.parse(["--export", "out.png"])
+        else { Issue.record("expected options"); return }
+        #expect(scaled.exportScale == 2.5 && smallest.exportScale == 0.1 && replayed.exportScale == 8)
+        #expect(plain.exportScale == nil, "1 unless asked")
+        #expect(LaunchOptions.usage.contains("--export-scale S              with --export OUT.png: pixels per px (1/96 in), 0.1 to 8 (default 1)"))
+        for arguments in [["--export", "out.png", "--export-scale", "0.09"], ["--export", "out.png", "--export-scale", "8.01"],
+                          ["--export", "out.png", "--export-scale", "nan"], ["--export", "out.png", "--export-scale"]] {
+            #expect(LaunchOptions.parse(arguments) == .invalid("--export-scale needs a number from 0.1 to 8"), "\(arguments)")
+        }
+        for arguments in [["--export-scale", "2"], ["--export", "out.svg", "--export-scale", "2"]] {
+            #expect(LaunchOptions.parse(arguments) == .invalid("--export-scale sizes a PNG: give it with --export OUT.png"), "\(arguments)")
+        }
+    }
+
     @Test func aDoubleDashLetsAFileNameStartWithADash() {
         guard case .run(let options) = LaunchOptions.parse(["--", "-odd.json"]) else { Issue.record("expected options"); return }
         #expect(options.documentPath == "-odd.json")
@@ -133,7 +151,7 @@ struct LaunchOptionsTests {
 
     @Test func theUsageNamesEveryOption() {
         for option in ["--geometry", "--export", "--double-click-ms", "--double-click-distance", "--trace-gestures",
-                       "--record", "--replay", "--play", "--help", "--version"] {
+                       "--record", "--replay", "--play", "--export-scale", "--help", "--version"] {
             #expect(LaunchOptions.usage.contains(option))
         }
     }

@@ -7,7 +7,7 @@ import Testing
 /// The panels at the screen's scale (dpi / 96): the menu, whose items are clicked where they are drawn;
 /// the help, which stays readable in any window; the notices.
 @Suite struct PanelLayoutTests {
-    let large = Rect(x: 0, y: 0, width: 2000, height: 2000)  // room for every row of the help at scale 2
+    let large = Rect(x: 0, y: 0, width: 2000, height: 2400)  // room for every row of the help at scale 2
 
     // MARK: - The menu
 

@@ -1,3 +1,4 @@
+import Foundation
 import Gestures
 import Shapes
 import Testing
@@ -25,7 +26,14 @@ struct RecordingFormatTests {
         let start = String(decoding: try RecordingFormat.encode(RecordingSamples.start), as: UTF8.self)
         #expect(start.hasPrefix(#"{"start":{"now_ns":1000000000,"path":"/home/ann/drawing.json","identity":{"device":2049,"#))
         #expect(start.hasSuffix(##""drawing":{"format":"touchtracker-drawing","version":2,"shapes":[{"id":1,"kind":"line","begin":[50.0,100.0],"end":[250.0,100.0],"colour":"#000000","width":10.0}]}}}"## + "\n"))
-        #expect(String(decoding: RecordingFormat.header, as: UTF8.self) == #"{"format":"touchtracker-recording","version":1}"# + "\n")
+        #expect(start.contains(#""pen":"colour by-angle\nwidth 16\nspeed on\n","view":{"zoom":1.5,"centre":[150.25,-20.0]},"area":"#))
+        #expect(String(decoding: RecordingFormat.header, as: UTF8.self) == #"{"format":"touchtracker-recording","version":2}"# + "\n")
+        let scroll = RecordingEntry.step(.input(.scroll(ScrollInput(dy: -1, at: point(10, 20.5), modifiers: .control)), now: at(5)))
+        #expect(String(decoding: try RecordingFormat.encode(scroll), as: UTF8.self)
+            == #"{"now_ns":1005000000,"scroll":{"dx":0.0,"dy":-1.0,"x":10.0,"y":20.5,"modifiers":["control"],"smooth":false}}"# + "\n")
+        let pinch = RecordingEntry.step(.input(.pinch(PinchInput(.changed, at: point(300, 200), scale: 1.25)), now: at(6)))
+        #expect(String(decoding: try RecordingFormat.encode(pinch), as: UTF8.self)
+            == #"{"now_ns":1006000000,"pinch":{"phase":"changed","x":300.0,"y":200.0,"scale":1.25}}"# + "\n")
         let press = RecordingSamples.pointer(.press(button: 1), 10, 20.5, at: 5)
         #expect(String(decoding: try RecordingFormat.encode(press), as: UTF8.self) == #"{"now_ns":1005000000,"pointer":{"kind":"press","button":1,"device":2,"touch":0,"source":"mouse","x":10.0,"y":20.5,"server_ms":80005,"read_ns":1005000000}}"# + "\n")
         let erasing = RecordingSamples.pointer(.motion, 10, 20, at: 5, device: 12, source: .eraser, pressure: 0.5)
@@ -84,9 +92,22 @@ struct RecordingFormatTests {
         #expect(refusal(try replacing(line: 2, with: damaged)) == "not a drawing: line 2, column \(column): coordinate 1e9 is beyond ±1000000")
     }
 
+    /// A recording of version 1 (before the view moved) reads as one of version 2 without a remembered view.
+    @Test func aVersionOneRecordingStillReads() throws {
+        var lines = String(decoding: try RecordingFormat.encode(RecordingSamples.everything), as: UTF8.self).split(separator: "\n")
+        lines = lines.filter { !$0.contains("\"scroll\"") && !$0.contains("\"pinch\"") && !$0.contains("key_released")
+            && !$0.contains("focus_lost") && !$0.contains("keypad") }
+        lines[0] = #"{"format":"touchtracker-recording","version":1}"#
+        lines[1] = Substring(lines[1].replacingOccurrences(of: #""view":{"zoom":1.5,"centre":[150.25,-20.0]},"#, with: ""))
+        let recording = try RecordingFormat.decode(Array((lines.joined(separator: "\n") + "\n").utf8))
+        #expect(recording.start.view == nil)
+        #expect(recording.start.drawing == RecordingSamples.start.drawing)
+        #expect(recording.entries.count == RecordingSamples.everything.entries.count - 9)
+    }
+
     @Test func aNewerRecordingIsRefusedAndSaysSo() throws {
-        #expect(refusal(try replacing(line: 1, with: #"{"format":"touchtracker-recording","version":2}"#))
-            == "made by a newer TouchTracker (line 1, column 46: recording format version 2; this one reads up to 1)")
+        #expect(refusal(try replacing(line: 1, with: #"{"format":"touchtracker-recording","version":3}"#))
+            == "made by a newer TouchTracker (line 1, column 46: recording format version 3; this one reads up to 2)")
     }
 
     @Test func aRecordingWithoutItsStartIsRefused() throws {

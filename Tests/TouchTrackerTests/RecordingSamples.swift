@@ -10,10 +10,11 @@ enum RecordingSamples {
     static let identity = FileIdentity(device: 2049, inode: 131_077, size: 120, modifiedSeconds: 1_790_000_000,
                                        modifiedNanoseconds: 123_456_789)
 
-    /// A start with one line on an 400×300 canvas at 1 s, and a pen other than the default.
+    /// A start with one line on an 400×300 canvas at 1 s, a pen other than the default and a remembered view.
     static var start: RecordingStart {
         RecordingStart(path: path, drawing: Drawing(shapes: [Shape(id: ShapeID(1), geometry: .line(segment(50, 100, 250, 100)))]),
                        identity: identity, pen: Pen(colour: .byAngle, width: 16, widthBySpeed: true),
+                       view: RememberedView(zoom: 1.5, centre: point(150.25, -20)),
                        visibleArea: Rect(x: 0, y: 0, width: 400, height: 300), now: at(0))
     }
 
@@ -37,7 +38,12 @@ enum RecordingSamples {
                                   pressure: 0.25, modifiers: [.shift, .control], serverTime: ServerTime(milliseconds: 9), readTime: at(3))),
             .pointer(GestureInput(.release(button: 1), contact: ContactID(device: 3), source: .eraser, location: GesturePoint(x: 7, y: 8),
                                   pressure: 0, serverTime: ServerTime(milliseconds: 10), readTime: at(4))),
-            .key(.character("z"), [.control, .shift]), .key(.pageDown, []), .key(.character("\""), []),
+            .key(.character("z"), [.control, .shift]), .key(.pageDown, []), .key(.character("\""), []), .key(.keypadPlus, [.control]),
+            .keyReleased(.character(" ")), .focusLost,
+            .scroll(ScrollInput(dy: -1, at: point(10, 20.5))),
+            .scroll(ScrollInput(dx: 0.25, dy: -1.5, at: point(0.5, 1e-3), modifiers: [.control, .shift], isSmooth: true)),
+            .pinch(PinchInput(.began, at: point(300, 200), scale: 1)), .pinch(PinchInput(.changed, at: point(301, 199.5), scale: 1.25)),
+            .pinch(PinchInput(.ended, at: point(301, 199.5), scale: 1.25)), .pinch(PinchInput(.cancelled, at: point(0, 0), scale: 0.5)),
             .visibleAreaChanged(Rect(minX: 0.5, minY: 0.1, maxX: 1e6, maxY: 300)),
             .largeAllocationAhead, .allocationFailed("Cannot allocate memory"), .closeRequested, .terminationSignal,
             .windowDestroyed, .connectionLost, .waitFailed("Bad file descriptor\nand a second line"),

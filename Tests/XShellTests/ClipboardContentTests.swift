@@ -32,16 +32,16 @@ struct ClipboardContentTests {
     @Test func thePictureIsFramedByTheShapesBoundsAndTheMargin() throws {
         let png = try #require(ClipboardContent(shapes: shapes).bytes(.png))
         #expect(png.starts(with: [0x89, 0x50, 0x4E, 0x47]))
-        // The line's bounds widened by its width: 90...210 x 40...60; the circle's box widened by 4: 116...164 x 56...104;
-        // with 10 px around: 80...220 x 30...114.
+        // What the shapes paint (`Drawing.paintedBounds`, as an export's page): the line widened by half its width,
+        // 95...205 x 45...55; the circle's box by 2, 118...162 x 58...102; with 10 px around: 85...215 x 35...112.
         let width = png[16..<20].reduce(0) { $0 << 8 | Int($1) }, height = png[20..<24].reduce(0) { $0 << 8 | Int($1) }
-        #expect((width, height) == (140, 84))
+        #expect((width, height) == (130, 77))
         #expect(Exporter.page(for: shapes, framing: .shapes(margin: ClipboardContent.pictureMargin))
-                == Rect(minX: 80, minY: 30, maxX: 220, maxY: 114))
+                == Rect(minX: 85, minY: 35, maxX: 215, maxY: 112))
     }
 
     @Test func theSVGIsAnSVGDocumentOfTheSameSize() throws {
         let svg = String(decoding: try #require(ClipboardContent(shapes: shapes).bytes(.svg)), as: UTF8.self)
-        #expect(svg.contains("<svg") && svg.contains("width=\"140\"") && svg.contains("height=\"84\""))
+        #expect(svg.contains("<svg") && svg.contains("width=\"130\"") && svg.contains("height=\"77\""))
     }
 }

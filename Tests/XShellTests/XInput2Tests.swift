@@ -215,18 +215,29 @@ struct XInput2SelectionTests {
         let xinput = try #require(XInput2.choose(opcode: 131, serverVersion: .init(2, 2)))
         #expect(xinput.opcode == 131)
         #expect(xinput.hasTouch)
-        #expect(xinput.selectedEvents == [XI_ButtonPress, XI_ButtonRelease, XI_Motion, XI_TouchBegin, XI_TouchUpdate, XI_TouchEnd])
-        // Bits 4, 5, 6 of byte 0; bits 2, 3, 4 of byte 2 (events 18, 19, 20).
-        #expect(xinput.eventMaskBytes == [0b0111_0000, 0, 0b0001_1100])
+        #expect(xinput.selectedEvents == [XI_ButtonPress, XI_ButtonRelease, XI_Motion, XI_Enter, XI_TouchBegin, XI_TouchUpdate,
+                                          XI_TouchEnd])
+        // Bits 4, 5, 6, 7 of byte 0; bits 2, 3, 4 of byte 2 (events 18, 19, 20).
+        #expect(xinput.eventMaskBytes == [0b1111_0000, 0, 0b0001_1100])
+        #expect(!xinput.hasGestures, "pinches come from 2.4")
     }
 
     @Test func aServerWithXInput20Or21GetsPointerEventsOnlyBecauseItWouldRejectTheTouchBits() throws {
         for minor: Int32 in [0, 1] {
             let xinput = try #require(XInput2.choose(opcode: 131, serverVersion: .init(2, minor)))
             #expect(!xinput.hasTouch)
-            #expect(xinput.selectedEvents == [XI_ButtonPress, XI_ButtonRelease, XI_Motion])
-            #expect(xinput.eventMaskBytes == [0b0111_0000])
+            #expect(xinput.selectedEvents == [XI_ButtonPress, XI_ButtonRelease, XI_Motion, XI_Enter])
+            #expect(xinput.eventMaskBytes == [0b1111_0000])
         }
+    }
+
+    @Test func aServerWithXInput24GetsATouchpadsPinchesSelectedToo() throws {
+        let xinput = try #require(XInput2.choose(opcode: 131, serverVersion: .init(2, 4)))
+        #expect(xinput.hasTouch && xinput.hasGestures)
+        #expect(xinput.selectedEvents.suffix(3) == [XI_GesturePinchBegin, XI_GesturePinchUpdate, XI_GesturePinchEnd])
+        // Events 27, 28, 29: bits 3, 4, 5 of byte 3.
+        #expect(xinput.eventMaskBytes == [0b1111_0000, 0, 0b0001_1100, 0b0011_1000])
+        #expect(XInput2.requested == .init(2, 4))
     }
 
     @Test func deviceChangesAreSelectedFromAllDevices() {
