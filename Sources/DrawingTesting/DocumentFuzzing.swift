@@ -162,6 +162,8 @@ extension DocumentError {
         case .unknownKind: "unknownKind"
         case .invalidColour: "invalidColour"
         case .widthOutOfRange: "widthOutOfRange"
+        case .tooManyPoints: "tooManyPoints"
+        case .pointWidthOutOfRange: "pointWidthOutOfRange"
         }
     }
 }

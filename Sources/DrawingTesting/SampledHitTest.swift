@@ -25,6 +25,9 @@ public enum SampledHitTest {
                         return shape.id
                     }
                 }
+            case .ink(let ink):
+                // The book had no ink: its points, as a polyline's samples would be.
+                for index in 0..<ink.count where ink.point(index).distance(to: point) < tolerance { return shape.id }
             case .line(let segment):
                 let begin = segment.begin, end = segment.end
                 for step in 0...20 {

@@ -32,9 +32,21 @@ struct Foreground: Equatable {
     func damage(to next: Foreground, into damage: inout DamageRegion) {
         // Shapes in progress keep their order (by contact) while they last, so a shape in both frames is
         // drawn over the same shapes: only those in one frame and not the other change pixels.
+        // Ink that grew changes only where its new pieces are, and its last piece before them (which now
+        // curves towards the next point): only those are repainted, however long the stroke.
         if shapesInProgress != next.shapesInProgress {
-            for shape in shapesInProgress where !next.shapesInProgress.contains(shape) { damage.add(shape.coverage) }
-            for shape in next.shapesInProgress where !shapesInProgress.contains(shape) { damage.add(shape.coverage) }
+            var grown = Set<Int>()
+            for shape in next.shapesInProgress where !shapesInProgress.contains(shape) {
+                if let old = shapesInProgress.firstIndex(where: { shape.grew(from: $0) }) {
+                    grown.insert(old)
+                    damage.add(shape.coverage(growingFrom: shapesInProgress[old]))
+                } else {
+                    damage.add(shape.coverage)
+                }
+            }
+            for (index, shape) in shapesInProgress.enumerated() where !grown.contains(index) && !next.shapesInProgress.contains(shape) {
+                damage.add(shape.coverage)
+            }
         }
         if selected != next.selected {
             for shape in [selected, next.selected].compactMap({ $0 }) { damage.add(shape.coverage) }

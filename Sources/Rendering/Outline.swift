@@ -17,6 +17,8 @@ struct Outline: Hashable {
         case line(Segment)
         /// An ellipse inscribed in a box of some width and height: a closed path.
         case ellipse(EllipseOutline)
+        /// A freehand stroke: a curve through points, each piece at its own width where they vary.
+        case ink(InkOutline)
     }
 
     var path: Path
@@ -27,6 +29,7 @@ struct Outline: Hashable {
         switch geometry {
         case .line(let segment): path = .line(segment)
         case .ellipse(let box): path = EllipseOutline(box: box).map(Path.ellipse) ?? .line(box)
+        case .ink(let ink): path = .ink(InkOutline(ink: ink))
         }
         self.width = width
     }
@@ -41,12 +44,29 @@ struct Outline: Hashable {
         switch path {
         case .line(let segment): segment.bounds
         case .ellipse(let ellipse): ellipse.box.bounds
+        case .ink(let ink): ink.ink.bounds
         }
     }
 
     /// The area its stroke covers: the centre line's bounds widened by half the width, plus a pixel of
     /// antialiasing.
     var coverage: Rect { bounds.insetBy(-(width / 2 + 1)) }
+
+    /// Whether it is ink in progress that grew from `old` (the same stroke with more points, at the same width).
+    func grew(from old: Outline) -> Bool {
+        guard case .ink(let ink) = path, case .ink(let before) = old.path, width == old.width else { return false }
+        return ink.ink.extends(before.ink)
+    }
+
+    /// What its stroke covers that it did not as `old` (which it grew from): its pieces from the last of
+    /// `old`'s on (that one curves anew towards the new point).
+    func coverage(growingFrom old: Outline) -> Rect {
+        guard case .ink(let ink) = path, case .ink(let before) = old.path else { return coverage }
+        let first = max(0, before.ink.pieceCount - 1)
+        var area = ink.ink.piece(first).hull
+        for index in (first + 1)..<ink.ink.pieceCount { area = area.union(orEmpty: ink.ink.piece(index).hull) }
+        return area.insetBy(-(width / 2 + InkOutline.cairoError + 1))
+    }
 
     /// Strokes it in the context's source, round caps and joins already set; `reach` is the context's
     /// (`reach(of:)`).
@@ -55,8 +75,29 @@ struct Outline: Hashable {
         switch path {
         case .line(let segment): LineOutline.addPath(of: segment, within: reach, to: cr)
         case .ellipse(let ellipse): ellipse.addPath(to: cr)
+        case .ink(let ink): return ink.stroke(width: width, cr)
         }
         cairo_stroke(cr)
+    }
+
+    /// Strokes it as a shape in progress: as `stroke`, but ink a piece at a time, and only the pieces that
+    /// may paint into `areas` when given. A long stroke growing is not stroked whole for each new piece, and
+    /// a pixel gets the same value whichever pieces far from it are left out (each piece is a stroke of its
+    /// own, so none changes how another is rasterised).
+    func strokeInProgress(_ cr: OpaquePointer, within reach: Rect, reachingInto areas: [Rect]?) {
+        guard case .ink(let ink) = path else { return stroke(cr, within: reach) }
+        guard let areas else { return ink.stroke(width: width, onePieceAtATime: true, cr) }
+        var pieces = areas.flatMap { ink.pieces(reaching: $0, halfWidth: width / 2) }.sorted { $0.lowerBound < $1.lowerBound }
+        var merged: [Range<Int>] = []
+        while !pieces.isEmpty {
+            let next = pieces.removeFirst()
+            if let last = merged.last, next.lowerBound <= last.upperBound {
+                merged[merged.count - 1] = last.lowerBound..<max(last.upperBound, next.upperBound)
+            } else {
+                merged.append(next)
+            }
+        }
+        for range in merged { ink.stroke(range, width: width, onePieceAtATime: true, cr) }
     }
 
     /// Cairo rasterises in 24.8 fixed point: a device coordinate beyond about ±8 million pixels wraps. So a
@@ -76,6 +117,7 @@ struct Outline: Hashable {
         switch path {
         case .line: 1
         case .ellipse(let ellipse): ellipse.chords
+        case .ink(let ink): ink.ink.pieceCount
         }
     }
 
@@ -84,6 +126,7 @@ struct Outline: Hashable {
         switch path {
         case .line(let segment): LineOutline.piece(of: segment, halfWidth: width / 2)
         case .ellipse(let ellipse): ellipse.piece(index, halfWidth: width / 2)
+        case .ink(let ink): ink.piece(index, halfWidth: width / 2)
         }
     }
 
@@ -92,6 +135,7 @@ struct Outline: Hashable {
         switch path {
         case .line: 0
         case .ellipse(let ellipse): ellipse.strays
+        case .ink(let ink): (0..<ink.ink.pieceCount).reduce(0) { max($0, ink.ink.piece($1).strays) } + InkOutline.cairoError
         }
     }
 
@@ -103,6 +147,7 @@ struct Outline: Hashable {
         switch path {
         case .line(let segment): LineOutline.inside(of: segment, halfWidth: width / 2)
         case .ellipse: nil  // its ring is thin and curved
+        case .ink: nil
         }
     }
 }

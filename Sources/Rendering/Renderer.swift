@@ -150,7 +150,7 @@ public struct Renderer: Sendable {
         setPen(on: cr)
         let reach = Outline.reach(of: cr)
         set(style.inProgress, on: cr)
-        for shape in foreground.shapesInProgress where reaches(shape.coverage) { shape.stroke(cr, within: reach) }
+        for shape in foreground.shapesInProgress where reaches(shape.coverage) { shape.strokeInProgress(cr, within: reach, reachingInto: areas) }
         if let selected = foreground.selected, reaches(selected.coverage) {
             set(style.selected, on: cr)
             selected.stroke(cr, within: reach)

@@ -13,6 +13,8 @@ public struct Drawing: Hashable, Sendable {
     public private(set) var revision = Revision.fresh()
     /// The last few changes to `shapes`, oldest first, for `changes(since:)`.
     private var recentChanges: [RecordedChange] = []
+    /// How many points its ink strokes hold, together (what a file's limit on points counts).
+    public private(set) var inkPointCount = 0
 
     public init() {}
 
@@ -20,6 +22,7 @@ public struct Drawing: Hashable, Sendable {
     public init(shapes: [Shape]) {
         self.shapes = shapes.sorted { $0.id < $1.id }
         nextID = ShapeID((self.shapes.last?.id.rawValue ?? 0) + 1)
+        countInkPoints()
     }
 
     /// The same shapes in the same order with ids 1...n. Ids only order shapes, so a drawing that nothing
@@ -38,6 +41,7 @@ public struct Drawing: Hashable, Sendable {
         let shape = Shape(id: id, geometry: geometry, style: style)
         shapes.append(shape)
         nextID = ShapeID(id.rawValue + 1)
+        inkPointCount += geometry.inkPointCount
         record(.appended(shape))
         return id
     }
@@ -49,8 +53,10 @@ public struct Drawing: Hashable, Sendable {
         if position < shapes.count, shapes[position].id == shape.id {
             let old = shapes[position]
             guard old != shape else { return }
+            inkPointCount -= old.geometry.inkPointCount
             if old.kind == shape.kind, old.style == shape.style {
                 shapes[position] = shape
+                inkPointCount += shape.geometry.inkPointCount
                 record(.moved(shape.id, from: old.geometry, to: shape.geometry))
                 return
             }
@@ -58,6 +64,7 @@ public struct Drawing: Hashable, Sendable {
             record(.removed(old))
         }
         shapes.insert(shape, at: position)
+        inkPointCount += shape.geometry.inkPointCount
         if shape.id >= nextID { nextID = ShapeID(shape.id.rawValue + 1) }
         record(position == shapes.count - 1 ? .appended(shape) : .inserted(shape))
     }
@@ -67,6 +74,7 @@ public struct Drawing: Hashable, Sendable {
     public mutating func remove(_ id: ShapeID) -> Shape? {
         guard let position = index(of: id) else { return nil }
         let shape = shapes.remove(at: position)
+        inkPointCount -= shape.geometry.inkPointCount
         record(.removed(shape))
         return shape
     }
@@ -81,6 +89,7 @@ public struct Drawing: Hashable, Sendable {
         let replaced = Set(restored.map(\.id))
         shapes = (shapes.filter { !replaced.contains($0.id) } + restored).sorted { $0.id < $1.id }
         if let last = shapes.last, last.id >= nextID { nextID = ShapeID(last.id.rawValue + 1) }
+        countInkPoints()
         forgetChanges()
     }
 
@@ -93,6 +102,7 @@ public struct Drawing: Hashable, Sendable {
         }
         let removed = Set(ids)
         shapes.removeAll { removed.contains($0.id) }
+        countInkPoints()
         forgetChanges()
     }
 
@@ -102,6 +112,7 @@ public struct Drawing: Hashable, Sendable {
         guard !shapes.isEmpty else { return [] }
         let removed = shapes
         shapes.removeAll()
+        inkPointCount = 0
         record(.cleared)
         return removed
     }
@@ -113,6 +124,7 @@ public struct Drawing: Hashable, Sendable {
         let old = shapes[position].geometry
         guard old != geometry else { return true }
         shapes[position].geometry = geometry
+        inkPointCount += geometry.inkPointCount - old.inkPointCount
         record(.moved(id, from: old, to: geometry))
         return true
     }
@@ -152,6 +164,11 @@ public struct Drawing: Hashable, Sendable {
         if recentChanges.count == Self.rememberedChanges { recentChanges.removeFirst() }
         recentChanges.append(RecordedChange(before: revision, change: change))
         revision = .fresh()
+    }
+
+    /// Counts the ink's points afresh (after a change of many shapes at once).
+    private mutating func countInkPoints() {
+        inkPointCount = shapes.reduce(0) { $0 + $1.geometry.inkPointCount }
     }
 
     /// Notes a change to `shapes` too large to remember: a new revision, and `changes(since:)` answers

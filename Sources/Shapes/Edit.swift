@@ -57,6 +57,20 @@ public enum Edit: Hashable, Sendable {
         }
     }
 
+    /// How many ink points the change adds to the drawing (negative: how many it removes).
+    public var inkPointChange: Int {
+        func points(_ shapes: [Shape]) -> Int { shapes.reduce(0) { $0 + $1.geometry.inkPointCount } }
+        return switch self {
+        case .draw(let shape): shape.geometry.inkPointCount
+        case .paste(let shapes): points(shapes)
+        case .delete(let shape): -shape.geometry.inkPointCount
+        case .clear(let shapes): -points(shapes)
+        case .replace(let removed, let added): points(added) - points(removed)
+        case .move(_, let from, let to), .nudge(_, let from, let to): to.inkPointCount - from.inkPointCount
+        case .restyle: 0
+        }
+    }
+
     /// How many shapes the change adds to the drawing (negative: how many it removes).
     public var shapeCountChange: Int {
         switch self {

@@ -44,6 +44,34 @@ struct Ellipse {
         return ((x0 - y0) * (x0 - y0) + x1 * x1).squareRoot()
     }
 
+    /// The exact distance from the segment `s` to the outline: 0 where it crosses the outline; else the
+    /// nearest points are an end of the segment and its nearest point of the outline, or a point of the
+    /// outline whose tangent is parallel to the segment and its nearest point of the segment.
+    func distance(to s: Segment) -> Double {
+        if a == 0 || b == 0 {
+            return Segment(begin: Point(x: centre.x - a, y: centre.y - b), end: Point(x: centre.x + a, y: centre.y + b)).distance(to: s)
+        }
+        let d = s.end - s.begin
+        // The segment's points on the outline: ((x − cx)/a)² + ((y − cy)/b)² = 1 at t in 0…1.
+        let fx = (s.begin.x - centre.x) / a, fy = (s.begin.y - centre.y) / b, gx = d.dx / a, gy = d.dy / b
+        let qa = gx * gx + gy * gy, qb = 2 * (fx * gx + fy * gy), qc = fx * fx + fy * fy - 1
+        if qa > 0 {
+            let discriminant = qb * qb - 4 * qa * qc
+            if discriminant >= 0 {
+                let root = discriminant.squareRoot()
+                let t1 = (-qb - root) / (2 * qa), t2 = (-qb + root) / (2 * qa)
+                if (0...1).contains(t1) || (0...1).contains(t2) { return 0 }
+            }
+        }
+        var best = min(distance(to: s.begin), distance(to: s.end))
+        let norm = (a * a * d.dy * d.dy + b * b * d.dx * d.dx).squareRoot()
+        if norm > 0 {
+            let offset = Vector(dx: a * a * d.dy / norm, dy: -b * b * d.dx / norm)
+            best = min(best, s.distance(to: centre + offset), s.distance(to: Point(x: centre.x - offset.dx, y: centre.y - offset.dy)))
+        }
+        return best
+    }
+
     /// The root of F(t) = (r0·z0/(t+r0))² + (z1/(t+1))² − 1 (`g` = F(0)), by bisection to the limit of
     /// Double's precision.
     private static func root(_ r0: Double, _ z0: Double, _ z1: Double, _ g: Double) -> Double {

@@ -6,13 +6,14 @@ public struct ShapeID: Hashable, Comparable, Sendable, CustomStringConvertible {
     public var description: String { "#\(rawValue)" }
 }
 
-/// A finished shape of the drawing: its identity, the geometry of its kind (a line, an ellipse) and its
+/// A finished shape of the drawing: its identity, the geometry of its kind (a line, an ellipse, ink) and its
 /// colour and width; green while selected. (The book's `BNRLine`: the app began with lines only.)
 ///
 /// Laid out in 48 bytes, a drawing's memory per shape (`bytes_per_line`: with its index entry at most 64):
 /// the id (8), the geometry (its largest case, a segment of four doubles, 32, and a byte for the case: 33),
-/// then the style, whose alignment of 1 lets it use the seven bytes after the geometry's. A case holding a
-/// class reference (8 bytes) would not grow the geometry. `ShapeTests` checks the size.
+/// then the style, whose alignment of 1 lets it use the seven bytes after the geometry's. Ink's case holds a
+/// reference to its points and their count (16 bytes), so it does not grow the geometry. `ShapeTests`
+/// checks the size.
 public struct Shape: Hashable, Sendable {
     /// Set once outside this module; inside it, only to make `content` and to number a merge's shapes.
     public internal(set) var id: ShapeID

@@ -15,6 +15,9 @@
 ///   amortised plus an O(n) merge once every `mergeThreshold` edits.
 /// - Shapes too large or too far out for the grid (or with non-finite coordinates) are kept in a
 ///   plain list that every query checks.
+/// - Ink is filed in pieces: each run of its curve (`Ink.runBounds`) as if it were a shape of its own
+///   (runs falling in the same cell of a level are one entry), so a long stroke sits on a fine level near
+///   each of its parts rather than on a coarse one everywhere, and a query measures it once.
 ///
 /// The index stores ids only; the geometry stays in the `Drawing` passed to queries, which is
 /// also where the exact distance to a shape is measured.
@@ -64,12 +67,14 @@ public struct ShapeIndex: Sendable {
         var built: [Entry] = []
         built.reserveCapacity(shapes.count)
         for shape in shapes {
-            switch Self.placement(of: shape) {
-            case .grid(let entry, let extent):
-                built.append(entry)
-                count(entry, extent: extent)
-            case .oversized(let id):
-                oversized.append(id)
+            Self.forEachPlacement(of: shape) { placement in
+                switch placement {
+                case .grid(let entry, let extent):
+                    built.append(entry)
+                    count(entry, extent: extent)
+                case .oversized(let id):
+                    oversized.append(id)
+                }
             }
         }
         built.sort()
@@ -81,39 +86,45 @@ public struct ShapeIndex: Sendable {
     public mutating func insert(_ shape: Shape) {
         revision = nil
         count += 1
-        switch Self.placement(of: shape) {
-        case .oversized(let id):
-            oversized.append(id)
-        case .grid(let entry, let extent):
-            count(entry, extent: extent)
-            if removed.remove(entry) != nil { return }  // still physically in `entries`
-            let position = Self.lowerBound(of: entry, in: pending)
-            pending.insert(entry, at: position)
-            mergeIfNeeded()
+        Self.forEachPlacement(of: shape) { placement in
+            switch placement {
+            case .oversized(let id):
+                oversized.append(id)
+            case .grid(let entry, let extent):
+                count(entry, extent: extent)
+                if removed.remove(entry) != nil { return }  // still physically in `entries`
+                let position = Self.lowerBound(of: entry, in: pending)
+                pending.insert(entry, at: position)
+                mergeIfNeeded()
+            }
         }
     }
 
     /// Removes `shape`, which must have the geometry it had when it was inserted.
     public mutating func remove(_ shape: Shape) {
         revision = nil
-        switch Self.placement(of: shape) {
-        case .oversized(let id):
-            guard let position = oversized.firstIndex(of: id) else { return }
-            oversized.remove(at: position)
-        case .grid(let entry, _):
-            let position = Self.lowerBound(of: entry, in: pending)
-            if position < pending.count, pending[position] == entry {
-                pending.remove(at: position)
-            } else {
-                let main = Self.lowerBound(of: entry, in: entries)
-                guard main < entries.count, entries[main] == entry, removed.insert(entry).inserted else { return }
-                mergeIfNeeded()
+        var found = false
+        Self.forEachPlacement(of: shape) { placement in
+            switch placement {
+            case .oversized(let id):
+                guard let position = oversized.firstIndex(of: id) else { return }
+                oversized.remove(at: position)
+            case .grid(let entry, _):
+                let position = Self.lowerBound(of: entry, in: pending)
+                if position < pending.count, pending[position] == entry {
+                    pending.remove(at: position)
+                } else {
+                    let main = Self.lowerBound(of: entry, in: entries)
+                    guard main < entries.count, entries[main] == entry, removed.insert(entry).inserted else { return }
+                    mergeIfNeeded()
+                }
+                let level = Self.level(of: entry.key)
+                shapesPerLevel[level] -= 1
+                if shapesPerLevel[level] == 0 { largestExtentPerLevel[level] = 0 }
             }
-            let level = Self.level(of: entry.key)
-            shapesPerLevel[level] -= 1
-            if shapesPerLevel[level] == 0 { largestExtentPerLevel[level] = 0 }
+            found = true
         }
-        count -= 1
+        if found { count -= 1 }
     }
 
     private mutating func count(_ entry: Entry, extent: Double) {
@@ -127,6 +138,7 @@ public struct ShapeIndex: Sendable {
     public func nearestShape(to point: Point, within tolerance: Double, in drawing: Drawing) -> ShapeID? {
         let shapes = drawing.shapes
         var best: (id: ShapeID, distance: Double)?
+        var inkSeen = Set<ShapeID>()  // ink is filed in pieces: it is measured once
         if point.x.isFinite, point.y.isFinite, tolerance >= 0 {
             // Every shape within `tolerance` of the point has bounds meeting this square.
             forEachCandidate(near: Rect(minX: point.x - tolerance, minY: point.y - tolerance,
@@ -137,7 +149,9 @@ public struct ShapeIndex: Sendable {
 
         func consider(_ id: ShapeID) {
             guard let shape = Self.shape(id, in: shapes) else { return }
-            let distance = shape.distance(to: point)
+            if shape.kind == .ink, !inkSeen.insert(id).inserted { return }
+            // Ink's parts farther than the nearest shape so far (or the tolerance) are not measured.
+            let distance = shape.geometry.distance(to: point, notBeyond: best?.distance ?? tolerance)
             guard distance <= tolerance else { return }
             if let current = best, distance > current.distance || (distance == current.distance && id < current.id) {
                 return
@@ -161,7 +175,11 @@ public struct ShapeIndex: Sendable {
         if rect.minX <= rect.maxX, rect.minY <= rect.maxY { forEachCandidate(near: rect, consider) }
         for id in oversized { consider(id) }
         found.sort { $0.id < $1.id }
-        return found
+        // Ink is filed in pieces, and may be found by several.
+        var unique: [Shape] = []
+        unique.reserveCapacity(found.count)
+        for shape in found where unique.last?.id != shape.id { unique.append(shape) }
+        return unique
     }
 
     /// Calls `body` with every shape filed in the grid whose centre is close enough to `rect` for its
@@ -251,22 +269,37 @@ public struct ShapeIndex: Sendable {
     /// would cost more than reading every entry between them).
     static let rowsSearchedOneByOne = 256
 
-    static func placement(of shape: Shape) -> Placement {
-        let bounds = shape.bounds
+    /// Calls `body` with where `shape` is filed: once for a line or an ellipse; for ink, once a cell its runs
+    /// fall in (the largest of their extents there), or once oversized if any run is.
+    static func forEachPlacement(of shape: Shape, _ body: (Placement) -> Void) {
+        guard case .ink(let ink) = shape.geometry, ink.runCount > 1 else { return body(placement(of: shape.bounds, id: shape.id)) }
+        var cells: [Entry: Double] = [:]
+        var order: [Entry] = []
+        for run in 0..<ink.runCount {
+            switch placement(of: ink.runBounds(run), id: shape.id) {
+            case .oversized: return body(.oversized(shape.id))
+            case .grid(let entry, let extent):
+                if let known = cells[entry] { cells[entry] = max(known, extent) } else { cells[entry] = extent; order.append(entry) }
+            }
+        }
+        for entry in order { body(.grid(entry, extent: cells[entry]!)) }
+    }
+
+    static func placement(of bounds: Rect, id: ShapeID) -> Placement {
         let extent = max(bounds.width, bounds.height)
         let centre = Point(x: bounds.minX + bounds.width / 2, y: bounds.minY + bounds.height / 2)
-        guard extent.isFinite, centre.x.isFinite, centre.y.isFinite else { return .oversized(shape.id) }
+        guard extent.isFinite, centre.x.isFinite, centre.y.isFinite else { return .oversized(id) }
         var level = 0
         while cellSize(level: level) < extent {
             level += 1
-            if level == levelCount { return .oversized(shape.id) }
+            if level == levelCount { return .oversized(id) }
         }
         let size = cellSize(level: level)
         let column = (centre.x / size).rounded(.down), row = (centre.y / size).rounded(.down)
         guard cellRange.contains(Int64(exactly: column) ?? .max), cellRange.contains(Int64(exactly: row) ?? .max) else {
-            return .oversized(shape.id)
+            return .oversized(id)
         }
-        return .grid(Entry(key: key(level: level, row: Int64(row), column: Int64(column)), id: shape.id), extent: extent)
+        return .grid(Entry(key: key(level: level, row: Int64(row), column: Int64(column)), id: id), extent: extent)
     }
 
     /// Shape `id` in `shapes` (sorted by id, ids unique).

@@ -6,7 +6,8 @@
 //
 //   Geometry, Colour       points, vectors, rectangles; sRGB colours
 //   ShapeGeometry          the kinds of shape, and the one switch over them: bounds, exact distance, moved
-//   Segment, Ellipse       each kind's own geometry (a line's, an ellipse's)
+//   Segment, Ellipse, Ink  each kind's own geometry (a line's, an ellipse's, a freehand stroke's: points in a
+//                          shared buffer, drawn as CubicBezier pieces; simplified when finished, erased in parts)
 //   ShapeStyle             a shape's colour and width, packed
 //   ShapeInProgress        a shape a contact is still drawing (red), as wide as it will be
 //   Edit, History          one undoable change to the drawing, and the undo and redo stacks

@@ -51,12 +51,17 @@ public enum DocumentError: Error, Hashable, Sendable, CustomStringConvertible {
     case invalidID(String, at: TextPosition)
     /// Two lines with the same id.
     case duplicateID(ShapeID, at: TextPosition)
-    /// A shape's "kind" is neither "line" nor "circle".
+    /// A shape's "kind" is not "line", "circle" or "ink" (ink from version 3 on).
     case unknownKind(String, at: TextPosition)
     /// A shape's "colour" is not "#RRGGBB".
     case invalidColour(String, at: TextPosition)
     /// A shape's "width" is not a number within `DocumentLimits.widths`, as written.
     case widthOutOfRange(String, at: TextPosition)
+    /// An ink stroke with more than `DocumentLimits.maxPointsPerStroke` points, or a drawing with more than
+    /// `DocumentLimits.maxPoints` (detected while reading, before the rest is read).
+    case tooManyPoints(at: TextPosition)
+    /// A point's width (a fraction of the stroke's) beyond `DocumentLimits.pointWidths`.
+    case pointWidthOutOfRange(String, at: TextPosition)
 
     /// True unless the document is merely newer than this program: such a file is intact.
     public var isDamage: Bool {
@@ -91,11 +96,15 @@ public enum DocumentError: Error, Hashable, Sendable, CustomStringConvertible {
         case .duplicateID(let id, let position):
             return "not a drawing: \(position): id \(id.rawValue) is used twice"
         case .unknownKind(let text, let position):
-            return "not a drawing: \(position): kind \"\(text.printable)\" is neither \"line\" nor \"circle\""
+            return "not a drawing: \(position): kind \"\(text.printable)\" is not \"line\", \"circle\" or \"ink\""
         case .invalidColour(let text, let position):
             return "not a drawing: \(position): colour \"\(text.printable)\" is not #RRGGBB"
         case .widthOutOfRange(let text, let position):
             return "not a drawing: \(position): width \(text.printable) is not \(DocumentLimits.widths.lowerBound) to \(DocumentLimits.widths.upperBound) px"
+        case .tooManyPoints(let position):
+            return "too many points: \(position): an ink stroke holds at most \(DocumentLimits.maxPointsPerStroke), a drawing \(DocumentLimits.maxPoints)"
+        case .pointWidthOutOfRange(let text, let position):
+            return "not a drawing: \(position): a point's width \(text.printable) is not \(DocumentLimits.pointWidths.lowerBound) to \(DocumentLimits.pointWidths.upperBound) of the stroke's"
         }
     }
 }
@@ -121,6 +130,8 @@ extension DocumentError {
         case .unknownKind(let text, let position): return .unknownKind(text, at: moved(position))
         case .invalidColour(let text, let position): return .invalidColour(text, at: moved(position))
         case .widthOutOfRange(let text, let position): return .widthOutOfRange(text, at: moved(position))
+        case .tooManyPoints(let position): return .tooManyPoints(at: moved(position))
+        case .pointWidthOutOfRange(let text, let position): return .pointWidthOutOfRange(text, at: moved(position))
         case .tooLarge, .wrongFormat, .newerVersion, .unsupportedVersion: return self
         }
     }
@@ -137,6 +148,11 @@ public enum DrawingEncodingError: Error, Hashable, Sendable, CustomStringConvert
     case invalidID(ShapeID)
     /// The shape's width is not within `DocumentLimits.widths`.
     case widthOutOfRange(ShapeID)
+    /// The ink stroke has more than `DocumentLimits.maxPointsPerStroke` points, or a point's width is beyond
+    /// `DocumentLimits.pointWidths`.
+    case inkOutOfRange(ShapeID)
+    /// The drawing's ink has more than `DocumentLimits.maxPoints` points.
+    case tooManyPoints(count: Int)
 
     public var description: String {
         switch self {
@@ -148,6 +164,10 @@ public enum DrawingEncodingError: Error, Hashable, Sendable, CustomStringConvert
             return "shape id \(id.rawValue) is beyond \(DocumentLimits.maxID)"
         case .widthOutOfRange(let id):
             return "shape \(id.rawValue) is not \(DocumentLimits.widths.lowerBound) to \(DocumentLimits.widths.upperBound) px wide"
+        case .inkOutOfRange(let id):
+            return "ink stroke \(id.rawValue) has more than \(DocumentLimits.maxPointsPerStroke) points or a point's width beyond \(DocumentLimits.pointWidths)"
+        case .tooManyPoints(let count):
+            return "the drawing's ink has \(count) points; a file holds at most \(DocumentLimits.maxPoints)"
         }
     }
 }

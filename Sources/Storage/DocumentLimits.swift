@@ -2,18 +2,32 @@
 /// file the loader would refuse).
 ///
 /// The limits fit together: the longest shape the encoder can write is 197 bytes (a 16-digit id,
-/// "circle", four 24-character coordinates, a colour, a 10-character width and the separators), so
-/// `maxShapes` worst-case shapes (about 79 MB) fit in `maxFileBytes`.
+/// "circle", four 24-character coordinates, a colour, a 10-character width and the separators), an ink
+/// stroke's at most that (its keys and empty lists) plus 45 bytes a point (two 15-character `Float`
+/// coordinates, an 11-character width and the separators), so `maxShapes` worst-case shapes and `maxPoints`
+/// worst-case points (about 79 + 13.5 MB) fit in `maxFileBytes`. A file at these limits opens to its first
+/// frame within about a second (`startup_to_first_frame_ms_ink_limit` in the bench).
 
 import Shapes
 
 public enum DocumentLimits {
-    /// The largest file read as a drawing: 80 MiB. Larger files are refused before being read.
-    public static let maxFileBytes = 80 << 20
+    /// The largest file read as a drawing: 96 MiB. Larger files are refused before being read.
+    public static let maxFileBytes = 96 << 20
     /// The most shapes a drawing may hold.
     public static let maxShapes = 400_000
     /// A shape's width in px at 96 dpi (a stylus's lightest touch to a marker).
     public static let widths = 0.5...100.0
+
+    /// The most points an ink stroke may hold: a longer one being drawn is finished there and a new one
+    /// continues. (Simplified, a 2 s scribble keeps under 100.)
+    public static let maxPointsPerStroke = 10_000
+    /// The most points a drawing's ink strokes may hold together.
+    public static let maxPoints = 300_000
+    /// A point's width as a fraction of its stroke's (`ShapeStyle.width`, the widest point's).
+    public static let pointWidths = 0.01...1.0
+
+    /// Whether `width` may be saved as a point's width (a fraction of its stroke's).
+    public static func isValidPointWidth(_ width: Float) -> Bool { pointWidths.contains(Double(width)) }
 
     /// Whether `width` may be saved as a shape's width.
     public static func isValidWidth(_ width: Float) -> Bool { widths.contains(Double(width)) }

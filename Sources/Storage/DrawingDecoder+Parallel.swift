@@ -4,7 +4,7 @@ import Shapes
 /// its own (",\n{": a raw newline is never inside a JSON string, so every cut is between two values), each
 /// part is read by the same `readShape` as one after another, and the parts must meet exactly — each
 /// ends, after its last shape's comma, where the next begins. Anything else (a file written otherwise, a
-/// part that fails or overshoots, too many shapes, an id repeated) gives nil, and the list is read one
+/// part that fails or overshoots, too many shapes or ink points, an id repeated) gives nil, and the list is read one
 /// shape after another instead, which finds the same shapes or the first problem with its line and column.
 /// So the parallel read is the sequential read, cut in pieces: it accepts nothing the other refuses.
 extension DrawingDecoder {
@@ -30,6 +30,7 @@ extension DrawingDecoder {
             shapes += part.shapes
         }
         guard shapes.count <= DocumentLimits.maxShapes, let end = parts.last??.end else { return nil }
+        guard shapes.reduce(0, { $0 + $1.geometry.inkPointCount }) <= DocumentLimits.maxPoints else { return nil }
         // Ids as the program writes them only grow; otherwise none may repeat.
         if zip(shapes, shapes.dropFirst()).contains(where: { $0.id >= $1.id }) {
             var ids = Set<ShapeID>()

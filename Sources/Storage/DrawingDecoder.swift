@@ -32,7 +32,9 @@ struct DrawingDecoder {
                 case "lines", "shapes":
                     scanner.skipWhitespace()
                     let start = scanner.offset
-                    let read = Result { () throws(DocumentError) in try readShapes(version: key == "lines" ? 1 : 2) }
+                    // The version may come after the list: "shapes" is read as the newest version's, whose
+                    // keys are a superset of the earlier ones', and judged by the version below.
+                    let read = Result { () throws(DocumentError) in try readShapes(version: key == "lines" ? 1 : DrawingFormat.version) }
                     if case .failure = read {
                         scanner.offset = start
                         try scanner.skipValue()
@@ -57,7 +59,12 @@ struct DrawingDecoder {
         if let other = lists[otherKey], unknownKey.map({ other.key < $0.offset }) ?? true { unknownKey = (otherKey, other.key) }
         if let unknownKey { throw .unknownKey(unknownKey.key, at: scanner.position(at: unknownKey.offset)) }
         guard let list = lists[listKey] else { throw .missingKey(listKey, at: scanner.position(at: end)) }
-        return Drawing(shapes: try list.read.get())
+        let shapes = try list.read.get()
+        // A kind later than the file's version (ink in a version 2 file) is not a kind that version has.
+        if let shape = shapes.first(where: { DrawingFormat.firstVersion(of: $0.kind) > version }) {
+            throw .unknownKind(DrawingFormat.kindName(shape.kind), at: scanner.position(at: list.key))
+        }
+        return Drawing(shapes: shapes)
     }
 
     private mutating func readFormat() throws(DocumentError) -> String {
@@ -82,6 +89,7 @@ struct DrawingDecoder {
         // While ids only grow (as the program writes them) none can repeat: the set of ids seen is made
         // only once one does not.
         var ids: Set<ShapeID>?
+        var points = 0
         if scanner.consume(.closeBracket) { return shapes }
         scanner.skipWhitespace()
         if let shapes = readShapesInParallel(version: version) { return shapes }
@@ -92,6 +100,8 @@ struct DrawingDecoder {
             let shape = try readShape(version: version)
             if ids == nil, let last = shapes.last, shape.id <= last.id { ids = Set(shapes.lazy.map(\.id)) }
             if ids?.insert(shape.id).inserted == false { throw .duplicateID(shape.id, at: scanner.position(at: start)) }
+            points += shape.geometry.inkPointCount
+            guard points <= DocumentLimits.maxPoints else { throw .tooManyPoints(at: scanner.position(at: start)) }
             shapes.append(shape)
         } while try scanner.continues(before: .closeBracket)
         return shapes
@@ -122,7 +132,7 @@ struct DrawingDecoder {
                 case "width" where version > 1: try once(width); width = try readWidth()
                 default:
                     // A key of some kind's geometry (DrawingFormat+Kinds.swift), or none the version defines.
-                    guard try read(key, into: &geometryKeys, at: keyOffset) else {
+                    guard try read(key, into: &geometryKeys, at: keyOffset, version: version) else {
                         throw .unknownKey(key, at: scanner.position(at: keyOffset))
                     }
                 }
@@ -142,7 +152,7 @@ struct DrawingDecoder {
         let start = scanner.offset
         guard scanner.peek == .quote else { throw scanner.unexpected("expected the shape's kind (a string)") }
         let text = try scanner.readString()
-        guard let kind = DrawingFormat.kind(named: text) else {
+        guard let kind = DrawingFormat.kind(named: text, version: DrawingFormat.version) else {
             throw .unknownKind(text, at: scanner.position(at: start))
         }
         return kind

@@ -19,11 +19,12 @@ import Glibc  // libm: atan2, cos, sin
 /// length has no angle: it gets the horizontal's colour. A circle has no direction: it takes the angle of
 /// its box's diagonal from top left to bottom right (0°…90°, flat to tall), whichever way it was drawn.
 public enum AngleColour {
-    /// The colour of a shape's angle: a line's direction, an ellipse's box's diagonal.
+    /// The colour of a shape's angle: a line's direction, an ellipse's box's diagonal, ink's from its first point to its last.
     public static func colour(of geometry: ShapeGeometry) -> Colour {
         switch geometry {
         case .line(let segment): colour(from: segment.begin, to: segment.end)
         case .ellipse(let box): colour(ofBoxFrom: box.begin, to: box.end)
+        case .ink(let ink): colour(from: ink.first, to: ink.last)
         }
     }
 

@@ -314,8 +314,13 @@ public final class AppCore {
                      now: now)
             }
         }
-        for _ in controller.takeRefusedEdits() {
-            tell("\(document.name) holds \(DocumentLimits.maxShapes) shapes, the most a drawing can: the new shape was not added", now: now)
+        for edit in controller.takeRefusedEdits() {
+            if edit.shapeCountChange > 0, controller.model.drawing.shapes.count + edit.shapeCountChange > DocumentLimits.maxShapes {
+                tell("\(document.name) holds \(DocumentLimits.maxShapes) shapes, the most a drawing can: the new shape was not added", now: now)
+            } else {
+                tell("\(document.name) holds \(controller.model.drawing.inkPointCount) ink points; with this stroke it would pass "
+                     + "\(DocumentLimits.maxPoints), the most a drawing can: the stroke was not added", now: now)
+            }
         }
         if let due = document.observe(controller.model.drawing, now: now) { schedule(.autosave, at: due) }
         extent.update(to: controller.model.drawing, atRest: controller.model.draggedShape == nil && controller.isAtRest)

@@ -1,8 +1,9 @@
 import Gestures
 import Shapes
+import Storage
 
-/// The eraser (a stylus's other end, or a tool that says it is an eraser): every shape it passes over goes
-/// as it passes (within the selection tolerance of its path), and the stroke is one edit: one undo brings
+/// The eraser (a stylus's other end, or the eraser tool): every shape it passes over goes as it passes
+/// (within the selection tolerance of its path), ink in part, and the stroke is one edit: one undo brings
 /// back every shape it took. Several erasers erase at once, each its own stroke.
 extension CanvasModel {
     /// The eraser touched down at `point`.
@@ -20,42 +21,58 @@ extension CanvasModel {
         erasing[contact] = stroke
     }
 
-    /// The eraser lifted at `point`: the shapes it took are one edit.
+    /// The eraser lifted at `point`: the shapes it took (and the parts of ink it left) are one edit.
     public mutating func eraserEnded(_ contact: ContactID, at point: Point) {
         eraserMoved(contact, to: point)
         guard let stroke = erasing.removeValue(forKey: contact), !stroke.removed.isEmpty else { return }
-        record(.replace(removed: stroke.removed, added: []))
+        record(.replace(removed: stroke.removed, added: stroke.added.values.sorted { $0.id < $1.id }))
     }
 
     /// The eraser's stroke was taken away: the shapes it took come back, and nothing was edited.
     public mutating func eraserCancelled(_ contact: ContactID) {
         guard let stroke = erasing.removeValue(forKey: contact) else { return }
+        document.remove(contentsOf: Array(stroke.added.keys))
         document.restore(contentsOf: stroke.removed)
     }
 
-    /// Removes every shape within the selection tolerance of `path` (looked at every `EraserStroke.spacing`
-    /// px along it), noting them in `stroke`. A shape being dragged is put back and dropped first.
+    /// Erases what lies within the selection tolerance of `path` (the segment the eraser swept since its last
+    /// point, measured exactly), noting it in `stroke`: a line or an ellipse goes whole; of ink, only the part
+    /// within reach goes, and the parts left become strokes of their own. The first part keeps the stroke's
+    /// id, and so its place in the drawing order; the others are added on top (ids order the shapes, and
+    /// there is no id between two shapes), which shows only where they cross a later shape. A shape being
+    /// dragged is put back and dropped first.
     private mutating func erase(along path: Segment, into stroke: inout EraserStroke) {
-        let steps = max(1, Int((path.begin.distance(to: path.end) / EraserStroke.spacing).rounded(.up)))
-        for step in 0...steps {
-            let t = Double(step) / Double(steps)
-            let point = Point(x: path.begin.x + t * (path.end.x - path.begin.x), y: path.begin.y + t * (path.end.y - path.begin.y))
-            while let id = shape(at: point) {
-                if shapeDrag?.id == id { cancelShapeDrag() }
-                guard let shape = document.remove(id) else { break }
-                stroke.removed.append(shape)
-                if selection?.id == id { selection = nil }
+        let tolerance = selectionTolerance
+        let near = document.index.shapes(meeting: path.bounds.insetBy(-tolerance), in: document.drawing)
+        for shape in near where shape.geometry.distance(to: path) <= tolerance {
+            if shapeDrag?.id == shape.id { cancelShapeDrag() }
+            var parts: [Shape] = []
+            if case .ink(let ink) = shape.geometry {
+                guard let left = ink.erased(along: path, within: tolerance) else { continue }
+                parts = left.enumerated().map { index, part in
+                    Shape(id: index == 0 ? shape.id : ShapeID(document.nextID.rawValue + UInt64(index - 1)), geometry: .ink(part), style: shape.style)
+                }
+                // Splitting must keep the drawing within its limits; else the stroke goes whole.
+                let points = parts.reduce(0) { $0 + $1.geometry.inkPointCount } - ink.count
+                if document.shapes.count + parts.count - 1 > DocumentLimits.maxShapes
+                    || document.drawing.inkPointCount + points > DocumentLimits.maxPoints { parts = [] }
             }
+            guard let taken = document.remove(shape.id) else { continue }
+            // A part this stroke made goes without a trace; a shape that was there before is remembered.
+            if stroke.added.removeValue(forKey: taken.id) == nil { stroke.removed.append(taken) }
+            for part in parts {
+                document.restore(part)
+                stroke.added[part.id] = part
+            }
+            if selection?.id == shape.id { selection = nil }
         }
     }
 }
 
-/// One stroke of an eraser: where it is, and the shapes it has taken so far (in the order it took them).
+/// One stroke of an eraser: where it is, the shapes it has taken so far (as they were before it, in the
+/// order it took them) and the parts of ink it has left, by id (each in the drawing now).
 struct EraserStroke: Hashable, Sendable {
     var last: Point
     var removed: [Shape] = []
-
-    /// How far apart, in px, the points of the path are that the eraser looks around: a shape within the
-    /// tolerance of the path is missed only when it is within half of this of the tolerance's edge.
-    static let spacing = 1.0
+    var added: [ShapeID: Shape] = [:]
 }

@@ -47,8 +47,8 @@ public struct CanvasModel: Sendable {
     public internal(set) var commandsForTheCore: [Command] = []
     /// What the window should tell about edits made (a clear), oldest first.
     public internal(set) var news: [CanvasNews] = []
-    /// Edits refused because they would take the drawing past `DocumentLimits.maxShapes` (a file could not
-    /// hold it), oldest first, for the core to say so.
+    /// Edits refused because they would take the drawing past `DocumentLimits.maxShapes` or
+    /// `DocumentLimits.maxPoints` (a file could not hold it), oldest first, for the core to say so.
     public internal(set) var refusedEdits: [Edit] = []
     /// Whether the help overlay is shown (F1 or ?).
     public internal(set) var isHelpVisible = false
@@ -170,9 +170,12 @@ extension CanvasModel {
         dropSelectionOfRemovedShape()
     }
 
-    /// Whether `edit` leaves the drawing within `DocumentLimits.maxShapes` shapes (or does not add any).
+    /// Whether `edit` leaves the drawing within `DocumentLimits.maxShapes` shapes and `DocumentLimits.maxPoints`
+    /// ink points (or adds none).
     public func accepts(_ edit: Edit) -> Bool {
-        edit.shapeCountChange <= 0 || document.shapes.count + edit.shapeCountChange <= DocumentLimits.maxShapes
+        let shapes = edit.shapeCountChange, points = edit.inkPointChange
+        return (shapes <= 0 || document.shapes.count + shapes <= DocumentLimits.maxShapes)
+            && (points <= 0 || drawing.inkPointCount + points <= DocumentLimits.maxPoints)
     }
 
     /// Applies an edit made outside the window: another program's version of the file, merged in. It is

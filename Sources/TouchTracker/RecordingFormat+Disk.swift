@@ -189,6 +189,8 @@ extension DrawingEncodingError {
         case .coordinateOutOfRange(let id): .object(["coordinate_out_of_range": .integer(id.rawValue)])
         case .invalidID(let id): .object(["invalid_id": .integer(id.rawValue)])
         case .widthOutOfRange(let id): .object(["width_out_of_range": .integer(id.rawValue)])
+        case .inkOutOfRange(let id): .object(["ink_out_of_range": .integer(id.rawValue)])
+        case .tooManyPoints(let count): .object(["too_many_points": .integer(count)])
         }
     }
 
@@ -198,6 +200,8 @@ extension DrawingEncodingError {
         case ("coordinate_out_of_range", let data?): self = .coordinateOutOfRange(ShapeID(try data.integer()))
         case ("invalid_id", let data?): self = .invalidID(ShapeID(try data.integer()))
         case ("width_out_of_range", let data?): self = .widthOutOfRange(ShapeID(try data.integer()))
+        case ("ink_out_of_range", let data?): self = .inkOutOfRange(ShapeID(try data.integer()))
+        case ("too_many_points", let data?): self = .tooManyPoints(count: try data.integer())
         case (let name, _): throw value.problem("unknown encoding error \"\(name)\"")
         }
     }
@@ -286,6 +290,9 @@ extension DocumentError {
         case .invalidColour(let text, let position): .object(["invalid_colour": .object(["text": .string(text), "at": at(position)])])
         case .widthOutOfRange(let text, let position):
             .object(["width_out_of_range": .object(["text": .string(text), "at": at(position)])])
+        case .tooManyPoints(let position): .object(["too_many_points": .object(["at": at(position)])])
+        case .pointWidthOutOfRange(let text, let position):
+            .object(["point_width_out_of_range": .object(["text": .string(text), "at": at(position)])])
         }
     }
 
@@ -311,6 +318,8 @@ extension DocumentError {
         case "newer_version": self = .newerVersion(try data.integer())
         case "unsupported_version": self = .unsupportedVersion(try data.integer())
         case "too_many_lines": self = .tooManyShapes(at: try data.object { (object) throws(RecordingError) in try at(&object) })
+        case "too_many_points": self = .tooManyPoints(at: try data.object { (object) throws(RecordingError) in try at(&object) })
+        case "point_width_out_of_range": self = try withText("text", DocumentError.pointWidthOutOfRange(_:at:))
         case "coordinate_out_of_range": self = try withText("text", DocumentError.coordinateOutOfRange(_:at:))
         case "invalid_id": self = try withText("text", DocumentError.invalidID(_:at:))
         case "unknown_kind": self = try withText("text", DocumentError.unknownKind(_:at:))

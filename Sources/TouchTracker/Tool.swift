@@ -6,7 +6,8 @@ import Glibc  // libm: atan2, cos, sin
 
 /// A tool: what a contact does on the canvas. Every tool is a row of `Tool.table` (as every key is a row
 /// of `KeyBindings.table`, and dwm's `buttons[]` is one table of what the buttons do): its name, the key
-/// that chooses it, its cursor, its help, and what a drag with it draws. The keys, the help, `--help`, the
+/// that chooses it, its cursor, its icon name and tooltip (for a toolbar), its help, and what a contact
+/// with it does (`Action`). The keys, the help, `--help`, the
 /// README and the man page, the title and the pen file read the table; a tool added there is found by all.
 ///
 /// The gesture rules are the same for every tool: a click never leaves a dot, a double click clears, a long
@@ -23,17 +24,40 @@ public struct Tool: Hashable, Sendable, CustomStringConvertible {
     public let cursor: String
     /// What a drag with it draws, in a few words, for the help, `--help`, the README and the man page.
     public let help: String
-    /// What a drag with it draws: the geometry for a contact pressed at `drag.press`, now at
-    /// `drag.pointer`.
-    let draws: @Sendable (ToolDrag) -> ShapeGeometry
+    /// What a contact with it does: draws a shape from its drag, draws ink along its path, or erases.
+    let action: Action
+
+    /// What a contact with a tool does.
+    enum Action: Sendable {
+        /// Draws the geometry for a contact pressed at `drag.press`, now at `drag.pointer`.
+        case draws(@Sendable (ToolDrag) -> ShapeGeometry)
+        /// Draws ink along the contact's path (`ToolStroke`).
+        case ink
+        /// Erases what the contact's path passes over, as a stylus's eraser end does (`CanvasModel+Eraser`).
+        case erases
+    }
+
+    /// A name in the freedesktop icon naming spec for a toolbar (nil: none fits; a toolbar draws its key).
+    public let iconName: String?
+    /// A toolbar's tooltip: its title, what it does and its key.
+    public var tooltip: String { "\(title) (\(key.uppercased())): \(help)" }
+
+    init(name: String, title: String, key: Character, cursor: String, iconName: String? = nil, help: String, action: Action) {
+        (self.name, self.title, self.key, self.cursor, self.iconName, self.help, self.action) = (name, title, key, cursor, iconName, help, action)
+    }
+
+    init(name: String, title: String, key: Character, cursor: String, iconName: String? = nil, help: String,
+         draws: @escaping @Sendable (ToolDrag) -> ShapeGeometry) {
+        self.init(name: name, title: title, key: key, cursor: cursor, iconName: iconName, help: help, action: .draws(draws))
+    }
 
     /// The book's: a drag draws a straight line from the press to the pointer; with Shift held at the
     /// press a circle, as the circle tool draws it (the book's challenge); with Ctrl held, in steps of 15°.
     public static let line = Tool(
-        name: "line", title: "Line", key: "l", cursor: "crosshair",
+        name: "line", title: "Line", key: "l", cursor: "crosshair", iconName: "draw-line",
         help: "drags draw lines (Shift: a circle; Ctrl: 15° steps)",
         draws: { drag in
-            if drag.pressModifiers.contains(.shift) { return Tool.circle.draws(drag) }
+            if drag.pressModifiers.contains(.shift), case .draws(let circle) = Tool.circle.action { return circle(drag) }
             let end = drag.modifiers.contains(.control) ? ToolDrag.snapped(drag.pointer, around: drag.press) : drag.pointer
             return .line(Segment(begin: drag.press, end: end))
         })
@@ -41,15 +65,28 @@ public struct Tool: Hashable, Sendable, CustomStringConvertible {
     /// A drag draws an ellipse in the box from the press to the pointer; with Ctrl held a circle (Inkscape's
     /// convention: the box made square).
     public static let circle = Tool(
-        name: "circle", title: "Circle", key: "c", cursor: "crosshair",
+        name: "circle", title: "Circle", key: "c", cursor: "crosshair", iconName: "draw-ellipse",
         help: "drags draw ellipses (Ctrl: a circle)",
         draws: { drag in
             let corner = drag.modifiers.contains(.control) ? ToolDrag.squared(drag.pointer, around: drag.press) : drag.pointer
             return .ellipse(box: Segment(begin: drag.press, end: corner))
         })
 
+    /// A drag draws ink: a freehand stroke along the pointer's path, simplified when it lifts (to within
+    /// half a pixel of what was drawn) and drawn as a smooth curve.
+    public static let pen = Tool(
+        name: "pen", title: "Pen", key: "p", cursor: "pencil", iconName: "draw-freehand",
+        help: "drags draw freehand ink", action: .ink)
+
+    /// A drag erases: every line and circle it passes over goes whole, and the part of ink it passes over
+    /// (the rest of the stroke stays, in pieces); one drag is one undo. A stylus's eraser end does the same
+    /// whatever the tool.
+    public static let eraser = Tool(
+        name: "eraser", title: "Eraser", key: "e", cursor: "circle", iconName: "draw-eraser",
+        help: "drags erase what they pass over (ink in part)", action: .erases)
+
     /// Every tool, in the order the help lists them.
-    public static let table: [Tool] = [.line, .circle]
+    public static let table: [Tool] = [.line, .circle, .pen, .eraser]
 
     /// The tool a new pen has.
     public static let standard = Tool.line

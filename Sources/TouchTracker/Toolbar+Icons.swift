@@ -45,6 +45,10 @@ extension Tool {
         switch name {
         case "line": Icon([.stroke([p(5, 19), p(19, 5)], width: 2)])
         case "circle": Icon([.arc(centre: p(12, 12), radius: 7.5, start: 0, end: 2 * .pi, width: 2)])
+        case "pen":  // a freehand wave
+            Icon([.stroke((0...12).map { i in p(4 + Double(i) * 4 / 3, 12 - 6 * sin(Double(i) * .pi / 6)) }, width: 2)])
+        case "eraser":  // an eraser's block, tilted, and the line it leaves clean
+            Icon([.fill([p(9, 5), p(19, 11), p(14, 19), p(4, 13)]), .stroke([p(3, 21), p(21, 21)], width: 1)])
         default: Icon([.stroke([p(5, 19), p(12, 5), p(19, 19)], width: 2), .disc(centre: p(12, 14), radius: 2)])
         }
     }

@@ -120,6 +120,8 @@ private func outlinePoint(of shape: Shape, at t: Double) -> Point {
         return Point(x: begin.x + t * (end.x - begin.x), y: begin.y + t * (end.y - begin.y))
     case .ellipse(let box):
         return ellipsePoint(ofBox: box, at: t)
+    case .ink(let ink):
+        return ink.point(atParameter: t * Double(ink.count - 1))
     }
 }
 

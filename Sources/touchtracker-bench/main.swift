@@ -33,6 +33,7 @@ let sections: [(String, (inout BenchReport) -> Void)] = [
     ("Gesture engine", engineSection),
     ("Hit testing", hitTestSection),
     ("Frames", frameSection),
+    ("Ink", inkSection),
     ("Documents", documentSection),
     ("X path", xPathSection),
     ("Saving", savingSection),

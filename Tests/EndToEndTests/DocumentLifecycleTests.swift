@@ -82,7 +82,7 @@ struct DocumentLifecycleTests {
         let server = try XvfbServer()  // with a display: the document is opened once the display is there
         let app = try AppProcess(arguments: [path], display: server.name)
         #expect(app.waitForExit() == 1)
-        #expect(app.standardError == "touchtracker: \(path): made by a newer TouchTracker (format version 7; this one reads up to 2); left it untouched\n")
+        #expect(app.standardError == "touchtracker: \(path): made by a newer TouchTracker (format version 7; this one reads up to 3); left it untouched\n")
         #expect(folder.names() == ["drawing.json"])
         #expect(folder.read("drawing.json") == newer)
     }

@@ -7,8 +7,9 @@ import XTestHarness
 /// nothing; Escape takes back the line being dragged.
 @Suite("The toolbar and Escape, end to end", .serialized)
 struct ToolbarEndToEndTests {
-    /// At 96 dpi the buttons are 24 px from x = 2, y = 2: the line tool, the circle tool, a gap of 8, the colours.
-    static let circleTool = (38, 14), blue = (94, 14)
+    /// At 96 dpi the buttons are 24 px from x = 2, y = 2: the line, circle, pen and eraser tools, a gap of 8,
+    /// the colours.
+    static let circleTool = (38, 14), blue = (142, 14)
     static let blueColour: UInt32 = 0x1E50DC
 
     @Test func aClickOnTheToolbarChangesTheToolAndTheColourAndDrawsNothing() throws {

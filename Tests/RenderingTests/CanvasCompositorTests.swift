@@ -1,3 +1,4 @@
+import Foundation
 import Canvas
 import DrawingTesting
 @testable import Rendering
@@ -77,7 +78,10 @@ struct CanvasCompositorTests {
             default: return Segment(begin: begin, end: randomPoint())
             }
         }
-        func randomKind() -> ShapeKind { Int.random(in: 0..<10, using: &random) < 3 ? .ellipse : .line }
+        func randomKind() -> ShapeKind {
+            let roll = Int.random(in: 0..<10, using: &random)
+            return roll < 3 ? .ellipse : roll < 5 ? .ink : .line
+        }
         func randomWidth() -> Double {
             oneWidth ? 10 : [10, 10, 16, 5, 2, Double.random(in: 0.5...40, using: &random)].randomElement(using: &random)!
         }
@@ -157,6 +161,32 @@ struct CanvasCompositorTests {
         if lines > 100 { #expect(statistics.buriedShapes > lines, "many shapes lay buried: \(statistics)") }
     }
 
+    /// Ink in progress grows a point at a time: each frame repaints only around its new piece and the piece
+    /// before it, and the screen is what the renderer paints, with even and varying widths.
+    @Test(arguments: [false, true])
+    func inkInProgressRepaintsOnlyItsNewPieces(varyingWidths: Bool) throws {
+        let window = try FakeWindow(width: 400, height: 300)
+        let drawing = busyDrawing(300)
+        var random = SeededGenerator(seed: 41)
+        var point = Point(x: 60, y: 150), heading = 0.0
+        var ink = Ink.starting(at: point, width: varyingWidths ? 0.5 : nil)
+        let width = 12.0
+        try window.frame(Scene(drawing: drawing, shapesInProgress: [ShapeInProgress(geometry: .ink(ink), width: width)]))
+        for step in 0..<150 {
+            heading += Double.random(in: -0.4...0.4, using: &random)
+            point = Point(x: point.x + 2 * cos(heading), y: point.y + 2 * sin(heading))
+            ink = ink.appending(point, width: varyingWidths ? Double.random(in: 0.2...1, using: &random) : nil)
+            let scene = Scene(drawing: drawing, shapesInProgress: [ShapeInProgress(geometry: .ink(ink), width: width)])
+            let damage = try window.frame(scene)
+            #expect(damage.allSatisfy { $0.width <= 2 * 8 + width + 8 && $0.height <= 2 * 8 + width + 8 }, "step \(step): \(damage)")
+            if step % 10 == 9 {
+                guard expectSamePixels(window.screen, try reference(scene, width: 400, height: 300), "step \(step)") else { return }
+            }
+        }
+        #expect(window.compositor.statistics.rebuilds == 1)
+    }
+
+    /// Damage is whole pixels, inside the canvas, and its rectangles neither overlap nor touch.
     /// How far a pixel may be from the renderer's once the view moved, in levels of a channel: Cairo cuts a
     /// stroke at its surface's edge, rounding where, and a few antialiased pixels of a line that crossed the
     /// window's edge move by up to 14 levels (measured over 2000 random lines).

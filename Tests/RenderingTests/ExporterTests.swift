@@ -1,3 +1,4 @@
+import Foundation
 import CCairo
 import Canvas
 import Rendering
@@ -87,6 +88,21 @@ struct ExporterTests {
         // In document px, moved onto the page, whose corner is the document's (-13, 17).
         #expect(paths.allSatisfy { $0.contains("transform=\"matrix(1,0,0,1,13,-17)\"") })
         #expect(text.contains("width=\"341px\"") && text.contains("height=\"211px\""), "the page in px")
+    }
+
+    /// Ink is one smooth path of cubic Béziers in an SVG (a `C` a piece), not the flattened curve's segments;
+    /// ink whose widths vary is a path a piece, each at its width.
+    @Test func anSVGHasInkAsOnePathOfCurves() throws {
+        let points = (0..<40).map { Point(x: 20 + Double($0) * 8, y: 100 + 30 * sin(Double($0) / 4)) }
+        let even = Drawing(shapes: [Shape(id: ShapeID(1), geometry: .ink(Ink(points: points)))])
+        let text = String(decoding: try Exporter.render(even, format: .svg), as: UTF8.self)
+        let paths = text.split(separator: "<path").dropFirst()
+        #expect(paths.count == 1)
+        #expect(paths.first.map { $0.components(separatedBy: " C ").count - 1 } == 39, "a curve a piece")
+        #expect(paths.first.map { !$0.contains(" L ") } == true)
+        let varying = Drawing(shapes: [Shape(id: ShapeID(1), geometry: .ink(Ink(points: points, widths: points.indices.map { 0.2 + Double($0 % 5) * 0.2 })))])
+        let pieces = String(decoding: try Exporter.render(varying, format: .svg), as: UTF8.self).split(separator: "<path").dropFirst()
+        #expect(pieces.count == 39 && pieces.allSatisfy { $0.contains(" C ") })
     }
 
     @Test func aPDFOfCirclesAndColoursIsWholeAndLargerThanAnEmptyOne() throws {

@@ -111,10 +111,10 @@ struct ChangedOnDiskTests {
     @Test func aNewerVersionWrittenByAnotherProgramIsLeftUntouched() throws {
         let folder = try TemporaryFolder()
         let store = DocumentStore(path: folder.filePath("drawing.json"))
-        let newer = #"{"format":"touchtracker-drawing","version":3,"lines":{}}"#
+        let newer = #"{"format":"touchtracker-drawing","version":4,"lines":{}}"#
         try folder.write(newer, to: "drawing.json")
         let identity = try #require(try store.currentIdentity())
-        #expect(store.readCurrent(now: testTime) == .newer(.newerVersion(3), identity))
+        #expect(store.readCurrent(now: testTime) == .newer(.newerVersion(4), identity))
         #expect(folder.read("drawing.json") == Array(newer.utf8))
     }
 

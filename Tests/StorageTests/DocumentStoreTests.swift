@@ -135,13 +135,13 @@ enum Damage: CaseIterable, Sendable {
 
     @Test func aNewerVersionIsRefusedAndLeftUntouched() throws {
         let folder = try TemporaryFolder()
-        let newer = #"{"format":"touchtracker-drawing","version":3,"lines":{"layers":[]}}"#
+        let newer = #"{"format":"touchtracker-drawing","version":4,"lines":{"layers":[]}}"#
         try folder.write(newer, to: "drawing.json")
         let error = #expect(throws: DocumentOpenError.self) {
             try DocumentStore.open(path: folder.filePath("drawing.json"), now: testTime)
         }
-        #expect(error == .newerVersion(path: folder.filePath("drawing.json"), .newerVersion(3)))
-        #expect(error?.description == "\(folder.filePath("drawing.json")): made by a newer TouchTracker (format version 3; this one reads up to 2); left it untouched")
+        #expect(error == .newerVersion(path: folder.filePath("drawing.json"), .newerVersion(4)))
+        #expect(error?.description == "\(folder.filePath("drawing.json")): made by a newer TouchTracker (format version 4; this one reads up to 3); left it untouched")
         #expect(folder.names() == ["drawing.json"])
         #expect(folder.read("drawing.json") == Array(newer.utf8))
     }

@@ -85,7 +85,7 @@ private func decode(_ text: String) throws(DocumentError) -> Drawing {
     @Test(arguments: ["square", "LINE"])
     func anUnknownKindIsDamageNamedWhereItIs(kind: String) {
         let error = #expect(throws: DocumentError.self) { try decode(document("kind", "\"\(kind)\"")) }
-        #expect(error?.description == "not a drawing: line 1, column 71: kind \"\(kind)\" is neither \"line\" nor \"circle\"")
+        #expect(error?.description == "not a drawing: line 1, column 71: kind \"\(kind)\" is not \"line\", \"circle\" or \"ink\"")
     }
 
     @Test(arguments: [##""#1E50DCC""##, ##""#1E50D""##, #""red""#])
@@ -184,10 +184,10 @@ private func decode(_ text: String) throws(DocumentError) -> Drawing {
 
     @Test func aNewerVersionIsRefusedAsNewerAndNotAsDamage() throws {
         let error = #expect(throws: DocumentError.self) {
-            try decode(#"{"lines":{"shape":"changed in v2"},"version":3,"format":"touchtracker-drawing"}"#)
+            try decode(#"{"lines":{"shape":"changed in v2"},"version":4,"format":"touchtracker-drawing"}"#)
         }
-        #expect(error == .newerVersion(3))
+        #expect(error == .newerVersion(4))
         #expect(error?.isDamage == false)
-        #expect(error?.description == "made by a newer TouchTracker (format version 3; this one reads up to 2)")
+        #expect(error?.description == "made by a newer TouchTracker (format version 4; this one reads up to 3)")
     }
 }
