@@ -134,14 +134,18 @@ struct SolidCells {
 
     /// `shape`, later than every other shape of the layer, joined it: it tops the cells it covers whole
     /// (in `part`, when given). (Its reach is counted with `count`.)
-    mutating func cover(_ shape: Stroke, in part: Part? = nil) {
-        var covered = coveredRows(of: shape.outline)
+    /// Returns how many of those cells had no top before.
+    @discardableResult
+    mutating func cover(_ shape: Stroke, in part: Part? = nil) -> Int {
+        var covered = coveredRows(of: shape.outline), topped = 0
         while let (row, run) = covered.next() {
             guard let run = Self.run(run, of: row, in: part) else { continue }
             for index in (row * columns + run.lowerBound)..<(row * columns + run.upperBound) where tops[index] < shape.id {
+                if tops[index] == Self.none { topped += 1 }
                 (tops[index], colours[index], others[index]) = (shape.id, shape.colour, 0)
             }
         }
+        return topped
     }
 
     /// Counts `shape` (`delta` 1) or no longer counts it (`delta` `UInt32.max`) where it reaches a cell after
@@ -189,6 +193,41 @@ struct SolidCells {
         }
         for shape in shapes { cover(shape, in: part) }
         for shape in shapes { count(shape, by: 1, in: part) }
+    }
+
+    /// Counts the cells meeting `area` again, from the shapes that may reach one, which `shapes` hands its
+    /// body the latest first until the body returns false: once every cell there has a top, the shapes
+    /// before them all neither top nor are counted in any, and are not looked at.
+    mutating func recount(_ area: Rect, latestFirst shapes: (_ body: (Stroke) -> Bool) -> Void) {
+        guard let rowRange = rowRange((area.minY, area.maxY)) else { return }
+        let part = (rows: rowRange, columns: columnRange(area))
+        for row in part.rows {
+            for index in (row * columns + part.columns.lowerBound)..<(row * columns + part.columns.upperBound) {
+                (tops[index], colours[index], others[index]) = (Self.none, 0, 0)
+            }
+        }
+        var untopped = part.rows.count * part.columns.count
+        var later: [Stroke] = []
+        shapes { shape in
+            untopped -= cover(shape, in: part)
+            later.append(shape)
+            return untopped > 0
+        }
+        for shape in later { count(shape, by: 1, in: part) }
+    }
+
+    /// The earliest threshold (`threshold(row:column:)`) of the cells meeting `areas`: shapes before it
+    /// show in none of them.
+    func earliestThreshold(meeting areas: [Rect]) -> UInt64 {
+        var earliest = Thresholds.never
+        for area in areas {
+            guard let rowRange = rowRange((area.minY, area.maxY)) else { continue }
+            let columnRange = columnRange(area)
+            for row in rowRange {
+                for column in columnRange { earliest = min(earliest, threshold(row: row, column: column)) }
+            }
+        }
+        return earliest
     }
 
     /// Takes in the cells of `other`, the same grid counting other shapes: the later top wins; where both

@@ -59,8 +59,6 @@ func frameSection(_ report: inout BenchReport) {
     }
     report.record("frame_ratio_100k_vs_10", (ours["100k"]! / ours["10"]!).rounded(toPlaces: 2), unit: "x (goal <= 1.5)")
 
-    viewFrames(&report, sizes: sizes, budget: budget)
-
     report.row("drawings of circles, ns per frame (median frame, best of \(frameRounds) rounds):")
     var overCircles: [String: Double] = [:]
     for (label, count) in sizes where count != 1_000 {
@@ -126,10 +124,13 @@ func frameSection(_ report: inout BenchReport) {
 /// Moving the view: a pan frame copies what stays in view and paints only the strip uncovered, so it costs
 /// about the same over 100k lines as over 10; a zoom step shows a preview scaled from the last frame, then
 /// paints the layer anew at the new scale (the sharp frame). Back-buffer work only, as above.
-private func viewFrames(_ report: inout BenchReport, sizes: [(label: String, count: Int)], budget: UInt64) {
+/// Its own section (`--only=frames of`), run with the frames' (`--only=frames`).
+func viewFrameSection(_ report: inout BenchReport) {
+    let sizes: [(label: String, count: Int)] = [("10", 10), ("100k", 100_000)]
+    let budget: UInt64 = report.long ? 400_000_000 : 60_000_000
     report.row("moving the view, per frame (median frame, best of \(frameRounds) rounds), 800x600:")
     var pans: [String: Double] = [:]
-    for (label, count) in sizes where count != 1_000 {
+    for (label, count) in sizes {
         let document = benchDocument(lines: count)
         let panning = try! PanFrames(document: document)
         var pan = Double.infinity, sharp = Double.infinity, preview = Double.infinity
