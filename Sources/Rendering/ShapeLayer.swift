@@ -17,7 +17,8 @@ import Storage
 ///   a clear, or no history         everything is repainted
 ///
 /// and a pan (`scroll(to:)`) moves the pixels and cells that stay in the viewport and paints only the
-/// strip uncovered, from the shapes the index finds there.
+/// strips uncovered, each from the shapes the index finds there, the latest first, down to the earliest
+/// that shows there (the cells coming into view are counted from the latest shapes until each has a top).
 ///
 /// Where lines pile up, most shapes are buried under later lines (`SolidCells`): such a shape changes no
 /// pixel, so it is neither stroked when the layer is painted nor repaired when it goes, moves or comes
