@@ -18,6 +18,12 @@ struct EllipseOutline: Hashable {
         let bounds = box.bounds
         guard bounds.width > Self.flat && bounds.height > Self.flat else { return nil }
         self.box = box
+        let radius = max(bounds.width, bounds.height) / 2
+        // A chord spanning dt of the ellipse's parameter strays at most dt² / 8 · radius from it.
+        let steps = (2 * Double.pi / (8 * Self.chordError / radius).squareRoot()).rounded(.up)
+        chords = Int(min(max(steps, 8), Double(Self.mostChords)))
+        let dt = 2 * Double.pi / Double(chords)
+        strays = dt * dt / 8 * radius + Self.cairoError
     }
 
     /// A box thinner than this (px) is flat.
@@ -36,12 +42,9 @@ struct EllipseOutline: Hashable {
 
     /// How many chords of a polygon inscribed in the ellipse its capsules follow: enough that the ellipse
     /// strays at most about a quarter pixel from them.
-    var chords: Int {
-        let radius = max(box.bounds.width, box.bounds.height) / 2
-        // A chord spanning dt of the ellipse's parameter strays at most dt² / 8 · radius from it.
-        let steps = (2 * Double.pi / (8 * Self.chordError / radius).squareRoot()).rounded(.up)
-        return Int(min(max(steps, 8), Double(Self.mostChords)))
-    }
+    let chords: Int
+    /// How far the ellipse and Cairo's approximation of it stray from its chords.
+    let strays: Double
 
     /// The capsule around chord `index`, widened by `strays`.
     func piece(_ index: Int, halfWidth: Double) -> StrokeCapsule {
@@ -73,12 +76,6 @@ struct EllipseOutline: Hashable {
             return Point(x: centre.x + a * cos(t), y: centre.y + b * sin(t))
         }
         return Segment(begin: point(index), end: point(index + 1))
-    }
-
-    /// How far the ellipse and Cairo's approximation of it stray from its chords.
-    var strays: Double {
-        let dt = 2 * Double.pi / Double(chords)
-        return dt * dt / 8 * max(box.bounds.width, box.bounds.height) / 2 + Self.cairoError
     }
 
     /// The most a chord may stray from the ellipse, in px (more for ellipses so large they would need
