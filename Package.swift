@@ -10,7 +10,7 @@
 //   libc and Timing only.
 //   XShell: the only importer of CX11 in the program.
 //   For the tests and the bench only: DrawingTesting (the loader's fuzzer, the book's hit test),
-//   XTestHarness (Xvfb, child processes and an XTest client), TestSupport (tests only; Foundation),
+//   XTestHarness (Xvfb, Xorg with inputtest devices, child processes and an XTest client), TestSupport (tests only; Foundation),
 //   PortalTesting (tests only; a private dbus-daemon and a fake file-chooser portal).
 import PackageDescription
 

@@ -4,7 +4,7 @@ import Glibc
 
 /// A private Xvfb on a display it picks itself (`-displayfd`), stopped when this is released.
 /// When Xvfb is missing it throws `Missing`, whose message says how to get it.
-public final class XvfbServer {
+public final class XvfbServer: XServer {
     public struct Missing: Error, CustomStringConvertible {
         public var description: String {
             "Xvfb is not installed (no Xvfb on PATH). The end-to-end tests and the bench's X path need it: run "
