@@ -5,33 +5,35 @@ import Storage
 import TestSupport
 import XTestHarness
 
-/// A fresh Xvfb with the real app running in it (window at the screen's origin, so window and screen
+/// A fresh Xvfb (or the X server given) with the real app running in it (window at the screen's origin, so window and screen
 /// coordinates agree), its first frame painted, and a test client connected.
 final class RunningApp {
-    let server: XvfbServer
+    let server: any XServer
     let app: AppProcess
     let client: XTestClient
     let window: Window
     /// XDG_DATA_HOME: the default document is `touchtracker/drawing.json` in it.
     let dataHome: TemporaryFolder
 
-    /// `screen` is Xvfb's WIDTHxHEIGHTxDEPTH; the toolbar is hidden unless `toolbar` (see `AppProcess`).
+    /// `screen` is Xvfb's WIDTHxHEIGHTxDEPTH; the toolbar is hidden unless `toolbar` (see `AppProcess`); `server`
+    /// is the X server to run in instead of a new Xvfb.
     convenience init(arguments: [String] = [], geometry: String = "400x300+0+0", environment: [String: String] = [:],
-                     screen: String = "1024x768x24", toolbar: Bool = false) throws {
+                     screen: String = "1024x768x24", toolbar: Bool = false, server: (any XServer)? = nil) throws {
         try self.init(argumentBytes: arguments.map { Array($0.utf8) }, geometry: geometry, environment: environment,
-                      screen: screen, toolbar: toolbar)
+                      screen: screen, toolbar: toolbar, server: server)
     }
 
-    /// The arguments as bytes: a file name need not be UTF-8.
+    /// The arguments as bytes: a file name need not be UTF-8. `server` is the X server to run in (an
+    /// `XorgServer` with input devices of the test's own), else a new Xvfb with `screen`.
     init(argumentBytes arguments: [[UInt8]], geometry: String = "400x300+0+0", environment: [String: String] = [:],
-         screen: String = "1024x768x24", toolbar: Bool = false) throws {
-        server = try XvfbServer(screen: screen)
+         screen: String = "1024x768x24", toolbar: Bool = false, server: (any XServer)? = nil) throws {
+        self.server = try server ?? XvfbServer(screen: screen)
         dataHome = try TemporaryFolder("e2e")
         var environment = environment
         environment["XDG_DATA_HOME"] = environment["XDG_DATA_HOME"] ?? dataHome.path
         app = try AppProcess(argumentBytes: [Array("--geometry".utf8), Array(geometry.utf8)] + arguments,
-                             display: server.name, environment: environment, toolbar: toolbar)
-        client = try XTestClient(display: server.name)
+                             display: self.server.name, environment: environment, toolbar: toolbar)
+        client = try XTestClient(display: self.server.name)
         do {
             window = try client.window(ofProcess: app.pid)
             // Below the toolbar where it may show (asked for, or a pen of the test's own).
