@@ -30,7 +30,7 @@ import XTestHarness
 // XGetImage round trip (tens of microseconds). Input time is the bench's clock when it sends the XTest
 // request (the server stamps the event on receipt, in ms). Xvfb runs without a cursor (`-nocursor`):
 // it draws the cursor in software on every motion, which a display with a hardware cursor does not.
-// Needs Xvfb; prints n/a without it.
+// Needs Xvfb; prints n/a without it. Smooth scrolling has its own section, on Xorg (XPathBench+SmoothScroll).
 
 func xPathSection(_ report: inout BenchReport) {
     withXPathBench(&report, unavailable: XPathBench.unavailable) { bench, report in bench.run(&report) }
@@ -53,19 +53,21 @@ func startupSection(_ report: inout BenchReport) {
     }) { bench, report in bench.measureStartupAgainstTheReadFloor(&report) }
 }
 
-/// Runs `body` with the app, a private Xvfb, an XTest client and a temporary folder; says why not
-/// (`unavailable`) when one of them is missing.
-private func withXPathBench(_ report: inout BenchReport, unavailable: (String, inout BenchReport) -> Void,
-                            _ body: (XPathBench, inout BenchReport) -> Void) {
+/// Runs `body` with the app, a private X server (`server`: Xvfb unless said), an XTest client and a temporary
+/// folder; says why not (`unavailable`) when one of them is missing.
+func withXPathBench(_ report: inout BenchReport, unavailable: (String, inout BenchReport) -> Void,
+                    // A black root window (`-br`): a white pixel in the app's window (which has no background)
+                    // can only be the app's own frame.
+                    server startServer: () throws -> any XServer = { try XvfbServer(extraArguments: ["-br", "-nocursor"]) },
+                    _ body: (XPathBench, inout BenchReport) -> Void) {
     guard let binary = XPathBench.appBinary() else {
         return unavailable("no touchtracker binary beside the bench: build it with `swift build -c release`", &report)
     }
-    // A black root window (`-br`): a white pixel in the app's window (which has no background) can only
-    // be the app's own frame.
-    guard let server = try? XvfbServer(extraArguments: ["-br", "-nocursor"]) else {
-        return unavailable("no X server: Xvfb is not installed or did not start", &report)
+    let server: any XServer
+    do { server = try startServer() } catch {
+        return unavailable("no X server: \(error)", &report)
     }
-    guard let folder = XPathBench.temporaryFolder() else {
+    guard let folder = XPathBench.temporaryFolder(), XPathBench.writeNewPen(in: folder) else {
         return unavailable("cannot create a temporary folder", &report)
     }
     defer { XPathBench.removeFolder(folder) }
@@ -73,7 +75,7 @@ private func withXPathBench(_ report: inout BenchReport, unavailable: (String, i
     do {
         // Input goes out at once (XFlush): an event is timed from when it is sent.
         guard let client = try? XTestClient(display: server.name, delivery: .flushed) else {
-            return unavailable("cannot connect to Xvfb \(server.name), or it has no XTEST", &report)
+            return unavailable("cannot connect to the X server \(server.name), or it has no XTEST", &report)
         }
         body(XPathBench(binary: binary, server: server, client: client, folder: folder), &report)
     }
@@ -81,7 +83,7 @@ private func withXPathBench(_ report: inout BenchReport, unavailable: (String, i
 
 struct XPathBench {
     let binary: String
-    let server: XvfbServer
+    let server: any XServer
     let client: XTestClient
     let folder: String
 
@@ -340,6 +342,7 @@ struct XPathBench {
         var environment = ChildProcess.inheritedEnvironment
         environment["DISPLAY"] = server.name
         environment["XDG_DATA_HOME"] = folder
+        environment["XDG_STATE_HOME"] = folder + "/state"  // a new pen's, not the user's (`writeNewPen`)
         // Nobody reads the app's output: /dev/null, so it can never block on a full pipe.
         guard let process = try? ChildProcess(
             path: binary,
@@ -379,6 +382,13 @@ struct XPathBench {
         var template = Array("/tmp/touchtracker-xbench-XXXXXX".utf8CString)
         guard mkdtemp(&template) != nil else { return nil }
         return String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+
+    /// The app's state in `folder`'s `state`: the pen file of a new pen with the toolbar hidden, as F9 leaves
+    /// it, so that the window's corner is the drawing's (the user's own pen and toolbar are not the bench's).
+    static func writeNewPen(in folder: String) -> Bool {
+        mkdir(folder + "/state", 0o700) == 0 && mkdir(folder + "/state/touchtracker", 0o700) == 0
+            && BenchDrawing.writeFile("colour #000000\nwidth 10\nspeed off\ntoolbar off\n", to: folder + "/state/touchtracker/pen")
     }
 
     /// Removes the folder's files (the drawings, and whatever the app saved beside them) and the folder.
