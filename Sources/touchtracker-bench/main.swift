@@ -40,6 +40,7 @@ let sections: [(String, (inout BenchReport) -> Void)] = [
     ("X path", xPathSection),
     ("Saving", savingSection),
     ("Startup", startupSection),
+    ("Smooth scrolling", smoothScrollSection),
 ]
 for (title, run) in sections where only.isEmpty || only.contains(where: { title.lowercased().hasPrefix($0) }) {
     report.beginSection(title, quiet: arguments.contains("--json"))
