@@ -76,6 +76,8 @@ extension AppCore {
         case .failure(.noShapes): show("Nothing to paste: the clipboard's drawing has no shapes", now: now)
         case .failure(.tooManyShapes(let total)):
             tell("cannot paste: the drawing would have \(total) shapes, more than a file holds (\(DocumentLimits.maxShapes))", now: now)
+        case .failure(.tooManyInkPoints(let total)):
+            tell("cannot paste: too many ink points: \(total), at most \(DocumentLimits.maxPoints) in a drawing", now: now)
         case .failure(.outOfBounds):
             tell("cannot paste there: a shape would lie beyond ±\(Int(DocumentLimits.maxCoordinateMagnitude)) px", now: now)
         }

@@ -18,6 +18,8 @@ extension CanvasModel {
         case noShapes
         /// The drawing would hold more shapes than a file may (`accepts`: `DocumentLimits.maxShapes`).
         case tooManyShapes(Int)
+        /// The drawing's ink would hold more points than a file may (`accepts`: `DocumentLimits.maxPoints`).
+        case tooManyInkPoints(Int)
         /// Centred there, some shape would lie beyond the coordinates a file may hold.
         case outOfBounds
     }
@@ -40,7 +42,10 @@ extension CanvasModel {
             Shape(id: ShapeID(first + UInt64(index)), geometry: shape.geometry.translated(by: offset), style: shape.style)
         }
         let fits = placed.allSatisfy { DrawingFormat.isSavable($0.geometry) && DocumentLimits.isValidID($0.id) }
-        guard accepts(.paste(placed)) else { return .failure(.tooManyShapes(drawing.shapes.count + placed.count)) }
+        guard accepts(.paste(placed)) else {
+            let points = drawing.inkPointCount + Edit.paste(placed).inkPointChange
+            return .failure(points > DocumentLimits.maxPoints ? .tooManyInkPoints(points) : .tooManyShapes(drawing.shapes.count + placed.count))
+        }
         guard fits else { return .failure(.outOfBounds) }
         menu = nil  // it may be about the shape selected until now
         perform(.paste(placed))

@@ -162,6 +162,27 @@ struct ClipboardTests {
         #expect(driver.messages == ["cannot paste there: a shape would lie beyond ±1000000 px"])
     }
 
+    @Test func inkBeyondThePointLimitIsRefusedInItsOwnWords() throws {
+        // A drawing 100 points short of the limit, then a paste of 101 points more.
+        let per = DocumentLimits.maxPointsPerStroke
+        func stroke(_ id: Int, points: Int) -> Shape {
+            Shape(id: ShapeID(UInt64(id)), geometry: .ink(Ink(points: (0..<points).map { Point(x: Double($0 % 400), y: Double(id) + Double($0 / 400)) })))
+        }
+        let strokes = (DocumentLimits.maxPoints - 100) / per
+        var shapes = (1...strokes).map { stroke($0, points: per) }
+        shapes.append(stroke(strokes + 1, points: DocumentLimits.maxPoints - 100 - strokes * per))
+        let driver = try CoreDriver(opening: Drawing(shapes: shapes))
+        #expect(driver.core.model.drawing.inkPointCount == DocumentLimits.maxPoints - 100)
+        driver.key(.character("v"), .control)
+        let pasted = Drawing(shapes: [stroke(1, points: 101)])
+        driver.handle(.clipboardReceived(.shapes(try json(pasted)), pointer: Point(x: 100, y: 100)))
+        #expect(driver.messages == ["cannot paste: too many ink points: \(DocumentLimits.maxPoints + 1), at most \(DocumentLimits.maxPoints) in a drawing"])
+        #expect(driver.core.model.drawing.shapes.count == shapes.count)
+        driver.key(.character("v"), .control)
+        driver.handle(.clipboardReceived(.shapes(try json(Drawing(shapes: [stroke(1, points: 100)]))), pointer: Point(x: 100, y: 100)))
+        #expect(driver.core.model.drawing.inkPointCount == DocumentLimits.maxPoints, "up to the limit, it pastes")
+    }
+
     @Test func aPasteIsReplayedFromItsRecordedBytes() throws {
         let driver = try twoShapes()
         driver.key(.character("v"), .control)
