@@ -48,7 +48,8 @@ extension CanvasModel {
             if shapeDrag?.id == shape.id { cancelShapeDrag() }
             var parts: [Shape] = []
             if case .ink(let ink) = shape.geometry {
-                guard let left = ink.erased(along: path, within: tolerance) else { continue }
+                guard let left = ink.erased(along: path, within: tolerance,
+                                            tolerance: Ink.simplificationTolerance * Ink.fineness(atZoom: view.zoom)) else { continue }
                 parts = left.enumerated().map { index, part in
                     Shape(id: index == 0 ? shape.id : ShapeID(document.nextID.rawValue + UInt64(index - 1)), geometry: .ink(part), style: shape.style)
                 }
