@@ -282,7 +282,9 @@ public final class AppCore {
             overlays.append(overlay)
             noticeFrame = overlay.frame
         } else if model.drawing.shapes.isEmpty, overlays.isEmpty, model.strokes.isEmpty, model.ellipseStroke == nil {
-            overlays.append(EmptyDrawingHint.overlay(in: model.visibleArea, scale: scale))
+            if let hint = EmptyDrawingHint.overlay(in: model.canvasArea, scale: scale, toolbar: model.toolbar != nil) {
+                overlays.append(hint)
+            }
         }
         // The toolbar under every other panel; its tooltip over them all.
         if let toolbar = model.toolbar {
