@@ -48,6 +48,7 @@ struct ToolbarEndToEndTests {
         #expect(running.waitForPixel(400, 366, toBe: Colours.black) == Colours.black, "it grew down from the middle")
         #expect(running.pixel(400, 350) == Colours.white && running.pixel(287, 361) == Colours.black, "and out to both sides")
         #expect(running.pixel(513, 361) == Colours.black && running.pixel(527, 361) == Colours.white)
+        #expect(running.pixel(Self.blue.0, Self.blue.1) == Self.blueColour, "the toolbar's buttons stay where they were")
         var title: String?
         _ = waitUntil(timeout: 5) { title = client.text(running.window, "_NET_WM_NAME"); return title?.contains("119%") == true }
         #expect(title == "drawing.json — 119% — TouchTracker")
