@@ -314,6 +314,20 @@ import Glibc
         #expect(core.viewMemory.view(for: first) == zoomed)
     }
 
+    @Test func savingAsRemembersTheViewForTheOldNameThenForTheNewOne() throws {
+        let core = try CoreDriver(drawing: Drawing(shapes: [Shape(id: ShapeID(1), geometry: .line(segment(10, 10, 90, 10)))]))
+        let first = core.store.path, copy = FilePath(core.folder + "/copy.json")
+        core.key(.character("="), .control)
+        let zoomed = try #require(core.core.model.placedView)
+        core.advance(to: at(300))
+        core.key(.character("s"), [.control, .shift])
+        core.handle(.fileChosen(.chosen(copy)))
+        #expect(core.core.title.hasPrefix("copy.json"))
+        #expect(core.viewMemory.view(for: first) == zoomed, "remembered for the name it was left under")
+        core.advance(to: at(2_000))
+        #expect(core.viewMemory.view(for: copy) == zoomed, "and for the new name, which the window shows it under now")
+    }
+
     @Test func aDoubleClickThatClearsSaysHowManyAndThatControlZBringsThemBack() throws {
         let core = try CoreDriver()
         core.drawLine(from: GesturePoint(x: 10, y: 10), to: GesturePoint(x: 100, y: 10), at: 0)
