@@ -22,6 +22,12 @@ struct Foreground: Equatable {
         overlays = scene.overlays.map { overlay in
             var moved = overlay
             moved.frame = overlay.frame.moved(by: move)
+            // A panel's buttons (the toolbar's) are placed in the window as its frame is: they move with it.
+            moved.buttons = overlay.buttons.map { button in
+                var movedButton = button
+                movedButton.frame = button.frame.moved(by: move)
+                return movedButton
+            }
             return moved
         }
     }

@@ -260,7 +260,9 @@ public final class AppController {
     public func perform(_ command: Command) -> Command? { model.execute(command) }
 
     /// Shows another drawing (one just opened), with a history of its own.
-    public func show(_ drawing: Drawing) { model = model.showing(drawing) }
+    public func show(_ drawing: Drawing, rememberedView: RememberedView? = nil) {
+        model = model.showing(drawing, rememberedView: rememberedView)
+    }
 
     /// Pastes shapes from the clipboard (see `CanvasModel.paste`) centred at window point `centre`, mapped
     /// through the view.

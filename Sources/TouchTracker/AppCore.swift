@@ -282,7 +282,9 @@ public final class AppCore {
             overlays.append(overlay)
             noticeFrame = overlay.frame
         } else if model.drawing.shapes.isEmpty, overlays.isEmpty, model.strokes.isEmpty, model.ellipseStroke == nil {
-            overlays.append(EmptyDrawingHint.overlay(in: model.visibleArea, scale: scale))
+            if let hint = EmptyDrawingHint.overlay(in: model.canvasArea, scale: scale, toolbar: model.toolbar != nil) {
+                overlays.append(hint)
+            }
         }
         // The toolbar under every other panel; its tooltip over them all.
         if let toolbar = model.toolbar {
@@ -377,13 +379,21 @@ public final class AppCore {
         if let handle = handles.removeValue(forKey: timer) { timers.cancel(handle) }
     }
 
-    /// Asks the shell to remember the view waiting to be (for the next time the document opens).
-    private func rememberViewNow() {
+    /// Asks the shell to remember the view waiting to be, for the document it was left in (for the next time it
+    /// opens): before the window goes on to another document, and when the view has stayed put.
+    func rememberViewNow() {
         cancel(.rememberView)
         guard let view = viewToRemember else { return }
         viewToRemember = nil
         rememberedView = view
-        effects.append(.rememberView(view))
+        effects.append(.rememberView(view, document: document.path))
+    }
+
+    /// The window goes on in another document, whose view was remembered as `view` (nil: none): the view
+    /// waiting to be remembered is this document's, remembered now; the other's is compared with its own.
+    func viewsDocumentChanges(rememberedAs view: RememberedView?) {
+        rememberViewNow()
+        rememberedView = view
     }
 
     func show(_ text: String, now: Deadline) {

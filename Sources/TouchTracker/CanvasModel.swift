@@ -101,14 +101,15 @@ public struct CanvasModel: Sendable {
     public var drawing: Drawing { document.drawing }
 
     /// This window (the pen, the part on screen, the scale, the help) showing another drawing: nothing selected,
-    /// nothing in progress, a history of its own, and the view a drawing opens with.
-    public func showing(_ drawing: Drawing) -> CanvasModel {
+    /// nothing in progress, a history of its own, and the view a drawing opens with (`rememberedView` when that
+    /// still shows part of it, as at start).
+    public func showing(_ drawing: Drawing, rememberedView: RememberedView? = nil) -> CanvasModel {
         var model = self
         model.document = IndexedDrawing(drawing)
         model.history = History()
         (model.selection, model.menu, model.shapeDrag, model.tapPhase) = (nil, nil, nil, .none)
         (model.strokes, model.ellipseStroke, model.erasing, model.refusedEdits) = ([:], nil, [:], [])
-        (model.viewDrags, model.pinchStart, model.placement) = ([:], nil, .opening(remembered: nil))
+        (model.viewDrags, model.pinchStart, model.placement) = ([:], nil, .opening(remembered: rememberedView))
         model.view = model.openingView()
         return model
     }

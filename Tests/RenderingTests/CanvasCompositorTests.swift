@@ -208,6 +208,17 @@ struct CanvasCompositorTests {
         }
     }
 
+    @Test func aPanelsButtonsStayInTheWindowWithItsFrameWhereverTheViewIs() {
+        var toolbar = Overlay(frame: Rect(x: 0, y: 0, width: 200, height: 28), rows: [])
+        toolbar.buttons = [OverlayButton(frame: Rect(x: 2, y: 2, width: 24, height: 24), icon: Icon([]))]
+        var scene = Scene(drawing: Drawing(), overlays: [toolbar])
+        scene.view = ViewTransform(zoom: 1.5, origin: Point(x: 120, y: -40))
+        let foreground = Foreground(scene, scale: scene.view.scale)
+        let panel = foreground.overlays[0]
+        #expect(panel.buttons[0].frame.minX - panel.frame.minX == 2 && panel.buttons[0].frame.minY - panel.frame.minY == 2,
+                "moved with the frame onto the canvas, not left behind outside it")
+    }
+
     @Test func manyScatteredChangesAtOnceBecomeOneRectangleAroundThem() throws {
         let window = try FakeWindow(width: 400, height: 300)
         var shapesInProgress = (0..<20).map { i in
