@@ -306,14 +306,14 @@ private final class DragFrames {
         dragged = document.nextID
         document.restore(Shape(id: dragged, geometry: .line(Segment(begin: Point(x: 300, y: 300), end: Point(x: 420, y: 340)))))
         self.document = document
-        _ = try compositor.render(Scene(document: document, selection: dragged), onto: buffer.context)
+        _ = try compositor.render(Scene(document: document, selection: [dragged]), onto: buffer.context)
     }
 
     func next() {
         step += 1
         let offset = Double(step % 100) * 3
         document.setGeometry(.line(Segment(begin: Point(x: 200 + offset, y: 300), end: Point(x: 320 + offset, y: 340))), of: dragged)
-        blackHole(try! compositor.render(Scene(document: document, selection: dragged), onto: buffer.context))
+        blackHole(try! compositor.render(Scene(document: document, selection: [dragged]), onto: buffer.context))
     }
 }
 
