@@ -379,6 +379,36 @@ struct CanvasCompositorTests {
         expectSamePixels(window.screen, try reference(Scene(drawing: drawing, selection: [second]), width: 400, height: 300))
     }
 
+    @Test func addingAShapeToTheSelectionDamagesOnlyThatShape() throws {
+        let window = try FakeWindow(width: 400, height: 300)
+        var drawing = busyDrawing(100)
+        let first = drawing.add(.line(segment(10, 10, 50, 10)))
+        let second = drawing.add(.line(segment(300, 250, 350, 290)))
+        try window.frame(Scene(drawing: drawing, selection: [first]))
+
+        let damage = try window.frame(Scene(drawing: drawing, selection: [first, second]))
+
+        #expect(damage == [wholePixels(coverage(segment(300, 250, 350, 290)))])
+        expectSamePixels(window.screen, try reference(Scene(drawing: drawing, selection: [first, second]), width: 400, height: 300))
+    }
+
+    @Test func everyShapeSelectedCostsAFrameThatChangesNothingElseNoRepaint() throws {
+        let window = try FakeWindow(width: 400, height: 300)
+        let drawing = busyDrawing(2_000)
+        let all = Set(drawing.shapes.map(\.id))
+        try window.frame(Scene(drawing: drawing))
+        try window.frame(Scene(drawing: drawing, selection: all))
+        let before = window.compositor.statistics
+        var inProgress = ShapeInProgress(geometry: .line(segment(10, 10, 20, 20)), width: 10)
+        try window.frame(Scene(drawing: drawing, shapesInProgress: [inProgress], selection: all))
+        inProgress.geometry = .line(segment(10, 10, 30, 25))
+        let damage = try window.frame(Scene(drawing: drawing, shapesInProgress: [inProgress], selection: all))
+        #expect(damage.count == 1 && damage[0].width < 40, "only the line in progress: \(damage)")
+        #expect(window.compositor.statistics.rebuilds == before.rebuilds && window.compositor.statistics.repairs == before.repairs)
+        expectSamePixels(window.screen, try reference(Scene(drawing: drawing, shapesInProgress: [inProgress], selection: all),
+                                                      width: 400, height: 300))
+    }
+
     @Test func draggingTheSelectedLineDamagesItsOldAndNewPlaceAndLeavesTheCacheAlone() throws {
         let window = try FakeWindow(width: 400, height: 300)
         var drawing = busyDrawing(1000)

@@ -133,6 +133,16 @@ struct RendererTests {
         #expect(try render(Scene(drawing: drawing, selection: [selected])).pixel(x: 100, y: 50) == 0x00FF00)
     }
 
+    @Test func severalSelectedShapesAreGreenAndTheRestKeepTheirColour() throws {
+        var drawing = Drawing()
+        let lines = (0..<4).map { drawing.add(.line(Segment(begin: Point(x: 20, y: 15 + Double($0) * 20), end: Point(x: 180, y: 15 + Double($0) * 20)))) }
+        let circle = drawing.add(.ellipse(box: Segment(begin: Point(x: 150, y: 10), end: Point(x: 190, y: 90))))
+        let surface = try render(Scene(drawing: drawing, selection: [lines[0], lines[2], circle]))
+        #expect(surface.pixel(x: 100, y: 15) == 0x00FF00 && surface.pixel(x: 100, y: 55) == 0x00FF00)
+        #expect(surface.pixel(x: 100, y: 35) == 0x000000 && surface.pixel(x: 100, y: 75) == 0x000000)
+        #expect(surface.pixel(x: 150, y: 50) == 0x00FF00, "the circle's left edge")
+    }
+
     @Test func aClippedDrawLeavesEverythingOutsideTheClipAlone() throws {
         var drawing = Drawing()
         drawing.add(.line(horizontal))
