@@ -75,7 +75,7 @@ final class ShapeLayer {
         }
         // Changes to the shapes that were left out do not show in the pixels (should one be let in now,
         // it comes in below, as it is now).
-        let visible = wasExcluded.isEmpty ? changes : changes.filter { $0.shapeID.map { !wasExcluded.contains($0) } ?? true }
+        let visible = wasExcluded.isEmpty ? changes : changes.compactMap { $0.leavingOut(wasExcluded) }
         var appended: [Shape] = []
         for case .appended(let shape) in visible { appended.append(shape) }
         if sameSelection, appended.count == visible.count {
@@ -109,13 +109,15 @@ final class ShapeLayer {
             case .removed(let shape):
                 comings.append((shape, nil))
                 after[shape.id] = shape
-            case .moved(let id, let from, let to):
-                guard var shape = state(id) else { continue }
-                shape.geometry = to
-                var before = shape
-                before.geometry = from
-                comings.append((before, shape))
-                after[id] = before
+            case .moved(let changes):
+                for change in changes {
+                    guard var shape = state(change.id) else { continue }
+                    shape.geometry = change.to
+                    var before = shape
+                    before.geometry = change.from
+                    comings.append((before, shape))
+                    after[change.id] = before
+                }
             case .restyled(let before):
                 comings.append((before, state(before.id)))
                 after[before.id] = before
@@ -348,12 +350,17 @@ final class ShapeLayer {
 }
 
 extension DrawingChange {
-    /// The shape changed, if one.
-    var shapeID: ShapeID? {
+    /// The change without what it did to the shapes `excluded` (nil when it did nothing else).
+    func leavingOut(_ excluded: Set<ShapeID>) -> DrawingChange? {
         switch self {
-        case .appended(let shape), .inserted(let shape), .removed(let shape), .restyled(let shape): shape.id
-        case .moved(let id, _, _): id
-        case .cleared: nil
+        case .appended(let shape), .inserted(let shape), .removed(let shape), .restyled(let shape):
+            return excluded.contains(shape.id) ? nil : self
+        case .moved(let changes):
+            if !changes.contains(where: { excluded.contains($0.id) }) { return self }
+            let kept = changes.filter { !excluded.contains($0.id) }
+            return kept.isEmpty ? nil : .moved(kept)
+        case .cleared:
+            return self
         }
     }
 }

@@ -14,6 +14,8 @@ public protocol ShapeEditing {
     @discardableResult mutating func removeAll() -> [Shape]
     /// Replaces the geometry of shape `id`; returns false when there is no such shape.
     @discardableResult mutating func setGeometry(_ geometry: ShapeGeometry, of id: ShapeID) -> Bool
+    /// Replaces the geometry of each shape named (those there are), as one change (shapes moved together).
+    mutating func setGeometries(_ geometries: [(id: ShapeID, geometry: ShapeGeometry)])
     /// Replaces the colour and width of shape `id`; returns false when there is no such shape.
     @discardableResult mutating func setStyle(_ style: ShapeStyle, of id: ShapeID) -> Bool
 }
@@ -90,7 +92,7 @@ public enum Edit: Hashable, Sendable {
         switch self {
         case .draw(let shape): target.restore(shape)
         case .delete(let shapes): target.remove(contentsOf: shapes.map(\.id))
-        case .move(let changes), .nudge(let changes): for change in changes { target.setGeometry(change.to, of: change.id) }
+        case .move(let changes), .nudge(let changes): target.setGeometries(changes.map { ($0.id, $0.to) })
         case .restyle(let changes): for change in changes { target.setStyle(change.to, of: change.id) }
         case .paste(let shapes): target.restore(contentsOf: shapes)
         case .clear: target.removeAll()
@@ -105,7 +107,7 @@ public enum Edit: Hashable, Sendable {
         switch self {
         case .draw(let shape): target.remove(shape.id)
         case .delete(let shapes): target.restore(contentsOf: shapes)
-        case .move(let changes), .nudge(let changes): for change in changes { target.setGeometry(change.from, of: change.id) }
+        case .move(let changes), .nudge(let changes): target.setGeometries(changes.map { ($0.id, $0.from) })
         case .restyle(let changes): for change in changes { target.setStyle(change.from, of: change.id) }
         case .paste(let shapes): target.remove(contentsOf: shapes.map(\.id))
         case .clear(let shapes): target.restore(contentsOf: shapes)

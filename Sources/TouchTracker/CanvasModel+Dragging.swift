@@ -76,7 +76,7 @@ extension CanvasModel {
     private mutating func continueShapeDrag(_ gesture: ShapeDrag.Gesture, to point: Point) {
         guard let drag = shapeDrag, drag.gesture == gesture else { return }
         let offset = point - drag.anchor
-        for shape in drag.originals { document.setGeometry(shape.geometry.translated(by: offset), of: shape.id) }
+        document.setGeometries(drag.originals.map { ($0.id, $0.geometry.translated(by: offset)) })
     }
 
     private mutating func endShapeDrag(_ gesture: ShapeDrag.Gesture, at point: Point) {
@@ -93,7 +93,7 @@ extension CanvasModel {
     /// Puts dragged shapes back (of either gesture when `gesture` is nil).
     mutating func cancelShapeDrag(_ gesture: ShapeDrag.Gesture? = nil) {
         guard let drag = shapeDrag, gesture == nil || drag.gesture == gesture else { return }
-        for shape in drag.originals { document.setGeometry(shape.geometry, of: shape.id) }
+        document.setGeometries(drag.originals.map { ($0.id, $0.geometry) })
         shapeDrag = nil
     }
 }

@@ -409,6 +409,22 @@ struct CanvasCompositorTests {
                                                       width: 400, height: 300))
     }
 
+    @Test func draggingManySelectedLinesTogetherLeavesTheCacheAlone() throws {
+        let window = try FakeWindow(width: 400, height: 300)
+        var drawing = busyDrawing(200)
+        let dragged = Array(drawing.shapes.prefix(40))  // more than a drawing remembers changes
+        let selection = Set(dragged.map(\.id))
+        try window.frame(Scene(drawing: drawing, selection: selection))
+        let before = window.compositor.statistics
+        for step in 1...3 {
+            drawing.setGeometries(dragged.map { ($0.id, $0.geometry.translated(by: Vector(dx: Double(step * 3), dy: 2))) })
+            try window.frame(Scene(drawing: drawing, selection: selection))
+        }
+        let after = window.compositor.statistics
+        #expect(after.rebuilds == before.rebuilds && after.repairs == before.repairs && after.shapesRestroked == before.shapesRestroked)
+        expectSamePixels(window.screen, try reference(Scene(drawing: drawing, selection: selection), width: 400, height: 300))
+    }
+
     @Test func draggingTheSelectedLineDamagesItsOldAndNewPlaceAndLeavesTheCacheAlone() throws {
         let window = try FakeWindow(width: 400, height: 300)
         var drawing = busyDrawing(1000)
