@@ -6,8 +6,8 @@ import Glibc
 
 /// An ellipse's outline: the closed path of the ellipse inscribed in its box, drawn as Cairo draws a
 /// scaled circle. Where it paints is covered by capsules around the chords of an inscribed polygon, widened
-/// by how far the ellipse and Cairo's approximation of it stray from them; it covers no pixel fully as far
-/// as the solid cells care (its ring is thin and curved).
+/// by how far the ellipse and Cairo's approximation of it stray from them; the ring covers its pixels fully
+/// in a box along each chord, narrowed by as much (`inside`).
 struct EllipseOutline: Hashable {
     /// The box's corners.
     let box: Segment
@@ -18,6 +18,12 @@ struct EllipseOutline: Hashable {
         let bounds = box.bounds
         guard bounds.width > Self.flat && bounds.height > Self.flat else { return nil }
         self.box = box
+        let radius = max(bounds.width, bounds.height) / 2
+        // A chord spanning dt of the ellipse's parameter strays at most dt² / 8 · radius from it.
+        let steps = (2 * Double.pi / (8 * Self.chordError / radius).squareRoot()).rounded(.up)
+        chords = Int(min(max(steps, 8), Double(Self.mostChords)))
+        let dt = 2 * Double.pi / Double(chords)
+        strays = dt * dt / 8 * radius + Self.cairoError
     }
 
     /// A box thinner than this (px) is flat.
@@ -36,15 +42,32 @@ struct EllipseOutline: Hashable {
 
     /// How many chords of a polygon inscribed in the ellipse its capsules follow: enough that the ellipse
     /// strays at most about a quarter pixel from them.
-    var chords: Int {
-        let radius = max(box.bounds.width, box.bounds.height) / 2
-        // A chord spanning dt of the ellipse's parameter strays at most dt² / 8 · radius from it.
-        let steps = (2 * Double.pi / (8 * Self.chordError / radius).squareRoot()).rounded(.up)
-        return Int(min(max(steps, 8), Double(Self.mostChords)))
-    }
+    let chords: Int
+    /// How far the ellipse and Cairo's approximation of it stray from its chords.
+    let strays: Double
 
     /// The capsule around chord `index`, widened by `strays`.
     func piece(_ index: Int, halfWidth: Double) -> StrokeCapsule {
+        StrokeCapsule.around(chord(index), halfWidth: halfWidth + strays)
+    }
+
+    /// A box along chord `index` that a stroke `halfWidth` each side of the ellipse covers fully: its points
+    /// lie within h = `halfWidth` − `strays` − `StrokeBox.margin` of the chord (a rectangle reaching h/2
+    /// past the chord's ends, h·√3/2 each side of it, so that the boxes of neighbouring chords overlap at
+    /// their corner), so within `halfWidth` less the margin of the path Cairo strokes. Nil when the ring is
+    /// too thin for one, or so wide that its inner edge would fold over itself: where the ellipse curves
+    /// more tightly than that (its tightest radius of curvature is b²/a), Cairo's stroke leaves holes.
+    func inside(_ index: Int, halfWidth: Double) -> StrokeBox? {
+        let bounds = box.bounds
+        let a = max(bounds.width, bounds.height) / 2, b = min(bounds.width, bounds.height) / 2
+        let inner = halfWidth - strays - StrokeBox.margin
+        guard inner > 0, halfWidth + 1 <= b * b / a else { return nil }
+        let box = StrokeBox(chord(index), along: inner / 2, across: inner * 3.squareRoot() / 2)
+        return box.isEmpty ? nil : box
+    }
+
+    /// Chord `index` of the polygon with `chords` corners inscribed in the ellipse.
+    private func chord(_ index: Int) -> Segment {
         let bounds = box.bounds, count = chords
         let centre = Point(x: (bounds.minX + bounds.maxX) / 2, y: (bounds.minY + bounds.maxY) / 2)
         let a = bounds.width / 2, b = bounds.height / 2
@@ -52,13 +75,7 @@ struct EllipseOutline: Hashable {
             let t = 2 * Double.pi * Double(step) / Double(count)
             return Point(x: centre.x + a * cos(t), y: centre.y + b * sin(t))
         }
-        return StrokeCapsule.around(Segment(begin: point(index), end: point(index + 1)), halfWidth: halfWidth + strays)
-    }
-
-    /// How far the ellipse and Cairo's approximation of it stray from its chords.
-    var strays: Double {
-        let dt = 2 * Double.pi / Double(chords)
-        return dt * dt / 8 * max(box.bounds.width, box.bounds.height) / 2 + Self.cairoError
+        return Segment(begin: point(index), end: point(index + 1))
     }
 
     /// The most a chord may stray from the ellipse, in px (more for ellipses so large they would need

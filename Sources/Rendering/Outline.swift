@@ -142,11 +142,21 @@ struct Outline: Hashable {
     /// A rectangle around all its pieces.
     var reach: Rect { bounds.insetBy(-(width / 2 + strays + StrokeBox.margin)) }
 
-    /// The part of its stroke that covers its pixels fully, as far as the solid cells care (nil: none).
-    var inside: StrokeBox? {
+    /// How many boxes make up the part of its stroke that covers its pixels fully (`inside(_:)`).
+    var insides: Int {
+        switch path {
+        case .line: 1
+        case .ellipse(let ellipse): ellipse.chords
+        case .ink: 0
+        }
+    }
+
+    /// A part of its stroke that covers its pixels fully, as far as the solid cells care (nil: none to
+    /// speak of, a thin stroke's): `insides` of them, each convex, together a part of the stroke.
+    func inside(_ index: Int) -> StrokeBox? {
         switch path {
         case .line(let segment): LineOutline.inside(of: segment, halfWidth: width / 2)
-        case .ellipse: nil  // its ring is thin and curved
+        case .ellipse(let ellipse): ellipse.inside(index, halfWidth: width / 2)
         case .ink: nil
         }
     }

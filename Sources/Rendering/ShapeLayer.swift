@@ -19,7 +19,8 @@ import Storage
 ///   shapes (de)selected at once
 ///
 /// and a pan (`scroll(to:)`) moves the pixels and cells that stay in the viewport and paints only the
-/// strip uncovered, from the shapes the index finds there.
+/// strips uncovered, each from the shapes the index finds there, the latest first, down to the earliest
+/// that shows there (the cells coming into view are counted from the latest shapes until each has a top).
 ///
 /// Where lines pile up, most shapes are buried under later lines (`SolidCells`): such a shape changes no
 /// pixel, so it is neither stroked when the layer is painted nor repaired when it goes, moves or comes
@@ -219,6 +220,44 @@ final class ShapeLayer {
         return scene.indexOfDrawing.map { $0.shapes(meeting: documentArea, in: scene.drawing)[...] } ?? scene.drawing.shapes[...]
     }
 
+    /// Calls `body` with the finished shapes of `scene` that may paint into `area` of the canvas (and some
+    /// that do not), the latest first, until it returns false.
+    private func forEachShapeLatestFirst(reaching area: Rect, of scene: Scene, _ body: (Shape) -> Bool) {
+        let around = area.insetBy(-(widest / 2 + 1))
+        let documentArea = Rect(minX: around.minX / scale, minY: around.minY / scale, maxX: around.maxX / scale, maxY: around.maxY / scale)
+        if let index = scene.indexOfDrawing {
+            index.forEachShapeLatestFirst(meeting: documentArea, in: scene.drawing, body)
+        } else {
+            for shape in scene.drawing.shapes.reversed() {
+                let bounds = shape.bounds
+                guard bounds.minX <= documentArea.maxX, documentArea.minX <= bounds.maxX, bounds.minY <= documentArea.maxY,
+                      documentArea.minY <= bounds.maxY else { continue }
+                if !body(shape) { return }
+            }
+        }
+    }
+
+    /// The finished shapes of `scene` that may show in one of `areas` (not before the earliest threshold
+    /// of the cells there), in drawing order, each once: found area by area, as the box around them (around
+    /// the two strips of a diagonal pan: the whole layer) may hold far more, and the latest first, down to
+    /// the threshold.
+    private func shapes(showingIn areas: [Rect], of scene: Scene) -> [Shape] {
+        var found: [Shape] = []
+        for area in areas {
+            let earliest = solid.earliestThreshold(meeting: [area])
+            forEachShapeLatestFirst(reaching: area, of: scene) { shape in
+                guard shape.id.rawValue >= earliest else { return false }
+                found.append(shape)
+                return true
+            }
+        }
+        found.sort { $0.id < $1.id }
+        var unique: [Shape] = []
+        unique.reserveCapacity(found.count)
+        for shape in found where unique.last?.id != shape.id { unique.append(shape) }
+        return unique
+    }
+
     /// Moves the viewport to `origin` (the layer showing `scene`'s drawing already, and `scratch` moved
     /// there too): the pixels and the solid cells of the part still in view move with it, and the part
     /// uncovered is painted from the shapes that reach it, as a repair. Returns the areas painted.
@@ -229,8 +268,13 @@ final class ShapeLayer {
         let (cells, stale) = solid.scrolled(to: new)
         solid = cells
         for area in stale {
-            let reaching = shapes(reaching: area.insetBy(-Double(solid.cellSize)), of: scene)
-            solid.recount(area, from: reaching.filter { !scene.selection.contains($0.id) }.map(stroke))
+            // Shapes are looked for a cell further out (see `recount`).
+            let around = area.insetBy(-Double(solid.cellSize))
+            solid.recount(area) { body in
+                forEachShapeLatestFirst(reaching: around, of: scene) { shape in
+                    scene.selection.contains(shape.id) || body(stroke(shape))
+                }
+            }
         }
         let uncovered = new.subtracting(old)
         repair(uncovered, of: scene, using: scratch)
@@ -327,7 +371,7 @@ final class ShapeLayer {
         let selection = scene.selection
         let thresholds = solid.thresholds(inside: areas)
         var shown: [Shape] = []
-        for shape in shapes(reaching: extent, of: scene) where !selection.contains(shape.id) {
+        for shape in shapes(showingIn: areas, of: scene) where !selection.contains(shape.id) {
             let outline = renderer.outline(of: shape)
             let covered = outline.coverage
             guard covered.intersects(extent), areas.contains(where: { covered.intersects($0) }) else { continue }

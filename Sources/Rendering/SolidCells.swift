@@ -3,8 +3,8 @@ import Shapes
 /// Which shapes of the shape layer can change its pixels, so that shapes buried under others need not be
 /// stroked.
 ///
-/// The layer is cut into square cells of a few pixels. A line that covers a cell whole
-/// (`StrokeBox.inside`) leaves each of its pixels exactly its own colour (opaque, full coverage),
+/// The layer is cut into square cells of a few pixels. A shape that covers a cell whole
+/// (`Outline.inside`) leaves each of its pixels exactly its own colour (opaque, full coverage),
 /// whatever was there before. So a cell's pixels are made by the latest such line, the cell's top, and
 /// the shapes drawn after it that reach the cell (`Outline.piece`): the shapes before its top are
 /// buried there. And where the top's colour is 0 or 255 in every channel and every shape after it
@@ -12,9 +12,9 @@ import Shapes
 /// nothing: the cell is solid, its pixels that colour whatever the shapes and their order, and every
 /// shape is buried there. A shape buried in every cell it reaches changes no pixel at all: it is
 /// neither stroked when the layer is painted nor repaired when it goes, moves or comes back. Where
-/// lines pile up nearly every cell has a top, and where they are black nearly every cell is solid: a
-/// frame then strokes about as many shapes as can be seen, or fewer, however many lie buried. (Circles
-/// top no cell, their rings being thin and curved, but may be buried.)
+/// shapes pile up nearly every cell has a top, and where they are black nearly every cell is solid: a
+/// frame then strokes about as many shapes as can be seen, or fewer, however many lie buried. (A circle
+/// covers cells whole along its ring, chord by chord, when its ring is wide enough; ink covers none.)
 ///
 /// Each cell keeps its top's id and colour and counts the shapes after its top reaching it in another
 /// colour; when its top leaves or another shape comes to top it, it is counted again from the shapes
@@ -134,14 +134,18 @@ struct SolidCells {
 
     /// `shape`, later than every other shape of the layer, joined it: it tops the cells it covers whole
     /// (in `part`, when given). (Its reach is counted with `count`.)
-    mutating func cover(_ shape: Stroke, in part: Part? = nil) {
-        var covered = coveredRows(of: shape.outline)
+    /// Returns how many of those cells had no top before.
+    @discardableResult
+    mutating func cover(_ shape: Stroke, in part: Part? = nil) -> Int {
+        var covered = coveredRows(of: shape.outline), topped = 0
         while let (row, run) = covered.next() {
             guard let run = Self.run(run, of: row, in: part) else { continue }
             for index in (row * columns + run.lowerBound)..<(row * columns + run.upperBound) where tops[index] < shape.id {
+                if tops[index] == Self.none { topped += 1 }
                 (tops[index], colours[index], others[index]) = (shape.id, shape.colour, 0)
             }
         }
+        return topped
     }
 
     /// Counts `shape` (`delta` 1) or no longer counts it (`delta` `UInt32.max`) where it reaches a cell after
@@ -191,6 +195,41 @@ struct SolidCells {
         for shape in shapes { count(shape, by: 1, in: part) }
     }
 
+    /// Counts the cells meeting `area` again, from the shapes that may reach one, which `shapes` hands its
+    /// body the latest first until the body returns false: once every cell there has a top, the shapes
+    /// before them all neither top nor are counted in any, and are not looked at.
+    mutating func recount(_ area: Rect, latestFirst shapes: (_ body: (Stroke) -> Bool) -> Void) {
+        guard let rowRange = rowRange((area.minY, area.maxY)) else { return }
+        let part = (rows: rowRange, columns: columnRange(area))
+        for row in part.rows {
+            for index in (row * columns + part.columns.lowerBound)..<(row * columns + part.columns.upperBound) {
+                (tops[index], colours[index], others[index]) = (Self.none, 0, 0)
+            }
+        }
+        var untopped = part.rows.count * part.columns.count
+        var later: [Stroke] = []
+        shapes { shape in
+            untopped -= cover(shape, in: part)
+            later.append(shape)
+            return untopped > 0
+        }
+        for shape in later { count(shape, by: 1, in: part) }
+    }
+
+    /// The earliest threshold (`threshold(row:column:)`) of the cells meeting `areas`: shapes before it
+    /// show in none of them.
+    func earliestThreshold(meeting areas: [Rect]) -> UInt64 {
+        var earliest = Thresholds.never
+        for area in areas {
+            guard let rowRange = rowRange((area.minY, area.maxY)) else { continue }
+            let columnRange = columnRange(area)
+            for row in rowRange {
+                for column in columnRange { earliest = min(earliest, threshold(row: row, column: column)) }
+            }
+        }
+        return earliest
+    }
+
     /// Takes in the cells of `other`, the same grid counting other shapes: the later top wins; where both
     /// have the same top, the shapes after it are added up.
     mutating func merge(_ other: SolidCells) {
@@ -206,7 +245,7 @@ struct SolidCells {
 
     /// The cells `outline` covers whole, row by row.
     private func coveredRows(of outline: Outline) -> CoveredRows {
-        CoveredRows(box: outline.inside, corner: (bounds.minX, bounds.minY), size: Double(cellSize), rows: rows, columns: columns)
+        CoveredRows(outline: outline, corner: (bounds.minX, bounds.minY), size: Double(cellSize), rows: rows, columns: columns)
     }
 
     // MARK: - Where a shape paints
@@ -377,14 +416,20 @@ struct ReachedRows: IteratorProtocol {
             var piece = ReachedRows(capsule: outline.piece(index), corner: corner, size: size, rows: rows, columns: columns)
             while let run = piece.next() { found.append(run) }
         }
-        found.sort { ($0.row, $0.columns.lowerBound) < ($1.row, $1.columns.lowerBound) }
-        for run in found {
-            if let last = runs.last, last.row == run.row, run.columns.lowerBound <= last.columns.upperBound {
-                runs[runs.count - 1].columns = last.columns.lowerBound..<max(last.columns.upperBound, run.columns.upperBound)
+        runs = Self.merged(found)
+    }
+
+    /// `runs` in order, top to bottom and left to right, those that meet or touch along a row made one.
+    static func merged(_ runs: [(row: Int, columns: Range<Int>)]) -> [(row: Int, columns: Range<Int>)] {
+        var merged: [(row: Int, columns: Range<Int>)] = []
+        for run in runs.sorted(by: { ($0.row, $0.columns.lowerBound) < ($1.row, $1.columns.lowerBound) }) {
+            if let last = merged.last, last.row == run.row, run.columns.lowerBound <= last.columns.upperBound {
+                merged[merged.count - 1].columns = last.columns.lowerBound..<max(last.columns.upperBound, run.columns.upperBound)
             } else {
-                runs.append(run)
+                merged.append(run)
             }
         }
+        return merged
     }
 
     private init(capsule: StrokeCapsule, corner: (x: Double, y: Double), size: Double, rows: Int, columns: Int) {
@@ -418,9 +463,40 @@ struct ReachedRows: IteratorProtocol {
     }
 }
 
-/// The rows of a grid a `StrokeBox` covers whole, top to bottom, and the run of columns wholly inside
-/// it in each (empty rows left out): see `SolidCells.cover`.
+/// The rows of a grid a stroke covers whole, top to bottom, and the runs of columns there wholly inside one
+/// of its boxes (`Outline.inside`; empty rows left out, each cell once): see `SolidCells.cover`. A line's
+/// rows come from its one box as they are read; a circle's from all its boxes, gathered and merged first.
 struct CoveredRows: IteratorProtocol {
+    private var box: BoxRows?
+    /// A circle's runs, merged, and the next one.
+    private var runs: [(row: Int, columns: Range<Int>)] = []
+    private var nextRun = 0
+
+    init(outline: Outline, corner: (x: Double, y: Double), size: Double, rows: Int, columns: Int) {
+        let boxes = outline.insides
+        guard boxes > 1 else {
+            box = BoxRows(box: boxes == 1 ? outline.inside(0) : nil, corner: corner, size: size, rows: rows, columns: columns)
+            return
+        }
+        var found: [(row: Int, columns: Range<Int>)] = []
+        for index in 0..<boxes {
+            var rowsOfBox = BoxRows(box: outline.inside(index), corner: corner, size: size, rows: rows, columns: columns)
+            while let run = rowsOfBox.next() { found.append(run) }
+        }
+        runs = ReachedRows.merged(found)
+    }
+
+    mutating func next() -> (row: Int, columns: Range<Int>)? {
+        if box != nil { return box!.next() }
+        guard nextRun < runs.count else { return nil }
+        defer { nextRun += 1 }
+        return runs[nextRun]
+    }
+}
+
+/// The rows of a grid a `StrokeBox` covers whole, top to bottom, and the run of columns wholly inside
+/// it in each (empty rows left out).
+private struct BoxRows: IteratorProtocol {
     private let box: StrokeBox?
     private let corner: (x: Double, y: Double)
     private let size: Double

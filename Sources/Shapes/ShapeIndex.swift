@@ -182,6 +182,73 @@ public struct ShapeIndex: Sendable {
         return unique
     }
 
+    /// Calls `body` with the shapes `shapes(meeting:in:)` finds, the latest first, until `body` returns false: a
+    /// caller that can tell when earlier shapes no longer matter (buried under later ones) stops without
+    /// looking at them. The cells near `rect` are read from their ends, band of ids by band (each four times
+    /// as wide as the last), so that stopping early costs a few binary searches a cell, not a look at every
+    /// shape there.
+    public func forEachShapeLatestFirst(meeting rect: Rect, in drawing: Drawing, _ body: (Shape) -> Bool) {
+        let shapes = drawing.shapes
+        guard let latest = shapes.last?.id.rawValue, rect.minX <= rect.maxX, rect.minY <= rect.maxY else { return }
+        func meets(_ bounds: Rect) -> Bool {
+            bounds.minX <= rect.maxX && rect.minX <= bounds.maxX && bounds.minY <= rect.maxY && rect.minY <= bounds.maxY
+        }
+        var keys: [UInt64] = []
+        forEachCellKey(near: rect, upTo: Self.cellsReadFromTheirEnds) { keys.append($0) }
+        guard keys.count <= Self.cellsReadFromTheirEnds else {
+            // An area of very many cells (a view far out): every candidate, sorted.
+            for shape in self.shapes(meeting: rect, in: drawing).reversed() where !body(shape) { return }
+            return
+        }
+        var high = latest &+ 1, width: UInt64 = 256
+        while high > 0 {
+            let low = high > width ? high - width : 0
+            var band: [ShapeID] = []
+            for key in keys {
+                let (first, end) = (Entry(key: key, id: ShapeID(low)), Entry(key: key, id: ShapeID(high)))
+                for i in Self.lowerBound(of: first, in: entries)..<Self.lowerBound(of: end, in: entries)
+                where removed.isEmpty || !removed.contains(entries[i]) {
+                    band.append(entries[i].id)
+                }
+                if !pending.isEmpty {
+                    for i in Self.lowerBound(of: first, in: pending)..<Self.lowerBound(of: end, in: pending) { band.append(pending[i].id) }
+                }
+            }
+            for id in oversized where low <= id.rawValue && id.rawValue < high { band.append(id) }
+            band.sort(by: >)
+            var last: ShapeID?
+            for id in band where id != last {
+                last = id
+                guard let position = Self.position(of: id, in: shapes), meets(shapes[position].bounds) else { continue }
+                if !body(shapes[position]) { return }
+            }
+            high = low
+            width = width > UInt64.max / 4 ? UInt64.max : width * 4
+        }
+    }
+
+    /// Beyond this many cells near an area, `forEachShapeLatestFirst` sorts every candidate instead.
+    static let cellsReadFromTheirEnds = 4096
+
+    /// Calls `body` with the key of every cell (of a level holding shapes) that may hold the centre of a shape
+    /// whose bounds meet `rect`, stopping after `limit` + 1 of them.
+    private func forEachCellKey(near rect: Rect, upTo limit: Int, _ body: (UInt64) -> Void) {
+        var count = 0
+        for level in 0..<Self.levelCount where shapesPerLevel[level] > 0 {
+            let size = Self.cellSize(level: level)
+            let reach = largestExtentPerLevel[level] / 2 + 1
+            let columns = Self.cell(rect.minX - reach, size: size)...Self.cell(rect.maxX + reach, size: size)
+            let rows = Self.cell(rect.minY - reach, size: size)...Self.cell(rect.maxY + reach, size: size)
+            for row in rows {
+                for column in columns {
+                    body(Self.key(level: level, row: row, column: column))
+                    count += 1
+                    if count > limit { return }
+                }
+            }
+        }
+    }
+
     /// Calls `body` with every shape filed in the grid whose centre is close enough to `rect` for its
     /// bounds to meet it (and some that are not: callers test the geometry); not the oversized shapes.
     private func forEachCandidate(near rect: Rect, _ body: (ShapeID) -> Void) {

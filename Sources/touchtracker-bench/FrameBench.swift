@@ -68,10 +68,8 @@ func frameSection(_ report: inout BenchReport) {
     report.record("frame_all_selected_ratio_100k", (allSelected / ours["100k"]!).rounded(toPlaces: 2),
                   unit: "x (vs none selected, goal <= 1.5)")
 
-    viewFrames(&report, sizes: sizes, budget: budget)
-
     report.row("drawings of circles, ns per frame (median frame, best of \(frameRounds) rounds):")
-    var overCircles: [String: Double] = [:]
+    var overCircles: [String: Double] = [:], firstOfCircles = Double.infinity
     for (label, count) in sizes where count != 1_000 {
         let document = benchDocument(lines: count, kind: .ellipse)
         let motion = try! MotionFrames(document: document, compositor: CanvasCompositor())
@@ -82,6 +80,7 @@ func frameSection(_ report: inout BenchReport) {
             frame = min(frame, medianFrame(budget: budget) { motion.next() })
         }
         overCircles[label] = frame
+        if count == 100_000 { firstOfCircles = first }
         report.record("frame_first_ns_circles_\(label)", first.rounded(), unit: "ns (cache built from a drawing of circles)")
         report.record("frame_ns_ours_circles_\(label)", frame.rounded(), unit: "ns (a line in progress moving over circles)")
     }
@@ -109,6 +108,10 @@ func frameSection(_ report: inout BenchReport) {
         }
         edits[label] = edit
         report.record("frame_first_ns_\(label)", first.rounded(), unit: "ns (cache built from the drawing)")
+        if count == 100_000 {
+            report.record("frame_first_circles_ratio_vs_lines_100k", (firstOfCircles / first).rounded(toPlaces: 2),
+                          unit: "x (the first frame of 100k circles / of 100k lines; goal <= 2)")
+        }
         report.record("frame_append_ns_\(label)", append.rounded(), unit: "ns (a line finished)")
         report.record("frame_drag_ns_\(label)", drag.rounded(), unit: "ns (the selected line dragged)")
         report.record("frame_delete_ns_\(label)", edit.delete.rounded(), unit: "ns (a line deleted)")
@@ -135,10 +138,13 @@ func frameSection(_ report: inout BenchReport) {
 /// Moving the view: a pan frame copies what stays in view and paints only the strip uncovered, so it costs
 /// about the same over 100k lines as over 10; a zoom step shows a preview scaled from the last frame, then
 /// paints the layer anew at the new scale (the sharp frame). Back-buffer work only, as above.
-private func viewFrames(_ report: inout BenchReport, sizes: [(label: String, count: Int)], budget: UInt64) {
+/// Its own section (`--only=frames of`), run with the frames' (`--only=frames`).
+func viewFrameSection(_ report: inout BenchReport) {
+    let sizes: [(label: String, count: Int)] = [("10", 10), ("100k", 100_000)]
+    let budget: UInt64 = report.long ? 400_000_000 : 60_000_000
     report.row("moving the view, per frame (median frame, best of \(frameRounds) rounds), 800x600:")
     var pans: [String: Double] = [:]
-    for (label, count) in sizes where count != 1_000 {
+    for (label, count) in sizes {
         let document = benchDocument(lines: count)
         let panning = try! PanFrames(document: document)
         var pan = Double.infinity, sharp = Double.infinity, preview = Double.infinity

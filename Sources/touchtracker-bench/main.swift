@@ -7,7 +7,8 @@ import Glibc
 //   touchtracker-bench           a readable table
 //   touchtracker-bench --json    one JSON object (keys documented in docs/benchmarks.md)
 //   touchtracker-bench --long    the longer modes (fuzzing rounds and the like)
-//   touchtracker-bench --only=frames,x   only the sections whose titles start so (case ignored)
+//   touchtracker-bench --only=frames,x   only the sections whose titles start so (case ignored; `frames of`
+//                                        for the view's frames alone)
 //   TOUCHTRACKER_BENCH_APP=PATH          measure that build of the app (before and after a change)
 //
 // Each concern adds a section in its own file: a function `(inout BenchReport) -> Void` listed in
@@ -33,6 +34,7 @@ let sections: [(String, (inout BenchReport) -> Void)] = [
     ("Gesture engine", engineSection),
     ("Hit testing", hitTestSection),
     ("Frames", frameSection),
+    ("Frames of the view", viewFrameSection),
     ("Ink", inkSection),
     ("Documents", documentSection),
     ("X path", xPathSection),
