@@ -70,14 +70,21 @@ extension IndexedDrawing: ShapeEditing {
 
     @discardableResult
     public mutating func setGeometry(_ geometry: ShapeGeometry, of id: ShapeID) -> Bool {
-        guard let old = drawing.shape(id) else { return false }
-        index.remove(old)
-        drawing.setGeometry(geometry, of: id)
-        var moved = old
-        moved.geometry = geometry
-        index.insert(moved)
-        index.revision = drawing.revision
+        guard drawing.shape(id) != nil else { return false }
+        setGeometries([(id, geometry)])
         return true
+    }
+
+    public mutating func setGeometries(_ geometries: [(id: ShapeID, geometry: ShapeGeometry)]) {
+        for (id, geometry) in geometries {
+            guard let old = drawing.shape(id) else { continue }
+            index.remove(old)
+            var moved = old
+            moved.geometry = geometry
+            index.insert(moved)
+        }
+        drawing.setGeometries(geometries)
+        index.revision = drawing.revision
     }
 
     /// A shape's colour and width are no business of the index: its place stays.

@@ -5,11 +5,10 @@ import Storage
 /// turns these into effects (own the clipboard with these shapes, ask for its content) and the shell speaks
 /// the X selection protocol (XShell's `ClipboardService`).
 extension CanvasModel {
-    /// What Ctrl+C copies: the selected shape, or every shape when none is selected (none: an empty drawing),
+    /// What Ctrl+C copies: the selected shapes, or every shape when none is selected (none: an empty drawing),
     /// as a drawing of their own numbered 1…n in drawing order.
     public var shapesToCopy: Drawing {
-        if let selected = selection, let shape = document.shape(selected.id) { return Drawing(shapes: [shape]).renumbered() }
-        return drawing.renumbered()
+        selection.isEmpty ? drawing.renumbered() : Drawing(shapes: selectedShapes).renumbered()
     }
 
     /// Why pasted shapes were refused.
@@ -25,7 +24,7 @@ extension CanvasModel {
     }
 
     /// Adds `pasted`'s shapes on top of the drawing, moved so that the centre of their bounds is at `centre`,
-    /// numbered after the drawing's own shapes, as one undoable edit; a single shape pasted is selected.
+    /// numbered after the drawing's own shapes, as one undoable edit; the shapes pasted are selected.
     /// Returns how many were pasted. (A shape being dragged meanwhile goes on being dragged.)
     public mutating func paste(_ pasted: Drawing, centredAt centre: Point) -> Result<Int, PasteRefusal> {
         let shapes = pasted.shapes
@@ -49,7 +48,7 @@ extension CanvasModel {
         guard fits else { return .failure(.outOfBounds) }
         menu = nil  // it may be about the shape selected until now
         perform(.paste(placed))
-        selection = placed.count == 1 ? Selection(placed[0].id) : nil
+        selection = Selection(placed.map(\.id))
         return .success(placed.count)
     }
 }

@@ -45,7 +45,7 @@ extension CanvasModel {
         let tolerance = selectionTolerance
         let near = document.index.shapes(meeting: path.bounds.insetBy(-tolerance), in: document.drawing)
         for shape in near where shape.geometry.distance(to: path) <= tolerance {
-            if shapeDrag?.id == shape.id { cancelShapeDrag() }
+            if shapeDrag?.originals.contains(where: { $0.id == shape.id }) == true { cancelShapeDrag() }
             var parts: [Shape] = []
             if case .ink(let ink) = shape.geometry {
                 guard let left = ink.erased(along: path, within: tolerance,
@@ -65,7 +65,7 @@ extension CanvasModel {
                 document.restore(part)
                 stroke.added[part.id] = part
             }
-            if selection?.id == shape.id { selection = nil }
+            if selection.contains(shape.id) { selection = selection.toggling(shape.id) }
         }
     }
 }

@@ -39,8 +39,8 @@ public struct CanvasModel: Sendable {
     public internal(set) var ellipseStroke: ToolStroke?
     /// Undo and redo.
     public internal(set) var history = History()
-    /// The selected shape, if any (drawn green).
-    public internal(set) var selection: Selection?
+    /// The selected shapes (drawn green); empty when none is.
+    public internal(set) var selection = Selection.none
     /// The open context menu, if any.
     public internal(set) var menu: ContextMenu?
     /// Commands chosen in a menu that only the core can carry out (Export PNG), oldest first.
@@ -107,7 +107,7 @@ public struct CanvasModel: Sendable {
         var model = self
         model.document = IndexedDrawing(drawing)
         model.history = History()
-        (model.selection, model.menu, model.shapeDrag, model.tapPhase) = (nil, nil, nil, .none)
+        (model.selection, model.menu, model.shapeDrag, model.tapPhase) = (.none, nil, nil, .none)
         (model.strokes, model.ellipseStroke, model.erasing, model.refusedEdits) = ([:], nil, [:], [])
         (model.viewDrags, model.pinchStart, model.placement) = ([:], nil, .opening(remembered: rememberedView))
         model.view = model.openingView()
@@ -151,6 +151,11 @@ public struct CanvasModel: Sendable {
     public func shape(at point: Point) -> ShapeID? {
         document.nearestShape(to: point, within: selectionTolerance)
     }
+
+    /// The selected shapes, in drawing order.
+    public var selectedShapes: [Shape] {
+        selection.ids.compactMap { document.shape($0) }.sorted { $0.id < $1.id }
+    }
 }
 
 /// Something the window tells about an edit the canvas made.
@@ -168,7 +173,7 @@ extension CanvasModel {
     mutating func perform(_ edit: Edit) {
         guard accepts(edit) else { return refusedEdits.append(edit) }
         history.perform(edit, on: &document)
-        dropSelectionOfRemovedShape()
+        dropSelectionOfRemovedShapes()
     }
 
     /// Whether `edit` leaves the drawing within `DocumentLimits.maxShapes` shapes and `DocumentLimits.maxPoints`
@@ -191,15 +196,17 @@ extension CanvasModel {
     }
 
     mutating func undo() {
-        if history.undo(on: &document) != nil { dropSelectionOfRemovedShape() }
+        if history.undo(on: &document) != nil { dropSelectionOfRemovedShapes() }
     }
 
     mutating func redo() {
-        if history.redo(on: &document) != nil { dropSelectionOfRemovedShape() }
+        if history.redo(on: &document) != nil { dropSelectionOfRemovedShapes() }
     }
 
-    /// An edit, undo or redo may have removed the selected shape: nothing stays selected then.
-    private mutating func dropSelectionOfRemovedShape() {
-        if let selected = selection, document.shape(selected.id) == nil { selection = nil }
+    /// An edit, undo or redo may have removed selected shapes: those are no longer selected.
+    private mutating func dropSelectionOfRemovedShapes() {
+        guard !selection.isEmpty else { return }
+        let document = self.document
+        selection.keep { document.shape($0) != nil }
     }
 }

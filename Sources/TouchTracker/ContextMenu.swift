@@ -99,8 +99,8 @@ public struct ContextMenu: Hashable, Sendable {
 
     /// Which menu it is.
     public enum Kind: Hashable, Sendable {
-        /// A shape's: its choices change that shape (and the pen).
-        case shape(ShapeID)
+        /// The selected shapes' (opened on one of them): its choices change them all (and the pen).
+        case selection
         /// The canvas's: the pen's choices and the drawing's commands.
         case canvas
         /// The palette panel (a three-finger swipe): the pen's choices for a finger.
@@ -131,10 +131,11 @@ public struct ContextMenu: Hashable, Sendable {
             bySpeed = pen.widthBySpeed
         }
 
-        /// What `shape` is drawn in.
-        public init(_ shape: Shape) {
-            colour = shape.style.colour
-            width = shape.style.width
+        /// What `shapes` are drawn in: a colour or a width only where they all share it.
+        public init(_ shapes: [Shape]) {
+            let colours = Set(shapes.map(\.style.colour)), widths = Set(shapes.map(\.style.width))
+            colour = colours.count == 1 ? colours.first : nil
+            width = widths.count == 1 ? widths.first : nil
         }
     }
 

@@ -92,7 +92,7 @@ struct RendererTests {
         let selected = drawing.add(.line(horizontal), style: ShapeStyle(colour: Colour(hex: 0x1E50DC)))
         drawing.add(.line(Segment(begin: Point(x: 20, y: 20), end: Point(x: 180, y: 20))))
         let inProgress = ShapeInProgress(geometry: .line(Segment(begin: Point(x: 20, y: 80), end: Point(x: 180, y: 80))))
-        let surface = try render(Scene(drawing: drawing, shapesInProgress: [inProgress], selection: selected))
+        let surface = try render(Scene(drawing: drawing, shapesInProgress: [inProgress], selection: [selected]))
         #expect(surface.pixel(x: 100, y: 50) == 0x00FF00)
         #expect(surface.pixel(x: 100, y: 20) == 0x000000)
         #expect(surface.pixel(x: 100, y: 80) == 0xFF0000)
@@ -101,7 +101,7 @@ struct RendererTests {
     @Test func theSelectedCircleIsAGreenRingOfItsOwnWidth() throws {
         var drawing = Drawing()
         let circle = drawing.add(.ellipse(box: box), style: ShapeStyle(colour: Colour(hex: 0x8C28B4), width: 16))
-        let surface = try render(Scene(drawing: drawing, selection: circle))
+        let surface = try render(Scene(drawing: drawing, selection: [circle]))
         #expect(surface.pixel(x: 100, y: 10) == 0x00FF00 && surface.pixel(x: 100, y: 17) == 0x00FF00, "7 px inside the outline")
         #expect(surface.pixel(x: 100, y: 21) == 0xFFFFFF && surface.pixel(x: 100, y: 50) == 0xFFFFFF)
     }
@@ -131,7 +131,17 @@ struct RendererTests {
         let selected = drawing.add(.line(horizontal))
         drawing.add(.line(Segment(begin: Point(x: 100, y: 10), end: Point(x: 100, y: 90))))
         #expect(try render(Scene(drawing: drawing)).pixel(x: 100, y: 50) == 0x000000)
-        #expect(try render(Scene(drawing: drawing, selection: selected)).pixel(x: 100, y: 50) == 0x00FF00)
+        #expect(try render(Scene(drawing: drawing, selection: [selected])).pixel(x: 100, y: 50) == 0x00FF00)
+    }
+
+    @Test func severalSelectedShapesAreGreenAndTheRestKeepTheirColour() throws {
+        var drawing = Drawing()
+        let lines = (0..<4).map { drawing.add(.line(Segment(begin: Point(x: 20, y: 15 + Double($0) * 20), end: Point(x: 180, y: 15 + Double($0) * 20)))) }
+        let circle = drawing.add(.ellipse(box: Segment(begin: Point(x: 150, y: 10), end: Point(x: 190, y: 90))))
+        let surface = try render(Scene(drawing: drawing, selection: [lines[0], lines[2], circle]))
+        #expect(surface.pixel(x: 100, y: 15) == 0x00FF00 && surface.pixel(x: 100, y: 55) == 0x00FF00)
+        #expect(surface.pixel(x: 100, y: 35) == 0x000000 && surface.pixel(x: 100, y: 75) == 0x000000)
+        #expect(surface.pixel(x: 150, y: 50) == 0x00FF00, "the circle's left edge")
     }
 
     @Test func aClippedDrawLeavesEverythingOutsideTheClipAlone() throws {

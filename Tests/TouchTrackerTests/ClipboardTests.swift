@@ -26,7 +26,7 @@ struct ClipboardTests {
     func selectTheLine(_ driver: CoreDriver) {
         driver.click(at: GesturePoint(x: 150, y: 102), at: 2_000)
         driver.advance(to: at(2_600))
-        #expect(driver.core.model.selection?.id == ShapeID(1))
+        #expect(driver.core.model.selection.ids == [ShapeID(1)])
     }
 
     func json(_ drawing: Drawing) throws -> [UInt8] { try DrawingFormat.encode(drawing) }
@@ -60,7 +60,7 @@ struct ClipboardTests {
         let line = try #require(driver.core.model.drawing.shape(ShapeID(1)))
         driver.key(.character("x"), .control)
         #expect(driver.copies.first?.shapes.count == 1)
-        #expect(driver.core.model.drawing.shape(ShapeID(1)) == nil && driver.core.model.selection == nil)
+        #expect(driver.core.model.drawing.shape(ShapeID(1)) == nil && driver.core.model.selection.isEmpty)
         driver.key(.character("z"), .control)
         #expect(driver.core.model.drawing.shape(ShapeID(1)) == line, "one Ctrl+Z brings it back")
     }

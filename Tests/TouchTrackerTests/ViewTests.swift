@@ -141,7 +141,7 @@ import Glibc
         d.up(350, 320, button: 2)
         d.wait(500)
         #expect(d.model.view.window(point(0, 0)) == point(-50, 20))
-        #expect(d.model.drawing.shapes.count == 1 && d.model.selection == nil && !d.model.canUndo)
+        #expect(d.model.drawing.shapes.count == 1 && d.model.selection.isEmpty && !d.model.canUndo)
         // A middle double click does not clear either.
         d.click(200, 120, button: 2); d.wait(50); d.click(200, 120, button: 2); d.wait(500)
         #expect(d.model.drawing.shapes.count == 1)
@@ -153,7 +153,7 @@ import Glibc
         d.drag(from: (400, 300), to: (440, 260))
         #expect(d.model.view.window(point(0, 0)) == point(40, -40))
         d.click(240, 60); d.wait(60); d.click(240, 60); d.wait(500)  // on the line, twice
-        #expect(d.model.drawing.shapes.count == 1 && d.model.selection == nil, "no select, no clear")
+        #expect(d.model.drawing.shapes.count == 1 && d.model.selection.isEmpty, "no select, no clear")
         d.down(100, 100)
         d.app.keyReleased(KeyBindings.space)  // let go during the drag: it stays a move to its end
         d.wait(10); d.move(110, 100); d.wait(10); d.up(110, 100); d.wait(500)
