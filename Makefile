@@ -12,15 +12,16 @@ SUDO         := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
 # Debian packages: what building and running needs, what taking the screenshot needs, what the tests need
 # on top (assets/check-assets.sh checks the installed desktop files with appstream, shared-mime-info, xdg-utils
-# with File::MimeInfo, and gio; the end-to-end tests remake the screenshot to compare it, read and fill the
-# clipboard with xclip, choose files in a real zenity and talk to a fake file-chooser portal on a dbus-daemon, and
-# send smooth scrolls and pinches through a private Xorg's inputtest devices with its dummy video driver),
+# with File::MimeInfo and gio, and remakes the window icon with rsvg-convert; the end-to-end tests remake the
+# screenshot to compare it, read and fill the clipboard with xclip, choose files in a real zenity and talk
+# to a fake file-chooser portal on a dbus-daemon, and send smooth scrolls and pinches through a private
+# Xorg's inputtest devices with its dummy video driver),
 # and what the bench needs on top of that (Xournal++, which its X path compares us with).
 RUN_PACKAGES        := pkg-config libx11-dev libxi-dev libxext-dev libxrandr-dev libcairo2-dev
 SCREENSHOT_PACKAGES := xvfb xdotool imagemagick
 TEST_PACKAGES       := $(RUN_PACKAGES) $(SCREENSHOT_PACKAGES) libxtst-dev libxdamage-dev desktop-file-utils \
 	groff-base appstream shared-mime-info xdg-utils libfile-mimeinfo-perl libglib2.0-bin xclip zenity dbus \
-	xserver-xorg-core xserver-xorg-video-dummy
+	librsvg2-bin xserver-xorg-core xserver-xorg-video-dummy
 BENCH_PACKAGES      := $(TEST_PACKAGES) xournalpp
 
 .PHONY: run build test test-long clean deps test-deps screenshot-deps bench-deps bench screenshot install uninstall

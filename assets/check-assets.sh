@@ -3,7 +3,8 @@
 # copy integrates with the desktop: the AppStream metainfo validates, a drawing is recognised by its content
 # and opens with TouchTracker.
 # Run from the repository root (make test calls it). Needs the Makefile's TEST_PACKAGES: desktop-file-utils,
-# groff, appstream, shared-mime-info, xdg-utils with libfile-mimeinfo-perl, and libglib2.0-bin (gio). Installs
+# groff, appstream, shared-mime-info, xdg-utils with libfile-mimeinfo-perl, libglib2.0-bin (gio), and librsvg2-bin
+# with imagemagick (rsvg-convert and convert remake the embedded window icon to compare it). Installs
 # into temporary DESTDIRs with a stand-in binary, so it neither builds nor needs root.
 set -eu
 cd "$(dirname "$0")/.."
@@ -36,7 +37,7 @@ if command -v rsvg-convert >/dev/null 2>&1 && command -v convert >/dev/null 2>&1
 		cmp -s "$fresh" Sources/XShell/WindowIcon+Pixels.swift
 	rm -f "$fresh"
 else
-	echo "check-assets: rsvg-convert or convert missing; not checking the embedded window icon"
+	check "rsvg-convert and convert, which check the embedded window icon, are installed (make test-deps)" false
 fi
 
 metainfo=assets/$appid.metainfo.xml

@@ -9,8 +9,8 @@ public struct Scene: Sendable {
     public var drawing: Drawing
     /// Shapes whose contact is still down (red), in a stable order: bottom to top.
     public var shapesInProgress: [ShapeInProgress]
-    /// The selected shape (green), if any.
-    public var selection: ShapeID?
+    /// The selected shapes (green, over the others).
+    public var selection: Set<ShapeID>
     /// Panels over the shapes (context menu, help, notices), bottom to top, in window pixels.
     public var overlays: [Overlay]
     /// How the window shows the drawing.
@@ -22,7 +22,7 @@ public struct Scene: Sendable {
     /// compositor finds the shapes in an area without looking at every shape. See `indexOfDrawing`.
     public var index: ShapeIndex?
 
-    public init(drawing: Drawing, shapesInProgress: [ShapeInProgress] = [], selection: ShapeID? = nil,
+    public init(drawing: Drawing, shapesInProgress: [ShapeInProgress] = [], selection: Set<ShapeID> = [],
                 overlays: [Overlay] = []) {
         self.drawing = drawing
         self.shapesInProgress = shapesInProgress
@@ -31,7 +31,7 @@ public struct Scene: Sendable {
     }
 
     /// The scene of `document`'s drawing, with its index.
-    public init(document: IndexedDrawing, shapesInProgress: [ShapeInProgress] = [], selection: ShapeID? = nil,
+    public init(document: IndexedDrawing, shapesInProgress: [ShapeInProgress] = [], selection: Set<ShapeID> = [],
                 overlays: [Overlay] = []) {
         self.init(drawing: document.drawing, shapesInProgress: shapesInProgress, selection: selection, overlays: overlays)
         index = document.index
@@ -42,8 +42,8 @@ public struct Scene: Sendable {
         index.flatMap { $0.revision == drawing.revision ? $0 : nil }
     }
 
-    /// The selected shape (drawn green, of its own kind and width), if there is one and it exists.
-    public var selectedShape: Shape? {
-        selection.flatMap { drawing.shape($0) }
+    /// The selected shapes that exist (drawn green, each of its own kind and width), in drawing order.
+    public var selectedShapes: [Shape] {
+        selection.compactMap { drawing.shape($0) }.sorted { $0.id < $1.id }
     }
 }

@@ -9,11 +9,11 @@ import Shapes
 /// there, unless later lines cover it whole; the first frame strokes the shapes that show, not those
 /// buried: see `ShapeLayer`.)
 ///
-/// The finished shapes but the selected one live in a `ShapeLayer` (a cached image of the canvas, the
+/// The finished shapes but the selected ones live in a `ShapeLayer` (a cached image of the canvas, the
 /// drawing at the view's scale, kept in step with the drawing's remembered changes). Each frame finds the
 /// damage — what the shape layer changed, plus the old and new place of whatever is drawn over it
 /// (`Foreground`) — copies those rectangles from the layer to a scratch image, draws there the red
-/// shapes, the green shape, the hints and the overlays that reach into them, and copies the rectangles on
+/// shapes, the green shapes, the hints and the overlays that reach into them, and copies the rectangles on
 /// to the back buffer. The pixels are exactly the ones `Renderer.draw` paints for the same scene; the
 /// caller copies only the returned rectangles to the screen.
 ///
@@ -99,7 +99,7 @@ public final class CanvasCompositor {
             }
         }
 
-        let foreground = Foreground(scene, scale: scale)
+        let foreground = Foreground(scene, scale: scale, reusing: shown)
         if let shown, sameTarget, lastShift != nil || shownOrigin == viewport {
             shown.damage(to: foreground, into: &damage)
         } else {

@@ -25,26 +25,30 @@ struct Outline: Hashable {
     /// In device pixels: the shape's width times the scale.
     var width: Double
 
-    init(_ geometry: ShapeGeometry, width: Double) {
+    /// `geometry` on the canvas of the drawing scaled by `scale`, `width` device px wide. (Ink's points are
+    /// not copied: its pieces are scaled as they are made.)
+    init(_ geometry: ShapeGeometry, scale: Double = 1, width: Double) {
         switch geometry {
-        case .line(let segment): path = .line(segment)
-        case .ellipse(let box): path = EllipseOutline(box: box).map(Path.ellipse) ?? .line(box)
-        case .ink(let ink): path = .ink(InkOutline(ink: ink))
+        case .line(let segment): path = .line(segment.scaled(by: scale))
+        case .ellipse(let box):
+            let box = box.scaled(by: scale)
+            path = EllipseOutline(box: box).map(Path.ellipse) ?? .line(box)
+        case .ink(let ink): path = .ink(InkOutline(ink: ink, scale: scale))
         }
         self.width = width
     }
 
     /// `shape` on the canvas of the drawing scaled by `scale`.
-    init(_ shape: Shape, scale: Double) { self.init(shape.geometry.scaled(by: scale), width: shape.style.width * scale) }
+    init(_ shape: Shape, scale: Double) { self.init(shape.geometry, scale: scale, width: shape.style.width * scale) }
 
-    init(_ shape: ShapeInProgress, scale: Double) { self.init(shape.geometry.scaled(by: scale), width: shape.width * scale) }
+    init(_ shape: ShapeInProgress, scale: Double) { self.init(shape.geometry, scale: scale, width: shape.width * scale) }
 
     /// The bounds of the centre line.
     var bounds: Rect {
         switch path {
         case .line(let segment): segment.bounds
         case .ellipse(let ellipse): ellipse.box.bounds
-        case .ink(let ink): ink.ink.bounds
+        case .ink(let ink): ink.bounds
         }
     }
 
@@ -54,7 +58,7 @@ struct Outline: Hashable {
 
     /// Whether it is ink in progress that grew from `old` (the same stroke with more points, at the same width).
     func grew(from old: Outline) -> Bool {
-        guard case .ink(let ink) = path, case .ink(let before) = old.path, width == old.width else { return false }
+        guard case .ink(let ink) = path, case .ink(let before) = old.path, width == old.width, ink.scale == before.scale else { return false }
         return ink.ink.extends(before.ink)
     }
 
@@ -63,8 +67,8 @@ struct Outline: Hashable {
     func coverage(growingFrom old: Outline) -> Rect {
         guard case .ink(let ink) = path, case .ink(let before) = old.path else { return coverage }
         let first = max(0, before.ink.pieceCount - 1)
-        var area = ink.ink.piece(first).hull
-        for index in (first + 1)..<ink.ink.pieceCount { area = area.union(orEmpty: ink.ink.piece(index).hull) }
+        var area = ink.piece(first).hull
+        for index in (first + 1)..<ink.ink.pieceCount { area = area.union(orEmpty: ink.piece(index).hull) }
         return area.insetBy(-(width / 2 + InkOutline.cairoError + 1))
     }
 
@@ -75,7 +79,7 @@ struct Outline: Hashable {
         switch path {
         case .line(let segment): LineOutline.addPath(of: segment, within: reach, to: cr)
         case .ellipse(let ellipse): ellipse.addPath(to: cr)
-        case .ink(let ink): return ink.stroke(width: width, cr)
+        case .ink(let ink): return ink.stroke(width: width, within: reach, cr)
         }
         cairo_stroke(cr)
     }
@@ -86,7 +90,7 @@ struct Outline: Hashable {
     /// own, so none changes how another is rasterised).
     func strokeInProgress(_ cr: OpaquePointer, within reach: Rect, reachingInto areas: [Rect]?) {
         guard case .ink(let ink) = path else { return stroke(cr, within: reach) }
-        guard let areas else { return ink.stroke(width: width, onePieceAtATime: true, cr) }
+        guard let areas else { return ink.stroke(width: width, within: reach, onePieceAtATime: true, cr) }
         var pieces = areas.flatMap { ink.pieces(reaching: $0, halfWidth: width / 2) }.sorted { $0.lowerBound < $1.lowerBound }
         var merged: [Range<Int>] = []
         while !pieces.isEmpty {
@@ -97,12 +101,12 @@ struct Outline: Hashable {
                 merged.append(next)
             }
         }
-        for range in merged { ink.stroke(range, width: width, onePieceAtATime: true, cr) }
+        for range in merged { ink.stroke(range, width: width, within: reach, onePieceAtATime: true, cr) }
     }
 
     /// Cairo rasterises in 24.8 fixed point: a device coordinate beyond about ±8 million pixels wraps. So a
-    /// path is drawn only as far as a million pixels around the context's clip (a long line, much zoomed,
-    /// is cut there: nothing it paints inside changes). The area, in the context's coordinates, is read
+    /// path is drawn only as far as a million pixels around the context's clip (a long line or ink, much
+    /// zoomed, is cut there: nothing it paints inside changes). The area, in the context's coordinates, is read
     /// once per batch of strokes.
     static func reach(of cr: OpaquePointer) -> Rect {
         var x0 = 0.0, y0 = 0.0, x1 = 0.0, y1 = 0.0
@@ -135,7 +139,7 @@ struct Outline: Hashable {
         switch path {
         case .line: 0
         case .ellipse(let ellipse): ellipse.strays
-        case .ink(let ink): (0..<ink.ink.pieceCount).reduce(0) { max($0, ink.ink.piece($1).strays) } + InkOutline.cairoError
+        case .ink(let ink): ink.strays + InkOutline.cairoError
         }
     }
 

@@ -46,9 +46,9 @@ public struct RenderStyle: Hashable, Sendable {
 
 /// Strokes scenes the way the book's `drawRect:` does: the finished shapes each in its own colour and
 /// width, one stroke each in drawing order (a later shape paints over an earlier one), then the shapes
-/// in progress red, then the selected shape green on top, then the overlays. Unlike the book, the
-/// selected shape is not stroked under its green (only its antialiased rim would show it): so the
-/// finished shapes without the selection can be cached, and dragging the selected shape never touches
+/// in progress red, then the selected shapes green on top (in drawing order), then the overlays. Unlike
+/// the book, a selected shape is not stroked under its green (only its antialiased rim would show it): so
+/// the finished shapes without the selection can be cached, and dragging the selected shapes never touches
 /// that cache. Stateless apart from its style.
 ///
 /// `CanvasCompositor` reaches the same pixels by other means; the steps below are shared with it so
@@ -87,7 +87,7 @@ public struct Renderer: Sendable {
         cairo_translate(cr, -corner.x, -corner.y)
         let renderer = scaled(to: scene.view.scale)
         renderer.paintBackground(cr)
-        renderer.strokeFinished(scene.drawing.shapes.lazy.filter { $0.id != scene.selection }, cr)
+        renderer.strokeFinished(scene.drawing.shapes.lazy.filter { !scene.selection.contains($0.id) }, cr)
         renderer.drawForeground(Foreground(scene, scale: scene.view.scale), cr)
     }
 
@@ -151,10 +151,8 @@ public struct Renderer: Sendable {
         let reach = Outline.reach(of: cr)
         set(style.inProgress, on: cr)
         for shape in foreground.shapesInProgress where reaches(shape.coverage) { shape.strokeInProgress(cr, within: reach, reachingInto: areas) }
-        if let selected = foreground.selected, reaches(selected.coverage) {
-            set(style.selected, on: cr)
-            selected.stroke(cr, within: reach)
-        }
+        set(style.selected, on: cr)
+        for selected in foreground.selected where reaches(selected.coverage) { selected.stroke(cr, within: reach) }
         let hints = foreground.hints.filter(reaches)
         if !hints.isEmpty {
             for hint in hints { cairo_rectangle(cr, hint.minX, hint.minY, hint.width, hint.height) }

@@ -4,17 +4,19 @@ import Shapes
 import Storage
 
 /// The finished shapes as pixels: an image of the viewport (a part of the canvas: the drawing at one
-/// scale) holding the background and every finished shape but the selected one, in drawing order — what
+/// scale) holding the background and every finished shape but the selected ones, in drawing order — what
 /// `Renderer` paints before the foreground. It follows a drawing through the drawing's remembered changes
 /// (`Drawing.changes(since:)`), doing the least work they allow:
 ///
 ///   only shapes added on top       each is stroked on top (the same pixels a full repaint gives)
-///   the selected shape moved       nothing: it is not in the layer (dragging costs no repair)
+///   selected shapes moved          nothing: they are not in the layer (dragging costs no repair)
 ///   deletes, moves, restyles,      the cells those shapes reach, before and after, where they are not
-///   undos, another shape selected  buried (see below) are repainted: the background, then each shape
+///   undos, shapes (de)selected     buried (see below) are repainted: the background, then each shape
 ///                                  that shows there, in order (found by the drawing's index, on a
 ///                                  scratch image, unclipped; see `PixelImage`), copied back
-///   a clear, or no history         everything is repainted
+///   a clear, no history, or more   everything is repainted
+///   than `selectionsRepaired`
+///   shapes (de)selected at once
 ///
 /// and a pan (`scroll(to:)`) moves the pixels and cells that stay in the viewport and paints only the
 /// strips uncovered, each from the shapes the index finds there, the latest first, down to the earliest
@@ -30,8 +32,8 @@ final class ShapeLayer {
     private let renderer: Renderer
     /// The drawing revision the pixels show; nil before the first update.
     private var revision: Drawing.Revision?
-    /// The shape left out (the selected one).
-    private var excluded: ShapeID?
+    /// The shapes left out (the selected ones).
+    private var excluded: Set<ShapeID> = []
     /// At least the widest stroke of the drawing's shapes (not only those in view: a pan brings others in),
     /// in device pixels: how far a shape may paint from its bounds, to find the shapes in an area by their
     /// bounds.
@@ -59,31 +61,33 @@ final class ShapeLayer {
     /// Bytes held: the pixels and the solid cells.
     var bytes: Int { pixels.bytes + solid.bytes }
 
-    /// Brings the pixels to `scene`'s finished shapes but the selected one and adds the areas that
+    /// Brings the pixels to `scene`'s finished shapes but the selected ones and adds the areas that
     /// changed to `damage`; `scratch` (the same size) is scribbled on.
     func update(to scene: Scene, damage: inout DamageRegion, scratch: PixelImage) {
         let drawing = scene.drawing, selection = scene.selection
         let wasExcluded = excluded
         defer { (revision, excluded) = (drawing.revision, selection) }
-        guard let revision, let changes = drawing.changes(since: revision), !changes.contains(.cleared) else {
+        let sameSelection = wasExcluded == selection
+        guard let revision, let changes = drawing.changes(since: revision), !changes.contains(.cleared),
+              sameSelection || wasExcluded.symmetricDifference(selection).count <= Self.selectionsRepaired else {
             rebuild(drawing, excluding: selection, scratch: scratch)
             damage.addEverything()
             return
         }
-        // Changes to the shape that was left out do not show in the pixels (should it be let in now,
+        // Changes to the shapes that were left out do not show in the pixels (should one be let in now,
         // it comes in below, as it is now).
-        let visible = wasExcluded.map { left in changes.filter { $0.shapeID != left } } ?? changes
+        let visible = wasExcluded.isEmpty ? changes : changes.compactMap { $0.leavingOut(wasExcluded) }
         var appended: [Shape] = []
         for case .appended(let shape) in visible { appended.append(shape) }
-        if wasExcluded == selection, appended.count == visible.count {
+        if sameSelection, appended.count == visible.count {
             for shape in appended { strokeOnTop(shape, damage: &damage) }
             return
         }
         // Every shape coming into the layer or leaving it, as it was and as it is.
         var comings = Self.comings(visible, endingIn: drawing)
-        if wasExcluded != selection {
-            if let left = wasExcluded, let shape = drawing.shape(left) { comings.append((nil, shape)) }
-            if let selection, let shape = drawing.shape(selection) { comings.append((shape, nil)) }
+        if !sameSelection {
+            for id in wasExcluded.subtracting(selection) { if let shape = drawing.shape(id) { comings.append((nil, shape)) } }
+            for id in selection.subtracting(wasExcluded) { if let shape = drawing.shape(id) { comings.append((shape, nil)) } }
         }
         let areas = repaintedAreas(for: comings, of: scene)
         guard !areas.isEmpty else { return }
@@ -106,13 +110,15 @@ final class ShapeLayer {
             case .removed(let shape):
                 comings.append((shape, nil))
                 after[shape.id] = shape
-            case .moved(let id, let from, let to):
-                guard var shape = state(id) else { continue }
-                shape.geometry = to
-                var before = shape
-                before.geometry = from
-                comings.append((before, shape))
-                after[id] = before
+            case .moved(let changes):
+                for change in changes {
+                    guard var shape = state(change.id) else { continue }
+                    shape.geometry = change.to
+                    var before = shape
+                    before.geometry = change.from
+                    comings.append((before, shape))
+                    after[change.id] = before
+                }
             case .restyled(let before):
                 comings.append((before, state(before.id)))
                 after[before.id] = before
@@ -184,7 +190,7 @@ final class ShapeLayer {
             // `recount` counts every cell meeting the area, and a cell past its edge where the edge falls on
             // one: the shapes are looked for a cell further out, so none reaching those cells is missed.
             let reaching = shapes(reaching: area.insetBy(-Double(solid.cellSize)), of: scene)
-            solid.recount(area, from: reaching.filter { $0.id != scene.selection }.map(stroke))
+            solid.recount(area, from: reaching.filter { !scene.selection.contains($0.id) }.map(stroke))
         }
         var areas = DamageRegion(bounds: bounds)
         for reach in reaches {
@@ -266,7 +272,7 @@ final class ShapeLayer {
             let around = area.insetBy(-Double(solid.cellSize))
             solid.recount(area) { body in
                 forEachShapeLatestFirst(reaching: around, of: scene) { shape in
-                    shape.id == scene.selection || body(stroke(shape))
+                    scene.selection.contains(shape.id) || body(stroke(shape))
                 }
             }
         }
@@ -279,11 +285,11 @@ final class ShapeLayer {
     /// Repaints everything. With many shapes, the cores share the work, a part of the shapes each: finding
     /// the cells' tops, then the shapes after the tops (counting those of other colours), then which of
     /// those show; then stroking them, a half of the layer each (`strokeInHalves`).
-    private func rebuild(_ drawing: Drawing, excluding selection: ShapeID?, scratch: PixelImage) {
+    private func rebuild(_ drawing: Drawing, excluding selection: Set<ShapeID>, scratch: PixelImage) {
         let shapes = drawing.shapes, renderer = self.renderer, bounds = self.bounds
         let stroke: @Sendable (Shape) -> SolidCells.Stroke? = { shape in
             let outline = renderer.outline(of: shape)
-            return shape.id != selection && outline.coverage.intersects(bounds) ? (outline, shape.id.rawValue, shape.style.colour.hex) : nil
+            return !selection.contains(shape.id) && outline.coverage.intersects(bounds) ? (outline, shape.id.rawValue, shape.style.colour.hex) : nil
         }
         let empty = SolidCells(covering: bounds, scale: renderer.scale)
         let topped = Parallel.map(shapes.count, minimum: Self.shapesPerPart) { part in
@@ -330,6 +336,9 @@ final class ShapeLayer {
         }
     }
 
+    /// More shapes than this selected or deselected at once (Ctrl+A) repaint the layer whole: cheaper
+    /// than repairing each one's cells.
+    static let selectionsRepaired = 1_000
     /// Below this many shapes a core is not worth waking.
     static let shapesPerPart = 20_000
     /// Below this many shapes to stroke, neither.
@@ -362,7 +371,7 @@ final class ShapeLayer {
         let selection = scene.selection
         let thresholds = solid.thresholds(inside: areas)
         var shown: [Shape] = []
-        for shape in shapes(showingIn: areas, of: scene) where shape.id != selection {
+        for shape in shapes(showingIn: areas, of: scene) where !selection.contains(shape.id) {
             let outline = renderer.outline(of: shape)
             let covered = outline.coverage
             guard covered.intersects(extent), areas.contains(where: { covered.intersects($0) }) else { continue }
@@ -385,12 +394,17 @@ final class ShapeLayer {
 }
 
 extension DrawingChange {
-    /// The shape changed, if one.
-    var shapeID: ShapeID? {
+    /// The change without what it did to the shapes `excluded` (nil when it did nothing else).
+    func leavingOut(_ excluded: Set<ShapeID>) -> DrawingChange? {
         switch self {
-        case .appended(let shape), .inserted(let shape), .removed(let shape), .restyled(let shape): shape.id
-        case .moved(let id, _, _): id
-        case .cleared: nil
+        case .appended(let shape), .inserted(let shape), .removed(let shape), .restyled(let shape):
+            return excluded.contains(shape.id) ? nil : self
+        case .moved(let changes):
+            if !changes.contains(where: { excluded.contains($0.id) }) { return self }
+            let kept = changes.filter { !excluded.contains($0.id) }
+            return kept.isEmpty ? nil : .moved(kept)
+        case .cleared:
+            return self
         }
     }
 }

@@ -41,6 +41,21 @@ public struct CubicBezier: Hashable, Sendable {
         Point(x: 2 * centre.x - point.x, y: 2 * centre.y - point.y)
     }
 
+    /// The same curve `factor` times as far from the origin (a spline's piece through points so scaled).
+    public func scaled(by factor: Double) -> CubicBezier {
+        func scaled(_ p: Point) -> Point { Point(x: p.x * factor, y: p.y * factor) }
+        return CubicBezier(start: scaled(start), control1: scaled(control1), control2: scaled(control2), end: scaled(end))
+    }
+
+    /// Its first and second halves (t from 0 to ½ and from ½ to 1), as curves of their own (de Casteljau).
+    public var halves: (CubicBezier, CubicBezier) {
+        func middle(_ a: Point, _ b: Point) -> Point { Point(x: (a.x + b.x) / 2, y: (a.y + b.y) / 2) }
+        let ab = middle(start, control1), bc = middle(control1, control2), cd = middle(control2, end)
+        let abc = middle(ab, bc), bcd = middle(bc, cd), centre = middle(abc, bcd)
+        return (CubicBezier(start: start, control1: ab, control2: abc, end: centre),
+                CubicBezier(start: centre, control1: bcd, control2: cd, end: end))
+    }
+
     /// The point at parameter `t` (0…1).
     public func point(at t: Double) -> Point {
         let u = 1 - t
@@ -84,26 +99,19 @@ public struct CubicBezier: Hashable, Sendable {
     }
 
     /// The distance from `p` to the curve, to within `CubicBezier.precision` (to its flattening).
-    public func distance(to p: Point) -> Double {
-        let steps = steps(within: Self.precision)
-        var best = Double.infinity
-        var previous = start
-        for step in 1...steps {
-            let next = step == steps ? end : point(at: Double(step) / Double(steps))
-            best = min(best, Segment(begin: previous, end: next).distance(to: p))
-            previous = next
-        }
-        return best
-    }
+    public func distance(to p: Point) -> Double { nearestChord { $0.distance(to: p) } }
 
     /// The distance from the segment `s` to the curve, to within `CubicBezier.precision`.
-    public func distance(to s: Segment) -> Double {
+    public func distance(to s: Segment) -> Double { nearestChord { $0.distance(to: s) } }
+
+    /// The least `distance` to a chord of the curve's flattening within `precision`.
+    private func nearestChord(_ distance: (Segment) -> Double) -> Double {
         let steps = steps(within: Self.precision)
         var best = Double.infinity
         var previous = start
         for step in 1...steps {
             let next = step == steps ? end : point(at: Double(step) / Double(steps))
-            best = min(best, Segment(begin: previous, end: next).distance(to: s))
+            best = min(best, distance(Segment(begin: previous, end: next)))
             previous = next
         }
         return best

@@ -57,7 +57,7 @@ public struct Drawing: Hashable, Sendable {
             if old.kind == shape.kind, old.style == shape.style {
                 shapes[position] = shape
                 inkPointCount += shape.geometry.inkPointCount
-                record(.moved(shape.id, from: old.geometry, to: shape.geometry))
+                record(.moved([GeometryChange(shape.id, from: old.geometry, to: shape.geometry)]))
                 return
             }
             shapes.remove(at: position)
@@ -120,13 +120,23 @@ public struct Drawing: Hashable, Sendable {
     /// Replaces the geometry of shape `id`; returns false when there is no such shape.
     @discardableResult
     public mutating func setGeometry(_ geometry: ShapeGeometry, of id: ShapeID) -> Bool {
-        guard let position = index(of: id) else { return false }
-        let old = shapes[position].geometry
-        guard old != geometry else { return true }
-        shapes[position].geometry = geometry
-        inkPointCount += geometry.inkPointCount - old.inkPointCount
-        record(.moved(id, from: old, to: geometry))
+        guard index(of: id) != nil else { return false }
+        setGeometries([(id, geometry)])
         return true
+    }
+
+    /// Replaces the geometry of each shape named (those it has), as one remembered change.
+    public mutating func setGeometries(_ geometries: [(id: ShapeID, geometry: ShapeGeometry)]) {
+        var changes: [GeometryChange] = []
+        for (id, geometry) in geometries {
+            guard let position = index(of: id) else { continue }
+            let old = shapes[position].geometry
+            guard old != geometry else { continue }
+            shapes[position].geometry = geometry
+            inkPointCount += geometry.inkPointCount - old.inkPointCount
+            changes.append(GeometryChange(id, from: old, to: geometry))
+        }
+        if !changes.isEmpty { record(.moved(changes)) }
     }
 
     /// Replaces the colour and width of shape `id`; returns false when there is no such shape.

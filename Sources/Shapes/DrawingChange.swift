@@ -8,8 +8,9 @@ public enum DrawingChange: Hashable, Sendable {
     case inserted(Shape)
     /// `shape` was removed.
     case removed(Shape)
-    /// Shape `id` changed its geometry from `from` to `to`, keeping its place in drawing order.
-    case moved(ShapeID, from: ShapeGeometry, to: ShapeGeometry)
+    /// Shapes changed their geometry (each from `from` to `to`), keeping their places in drawing order: one
+    /// change however many moved together (the selection dragged), so a cache can follow a drag of many.
+    case moved([GeometryChange])
     /// A shape changed its colour or width; this is how it was (its place and geometry stay).
     case restyled(Shape)
     /// Every finished shape was removed.

@@ -36,16 +36,8 @@ extension IndexedDrawing: ShapeEditing {
         index.revision = drawing.revision
     }
 
-    /// A few shapes (as many as a drawing remembers as changes) go in one by one, the index updated for
-    /// each; more in one pass, the index made again.
     public mutating func restore(contentsOf shapes: [Shape]) {
-        guard shapes.count > Drawing.rememberedChanges else {
-            for shape in shapes { restore(shape) }
-            return
-        }
-        drawing.restore(contentsOf: shapes)
-        index = ShapeIndex(drawing.shapes)
-        index.revision = drawing.revision
+        inBulk(shapes.count, oneByOne: { for shape in shapes { $0.restore(shape) } }, inOnePass: { $0.restore(contentsOf: shapes) })
     }
 
     @discardableResult
@@ -56,13 +48,15 @@ extension IndexedDrawing: ShapeEditing {
         return shape
     }
 
-    /// As `restore(contentsOf:)`: a few one by one, more in one pass.
     public mutating func remove(contentsOf ids: [ShapeID]) {
-        guard ids.count > Drawing.rememberedChanges else {
-            for id in ids { remove(id) }
-            return
-        }
-        drawing.remove(contentsOf: ids)
+        inBulk(ids.count, oneByOne: { for id in ids { $0.remove(id) } }, inOnePass: { $0.remove(contentsOf: ids) })
+    }
+
+    /// A change of `count` shapes: a few (as many as a drawing remembers as changes) one by one, the index
+    /// updated for each; more in one pass over the drawing, the index made again.
+    private mutating func inBulk(_ count: Int, oneByOne: (inout IndexedDrawing) -> Void, inOnePass: (inout Drawing) -> Void) {
+        guard count > Drawing.rememberedChanges else { return oneByOne(&self) }
+        inOnePass(&drawing)
         index = ShapeIndex(drawing.shapes)
         index.revision = drawing.revision
     }
@@ -76,14 +70,21 @@ extension IndexedDrawing: ShapeEditing {
 
     @discardableResult
     public mutating func setGeometry(_ geometry: ShapeGeometry, of id: ShapeID) -> Bool {
-        guard let old = drawing.shape(id) else { return false }
-        index.remove(old)
-        drawing.setGeometry(geometry, of: id)
-        var moved = old
-        moved.geometry = geometry
-        index.insert(moved)
-        index.revision = drawing.revision
+        guard drawing.shape(id) != nil else { return false }
+        setGeometries([(id, geometry)])
         return true
+    }
+
+    public mutating func setGeometries(_ geometries: [(id: ShapeID, geometry: ShapeGeometry)]) {
+        for (id, geometry) in geometries {
+            guard let old = drawing.shape(id) else { continue }
+            index.remove(old)
+            var moved = old
+            moved.geometry = geometry
+            index.insert(moved)
+        }
+        drawing.setGeometries(geometries)
+        index.revision = drawing.revision
     }
 
     /// A shape's colour and width are no business of the index: its place stays.

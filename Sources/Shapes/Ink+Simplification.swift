@@ -1,17 +1,23 @@
 /// Simplifying a stroke when it is finished: the fewest of its points (near enough) that keep what was drawn.
 ///
-/// First Ramer–Douglas–Peucker on the polyline (keep the ends; keep the point farthest from the chord if it
-/// is farther than the tolerance, and recurse on both halves), with the width as a third say: a point also
-/// stays where its width is more than the tolerance off, at the stroke's edge, from its span's. Then, since
-/// the stroke is drawn as a curve through the points kept (`Ink.piece`), each span between two kept points is
+/// What is drawn is the smooth curve through the points (`Ink.piece`), so that is what must stay within the
+/// tolerance. First Ramer–Douglas–Peucker on the polyline, loosely (`polylineSlack` times the tolerance: the
+/// curve follows a bend far closer than the chords do), with the width as a third say: a point also stays
+/// where its width is off, at the stroke's edge, from its span's. Then each span between two kept points is
 /// checked against what was drawn — every point of the stroke and the middle of every piece of its curve —
-/// and the worst point is kept too where something is farther than the tolerance from the span's curve or
-/// chord, until nothing is. So every point of the stroke is within the tolerance of both the simplified
-/// polyline and the simplified curve, and every piece's width within it at the edge.
+/// and the worst point is kept too where something is farther than the tolerance from the span's curve (or
+/// its width off), until nothing is. Last, every kept point whose spans joined stay within the tolerance is
+/// left out. So every point of the stroke, and the middle of each of its pieces, is within the tolerance of
+/// the simplified curve, and every piece's width within it at the edge.
 extension Ink {
     /// The tolerance at 96 dpi: half a pixel, too little to see. (A view that zooms in passes less:
-    /// 0.5 × min(1, 1/zoom) document px, so the simplification stays invisible on screen.)
+    /// this times `fineness(atZoom:)`, so the simplification stays invisible on screen.)
     public static let simplificationTolerance = 0.5
+
+    /// The part of a document px that a screen px is at `zoom`, or 1 at zoom 1 and below: lengths on the
+    /// screen that ink is recorded and simplified within, in document px, so a stroke drawn zoomed in is as
+    /// exact on screen, and one drawn zoomed out as exact in the document as at zoom 1.
+    public static func fineness(atZoom zoom: Double) -> Double { min(1, 1 / zoom) }
 
     /// The stroke simplified to within `tolerance` px of this one, for a shape `width` px wide (the widths
     /// are fractions of it). Costs O(n log n) for a stroke of n points, about.
@@ -20,7 +26,7 @@ extension Ink {
         let widths = hasWidths ? (0..<count).map(self.width) : nil
         guard count > 2 else { return Ink(points: points, widths: widths) }
         let simplifier = Simplifier(points: points, widths: widths, tolerance: tolerance, width: width)
-        let kept = simplifier.refined(simplifier.douglasPeucker(within: tolerance))
+        let kept = simplifier.thinned(simplifier.refined(simplifier.douglasPeucker(within: tolerance * Simplifier.polylineSlack)))
         return Ink(points: kept.map { points[$0] }, widths: widths.map { widths in kept.map { widths[$0] } })
     }
 }
@@ -32,6 +38,11 @@ private struct Simplifier {
     let tolerance: Double
     /// The shape's width: a fraction's error times it is an error in px.
     let width: Double
+
+    /// How much farther than the tolerance the polyline of the first points kept may stray: the curve
+    /// through them follows a bend far closer than their chords (the spans are refined and thinned on the
+    /// curve afterwards).
+    static let polylineSlack = 4.0
 
     /// The indices kept by Ramer–Douglas–Peucker on the polyline (with the widths' say), in order.
     func douglasPeucker(within tolerance: Double) -> [Int] {
@@ -88,7 +99,6 @@ private struct Simplifier {
         guard b > a + 1 else { return nil }
         let curve = CubicBezier.catmullRom(j > 0 ? points[kept[j - 1]] : nil, points[a], points[b],
                                            j + 2 < kept.count ? points[kept[j + 2]] : nil)
-        let chord = curve.chord
         let spanWidth = widths.map { ($0[a] + $0[b]) / 2 } ?? 1
         var worst = (index: a, error: tolerance)
         for k in a..<b {
@@ -98,10 +108,30 @@ private struct Simplifier {
             let middle = max(curve.distance(to: piece.point(at: 0.5)), abs(pieceWidth(k) - spanWidth) * width / 2)
             if middle > worst.error { worst = (k == a ? k + 1 : k, middle) }
             guard k > a else { continue }
-            let error = max(curve.distance(to: points[k]), chord.distance(to: points[k]))
+            let error = curve.distance(to: points[k])
             if error > worst.error { worst = (k, error) }
         }
         return worst.index == a ? nil : worst.index
+    }
+
+    /// `kept` with every point left out whose spans, joined, stay within the tolerance of what was drawn (a
+    /// point left out changes the curve of the spans on either side of it too: those are checked as well).
+    func thinned(_ kept: [Int]) -> [Int] {
+        var kept = kept
+        var j = 1
+        while j < kept.count - 1 {
+            // The points whose spans' curves change, kept[j − 2] to kept[j + 2], and their neighbours.
+            let low = max(0, j - 3), high = min(kept.count - 1, j + 3)
+            var without = Array(kept[low...high])
+            without.remove(at: j - low)
+            let changed = (max(0, j - 2) - low)...(min(kept.count - 3, j) - low)
+            if changed.allSatisfy({ worstPoint(without, span: $0) == nil }) {
+                kept.remove(at: j)
+            } else {
+                j += 1
+            }
+        }
+        return kept
     }
 
     private func pieceWidth(_ k: Int) -> Double { widths.map { ($0[k] + $0[k + 1]) / 2 } ?? 1 }

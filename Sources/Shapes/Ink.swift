@@ -121,6 +121,9 @@ public struct Ink: Hashable, Sendable {
     /// Bounds of the curve's run `index` (they hold the run's pieces, and may hold a little more).
     public func runBounds(_ index: Int) -> Rect { storage.runBounds(index) }
 
+    /// How far any piece of the curve may stray from its chord (`CubicBezier.strays`; at least the most).
+    public var strays: Double { storage.strays }
+
     /// The tight bounds of the curve's runs (callers widen them by half the stroke width).
     public var bounds: Rect {
         if !storage.growable { return storage.bounds }
@@ -135,36 +138,32 @@ public struct Ink: Hashable, Sendable {
 
     /// The distance from `p` to the curve where it is at most `limit`; else some distance beyond `limit`.
     public func distance(to p: Point, notBeyond limit: Double) -> Double {
-        var best = limit.nextUp
-        for run in 0..<runCount where runBounds(run).distance(to: p) < best {
-            for index in pieces(ofRun: run) {
-                let piece = self.piece(index)
-                if piece.hull.distance(to: p) < best { best = min(best, piece.distance(to: p)) }
-            }
-        }
-        return best
+        nearestPiece(notBeyond: limit, boundsDistance: { $0.distance(to: p) }, chordDistance: { $0.distance(to: p) },
+                     distance: { $0.distance(to: p) })
     }
 
     /// The distance from the segment `s` to the curve as drawn (to within `CubicBezier.precision`).
     public func distance(to s: Segment) -> Double {
-        var best = Double.infinity
         let box = s.bounds
-        for run in 0..<runCount where runBounds(run).distance(to: box) < best {
+        return nearestPiece(notBeyond: .infinity, boundsDistance: { $0.distance(to: box) }, chordDistance: { $0.distance(to: s) },
+                            distance: { $0.distance(to: s) })
+    }
+
+    /// The least `distance` to a piece of the curve where it is at most `limit` (else some distance beyond
+    /// it). The runs whose bounds are farther (`boundsDistance`) than the nearest found so far are passed
+    /// over, and so are the pieces whose chords are (`chordDistance`, less `strays`: each piece lies that
+    /// near its chord), before the piece is even made.
+    private func nearestPiece(notBeyond limit: Double, boundsDistance: (Rect) -> Double, chordDistance: (Segment) -> Double,
+                              distance: (CubicBezier) -> Double) -> Double {
+        var best = limit.nextUp
+        let strays = self.strays
+        for run in 0..<runCount where boundsDistance(runBounds(run)) < best {
             for index in pieces(ofRun: run) {
-                let piece = self.piece(index)
-                if piece.hull.distance(to: box) < best { best = min(best, piece.distance(to: s)) }
+                let chord = Segment(begin: point(index), end: point(Swift.min(index + 1, count - 1)))
+                if chordDistance(chord) - strays < best { best = Swift.min(best, distance(piece(index))) }
             }
         }
         return best
-    }
-
-    /// The same stroke `factor` times as far from the origin (each point, rounded to its stored precision;
-    /// the widths, fractions, as they are). Costs a copy of the points: a view at another zoom than 1 makes
-    /// one for each stroke it draws.
-    public func scaled(by factor: Double) -> Ink {
-        var coordinates = [Float](repeating: 0, count: 2 * count)
-        for index in 0..<(2 * count) { coordinates[index] = Float(Double(storage.coordinates[index]) * factor) }
-        return Ink(coordinates: coordinates, widths: hasWidths ? Array(storage.widths.prefix(count)) : nil)
     }
 
     /// The same stroke moved by `offset` (each point moved by it, rounded to its stored precision).
@@ -204,17 +203,23 @@ public struct Ink: Hashable, Sendable {
 /// stroke, one read from a file) never changes. A growable one (a stroke being drawn) is appended to only
 /// past every existing value's points, and only on the thread that draws (the event loop's): values of it
 /// reach other threads only as finished strokes, which are made whole, anew.
+///
+/// Its arrays are read at every point of every piece measured or drawn: they are not checked for
+/// exclusive access at run time (`@exclusivity(unchecked)`), which the rule above makes safe (an append
+/// never overlaps a read of the same buffer) and which would otherwise cost more than the reads.
 final class InkStorage: @unchecked Sendable {
     /// x₀, y₀, x₁, y₁, … in px (never −0, so equal coordinates have equal bits).
-    private(set) var coordinates: [Float]
+    @exclusivity(unchecked) private(set) var coordinates: [Float]
     /// The width of each point as a fraction of the shape's; empty where the widths do not vary.
-    private(set) var widths: [Float]
+    @exclusivity(unchecked) private(set) var widths: [Float]
     /// Per run of `runLength` pieces: the bounds of their curves, as minX, minY, maxX, maxY (rounded outwards).
-    private var runBoxes: [Float] = []
+    @exclusivity(unchecked) private var runBoxes: [Float] = []
     /// Whether points may still be appended.
     let growable: Bool
     /// The bounds of every run (of a buffer made whole).
     private(set) var bounds = Rect(minX: 0, minY: 0, maxX: 0, maxY: 0)
+    /// The most any piece strays from its chord (of every piece any value has shown, for a growable one).
+    private(set) var strays = 0.0
 
     static let runLength = 32
 
@@ -225,7 +230,7 @@ final class InkStorage: @unchecked Sendable {
         guard !coordinates.isEmpty else { return }
         let pieces = max(1, count - 1)
         runBoxes.reserveCapacity(4 * ((pieces + Self.runLength - 1) / Self.runLength))
-        for index in 0..<pieces { include(piece(index, count: count).hull, inRunOf: index) }
+        for index in 0..<pieces { include(piece(index, count: count), inRunOf: index) }
         bounds = runBounds(0)
         for run in 1..<(runBoxes.count / 4) { bounds = bounds.union(orEmpty: runBounds(run)) }
     }
@@ -251,8 +256,8 @@ final class InkStorage: @unchecked Sendable {
         coordinates.append(Float(point.y) + 0)
         if let width { widths.append(Float(width)) }
         let n = count
-        if n >= 3 { include(piece(n - 3, count: n).hull, inRunOf: n - 3) }
-        include(piece(max(0, n - 2), count: n).hull, inRunOf: max(0, n - 2))
+        if n >= 3 { include(piece(n - 3, count: n), inRunOf: n - 3) }
+        include(piece(max(0, n - 2), count: n), inRunOf: max(0, n - 2))
     }
 
     private func point(_ index: Int) -> Point {
@@ -274,8 +279,9 @@ final class InkStorage: @unchecked Sendable {
              maxX: Double(runBoxes[4 * run + 2]), maxY: Double(runBoxes[4 * run + 3]))
     }
 
-    private func include(_ box: Rect, inRunOf piece: Int) {
-        let run = piece / Self.runLength
+    private func include(_ piece: CubicBezier, inRunOf index: Int) {
+        strays = max(strays, piece.strays)
+        let box = piece.hull, run = index / Self.runLength
         let low = (x: Self.below(box.minX), y: Self.below(box.minY)), high = (x: Self.above(box.maxX), y: Self.above(box.maxY))
         if 4 * run == runBoxes.count {
             runBoxes.append(contentsOf: [low.x, low.y, high.x, high.y])

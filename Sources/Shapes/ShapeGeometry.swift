@@ -75,16 +75,6 @@ public enum ShapeGeometry: Hashable, Sendable {
         }
     }
 
-    /// The same geometry `factor` times as far from the document's origin (the drawing as a view of it
-    /// shows it: Rendering's canvas).
-    public func scaled(by factor: Double) -> ShapeGeometry {
-        switch self {
-        case .line(let segment): .line(segment.scaled(by: factor))
-        case .ellipse(let box): .ellipse(box: box.scaled(by: factor))
-        case .ink(let ink): .ink(factor == 1 ? ink : ink.scaled(by: factor))
-        }
-    }
-
     /// The same geometry moved by `offset` (each point moved by it, exactly but for ink's points, rounded to
     /// their stored precision; so a move is undone by putting the old geometry back, never by moving back).
     public func translated(by offset: Vector) -> ShapeGeometry {

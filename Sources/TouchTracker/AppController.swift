@@ -28,9 +28,11 @@ public enum AppGesture: Int, Hashable, Comparable, CaseIterable, Sendable, Custo
 ///
 ///   double click  clears                        (delays the canvas, so its 2nd press leaves no dot)
 ///   click         selects the nearest shape     (requires the double click to fail; shown at once
-///                                                as provisional, confirmed or superseded later)
+///                                                as provisional, confirmed or superseded later);
+///                                                with Shift or Ctrl adds it to the selection or takes it out
 ///   long press    picks up the shape under it   (only over a shape; cancels the canvas's contact)
-///   drag          on the selected shape moves it (only there; cancels the canvas's contact)
+///   drag          on a selected shape moves     (only there; cancels the canvas's contact)
+///                 every selected shape
 ///   three fingers swiped up  open the palette   (fingers only; holds them back until it is decided,
 ///                                                and takes them away from the canvas: they draw nothing)
 ///   two contacts down at once  draw a circle    (two fingers or two pointers; requires the swipe and the
@@ -72,6 +74,9 @@ public final class AppController {
     private var canvasContacts: [ContactID: Int] = [:]
     /// Contacts that were down when Escape cancelled what they did: nothing they do counts until they lift.
     private var escapedContacts: Set<ContactID> = []
+    /// Whether Shift or Ctrl was held at the last press on the canvas: a click then adds its shape to the
+    /// selection or takes it out.
+    private var clickExtends = false
 
     /// What is drawn over the canvas and takes the presses that land on it.
     public enum Panel: Hashable, Sendable {
@@ -149,7 +154,10 @@ public final class AppController {
             model.menuPointerMoved(to: point)
             if input.source != .touch { model.toolbarPointerMoved(to: point) }
         }
-        if case .press(let button) = input.kind, canvasContacts[input.contact] == nil { canvasContacts[input.contact] = button }
+        if case .press(let button) = input.kind, canvasContacts[input.contact] == nil {
+            canvasContacts[input.contact] = button
+            clickExtends = !input.modifiers.isDisjoint(with: [.shift, .control])
+        }
         if input.source == .eraser {
             erase(input)
         } else {
@@ -260,7 +268,9 @@ public final class AppController {
     public func perform(_ command: Command) -> Command? { model.execute(command) }
 
     /// Shows another drawing (one just opened), with a history of its own.
-    public func show(_ drawing: Drawing) { model = model.showing(drawing) }
+    public func show(_ drawing: Drawing, rememberedView: RememberedView? = nil) {
+        model = model.showing(drawing, rememberedView: rememberedView)
+    }
 
     /// Pastes shapes from the clipboard (see `CanvasModel.paste`) centred at window point `centre`, mapped
     /// through the view.
@@ -314,10 +324,10 @@ public final class AppController {
     private func apply(_ event: GestureEvent, of gesture: AppGesture) {
         switch (gesture, event) {
         case (.clear, .recognized(let p)): model.doubleTap(at: documentPoint(p))
-        case (.select, .provisional(let p)): model.tapProvisional(at: documentPoint(p))
+        case (.select, .provisional(let p)): model.tapProvisional(at: documentPoint(p), extending: clickExtends)
         case (.select, .recognized(let p)):
             // Nothing had to wait (R1, R2): provisional and confirmed at once.
-            model.tapProvisional(at: documentPoint(p))
+            model.tapProvisional(at: documentPoint(p), extending: clickExtends)
             model.tapConfirmed()
         case (.select, .confirmed): model.tapConfirmed()
         case (.select, .superseded): model.tapSuperseded()

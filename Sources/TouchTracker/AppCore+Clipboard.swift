@@ -16,11 +16,11 @@ extension AppCore {
         var isPasting = false
     }
 
-    /// Ctrl+C (and Ctrl+X, `cut`): the selected shape, or every shape when none is selected (a cut needs a
+    /// Ctrl+C (and Ctrl+X, `cut`): the selected shapes, or every shape when none is selected (a cut needs a
     /// selection: it never empties the drawing).
     func copy(cut: Bool, now: Deadline) {
         let model = controller.model
-        let wholeDrawing = model.selection == nil
+        let wholeDrawing = model.selection.isEmpty
         if cut, wholeDrawing { return show("Select a shape to cut (Ctrl+C copies the whole drawing)", now: now) }
         let shapes = model.shapesToCopy
         guard !shapes.isEmpty else { return show("Nothing to copy: the drawing is empty", now: now) }
@@ -76,6 +76,8 @@ extension AppCore {
         case .failure(.noShapes): show("Nothing to paste: the clipboard's drawing has no shapes", now: now)
         case .failure(.tooManyShapes(let total)):
             tell("cannot paste: the drawing would have \(total) shapes, more than a file holds (\(DocumentLimits.maxShapes))", now: now)
+        case .failure(.tooManyInkPoints(let total)):
+            tell("cannot paste: too many ink points: \(total), at most \(DocumentLimits.maxPoints) in a drawing", now: now)
         case .failure(.outOfBounds):
             tell("cannot paste there: a shape would lie beyond ±\(Int(DocumentLimits.maxCoordinateMagnitude)) px", now: now)
         }

@@ -95,10 +95,11 @@ extension AppCore {
     /// The shell opened the drawing (or found why not): the window shows it, with a history of its own.
     func documentOpened(_ opening: DocumentOpening, now: Deadline) {
         switch opening {
-        case .opened(let opened, let warning):
+        case .opened(let opened, let warning, let view):
             cancel(.autosave)
+            viewsDocumentChanges(rememberedAs: view)
             document = DocumentSession(opened)
-            controller.show(opened.drawing)
+            controller.show(opened.drawing, rememberedView: view)
             if let warning { effects.append(.message(warning)) }
             if let recovery = opened.recovery {
                 tell("\(recovery)", now: now)
@@ -121,6 +122,7 @@ extension AppCore {
         switch outcome {
         case .saved(let path, let identity, let warning):
             cancel(.autosave)
+            viewsDocumentChanges(rememberedAs: nil)  // the view shown now is remembered for the new name too
             let saved = OpenedDocument(store: DocumentStore(path: path), drawing: controller.model.drawing, identity: identity,
                                        recovery: nil)
             document = DocumentSession(saved)

@@ -115,12 +115,14 @@ public final class AppCore {
     /// The cursor last asked for (`AppEffect.setCursor`).
     private var shownCursor: String
 
-    /// The document's name and state, then the zoom when it is not 100%, then the tool when it is not the
-    /// standard one (Line), then the pen's colour and width when they are not the default (Black, Normal):
-    /// "drawing.json — 141% — Circle — Blue, Thick — TouchTracker".
-    static func title(document: DocumentSession, pen: Pen, zoom: Double) -> String {
-        document.titleName + (zoom == 1 ? "" : " — \(percent(zoom))") + (pen.tool == .standard ? "" : " — \(pen.tool.title)")
-            + (pen.strokesAsStandard ? "" : " — \(pen.summary)") + " — TouchTracker"
+    /// The document's name and state, then how many shapes are selected when more than one is (one shows
+    /// green well enough), then the zoom when it is not 100%, then the tool when it is not the standard one
+    /// (Line), then the pen's colour and width when they are not the default (Black, Normal):
+    /// "drawing.json — 3 selected — 141% — Circle — Blue, Thick — TouchTracker".
+    static func title(document: DocumentSession, pen: Pen, zoom: Double, selected: Int = 0) -> String {
+        document.titleName + (selected > 1 ? " — \(selected) selected" : "") + (zoom == 1 ? "" : " — \(percent(zoom))")
+            + (pen.tool == .standard ? "" : " — \(pen.tool.title)") + (pen.strokesAsStandard ? "" : " — \(pen.summary)")
+            + " — TouchTracker"
     }
 
     /// A zoom as people read it: whole percent ("141%"), to a tenth below 10% ("5.3%"), never "100%" but at 1.
@@ -282,7 +284,9 @@ public final class AppCore {
             overlays.append(overlay)
             noticeFrame = overlay.frame
         } else if model.drawing.shapes.isEmpty, overlays.isEmpty, model.strokes.isEmpty, model.ellipseStroke == nil {
-            overlays.append(EmptyDrawingHint.overlay(in: model.visibleArea, scale: scale))
+            if let hint = EmptyDrawingHint.overlay(in: model.canvasArea, scale: scale, toolbar: model.toolbar != nil) {
+                overlays.append(hint)
+            }
         }
         // The toolbar under every other panel; its tooltip over them all.
         if let toolbar = model.toolbar {
@@ -293,7 +297,7 @@ public final class AppCore {
             }
         }
         var scene = Scene(document: model.document, shapesInProgress: model.shapesInProgress,
-                          selection: model.selection?.id, overlays: overlays)
+                          selection: model.selection.ids, overlays: overlays)
         scene.view = model.view
         scene.hints = EdgeHints.bars(for: extent.bounds, view: model.view, in: model.canvasArea)
         return scene
@@ -323,7 +327,7 @@ public final class AppCore {
             }
         }
         if let due = document.observe(controller.model.drawing, now: now) { schedule(.autosave, at: due) }
-        extent.update(to: controller.model.drawing, atRest: controller.model.draggedShape == nil && controller.isAtRest)
+        extent.update(to: controller.model.drawing, atRest: !controller.model.isDraggingShapes && controller.isAtRest)
         if tracing { effects += controller.drainTrace().map(AppEffect.trace) }
         if let view = controller.model.placedView, view != (viewToRemember ?? rememberedView) {
             viewToRemember = view
@@ -334,7 +338,8 @@ public final class AppCore {
             shownPen = pen
             effects.append(.rememberPen(pen))
         }
-        let title = Self.title(document: document, pen: pen, zoom: controller.model.view.zoom)
+        let title = Self.title(document: document, pen: pen, zoom: controller.model.view.zoom,
+                               selected: controller.model.selection.count)
         if title != shownTitle {
             shownTitle = title
             effects.append(.setTitle(title))
@@ -377,13 +382,21 @@ public final class AppCore {
         if let handle = handles.removeValue(forKey: timer) { timers.cancel(handle) }
     }
 
-    /// Asks the shell to remember the view waiting to be (for the next time the document opens).
-    private func rememberViewNow() {
+    /// Asks the shell to remember the view waiting to be, for the document it was left in (for the next time it
+    /// opens): before the window goes on to another document, and when the view has stayed put.
+    func rememberViewNow() {
         cancel(.rememberView)
         guard let view = viewToRemember else { return }
         viewToRemember = nil
         rememberedView = view
-        effects.append(.rememberView(view))
+        effects.append(.rememberView(view, document: document.path))
+    }
+
+    /// The window goes on in another document, whose view was remembered as `view` (nil: none): the view
+    /// waiting to be remembered is this document's, remembered now; the other's is compared with its own.
+    func viewsDocumentChanges(rememberedAs view: RememberedView?) {
+        rememberViewNow()
+        rememberedView = view
     }
 
     func show(_ text: String, now: Deadline) {

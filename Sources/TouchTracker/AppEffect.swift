@@ -33,8 +33,9 @@ public enum AppEffect: Hashable, Sendable {
     case requestClipboard
     /// Remember the pen for the next run.
     case rememberPen(Pen)
-    /// Remember how the document is viewed, for the next time it opens.
-    case rememberView(RememberedView)
+    /// Remember how the document at this path is viewed, for the next time it opens (the path it had when the
+    /// view was left: another document may be open by the time this is done).
+    case rememberView(RememberedView, document: FilePath)
     /// Bring the window to the front.
     case raiseWindow
     /// Show this window title.

@@ -5,11 +5,10 @@ import Storage
 /// turns these into effects (own the clipboard with these shapes, ask for its content) and the shell speaks
 /// the X selection protocol (XShell's `ClipboardService`).
 extension CanvasModel {
-    /// What Ctrl+C copies: the selected shape, or every shape when none is selected (none: an empty drawing),
+    /// What Ctrl+C copies: the selected shapes, or every shape when none is selected (none: an empty drawing),
     /// as a drawing of their own numbered 1…n in drawing order.
     public var shapesToCopy: Drawing {
-        if let selected = selection, let shape = document.shape(selected.id) { return Drawing(shapes: [shape]).renumbered() }
-        return drawing.renumbered()
+        selection.isEmpty ? drawing.renumbered() : Drawing(shapes: selectedShapes).renumbered()
     }
 
     /// Why pasted shapes were refused.
@@ -18,12 +17,14 @@ extension CanvasModel {
         case noShapes
         /// The drawing would hold more shapes than a file may (`accepts`: `DocumentLimits.maxShapes`).
         case tooManyShapes(Int)
+        /// The drawing's ink would hold more points than a file may (`accepts`: `DocumentLimits.maxPoints`).
+        case tooManyInkPoints(Int)
         /// Centred there, some shape would lie beyond the coordinates a file may hold.
         case outOfBounds
     }
 
     /// Adds `pasted`'s shapes on top of the drawing, moved so that the centre of their bounds is at `centre`,
-    /// numbered after the drawing's own shapes, as one undoable edit; a single shape pasted is selected.
+    /// numbered after the drawing's own shapes, as one undoable edit; the shapes pasted are selected.
     /// Returns how many were pasted. (A shape being dragged meanwhile goes on being dragged.)
     public mutating func paste(_ pasted: Drawing, centredAt centre: Point) -> Result<Int, PasteRefusal> {
         let shapes = pasted.shapes
@@ -40,11 +41,14 @@ extension CanvasModel {
             Shape(id: ShapeID(first + UInt64(index)), geometry: shape.geometry.translated(by: offset), style: shape.style)
         }
         let fits = placed.allSatisfy { DrawingFormat.isSavable($0.geometry) && DocumentLimits.isValidID($0.id) }
-        guard accepts(.paste(placed)) else { return .failure(.tooManyShapes(drawing.shapes.count + placed.count)) }
+        guard accepts(.paste(placed)) else {
+            let points = drawing.inkPointCount + Edit.paste(placed).inkPointChange
+            return .failure(points > DocumentLimits.maxPoints ? .tooManyInkPoints(points) : .tooManyShapes(drawing.shapes.count + placed.count))
+        }
         guard fits else { return .failure(.outOfBounds) }
         menu = nil  // it may be about the shape selected until now
         perform(.paste(placed))
-        selection = placed.count == 1 ? Selection(placed[0].id) : nil
+        selection = Selection(placed.map(\.id))
         return .success(placed.count)
     }
 }

@@ -10,7 +10,7 @@ extension CanvasModel {
     public mutating func contactBegan(_ contact: ContactID, at point: Point, time: ServerTime = ServerTime(milliseconds: 0),
                                       pressure: Double? = nil, modifiers: Modifiers = []) {
         if case .erases = pen.tool.action { return eraserBegan(contact, at: point) }
-        strokes[contact] = ToolStroke(at: point, time: time, pressure: pressure, modifiers: modifiers, pen: pen)
+        strokes[contact] = ToolStroke(at: point, time: time, pressure: pressure, modifiers: modifiers, pen: pen, zoom: view.zoom)
     }
 
     /// The contact moved at `time` to `point`, `modifiers` held (nil: as before): its shape now reaches there.
@@ -21,7 +21,7 @@ extension CanvasModel {
         // Ink as long as a stroke may be is finished here, and a new stroke carries on from where it ends.
         if let stroke = strokes[contact], stroke.isFull {
             perform(.draw(stroke.finished(id: document.nextID, pen: pen)))
-            strokes[contact] = ToolStroke(at: point, time: time, pressure: pressure, pen: pen)
+            strokes[contact] = ToolStroke(at: point, time: time, pressure: pressure, pen: pen, zoom: view.zoom)
         }
     }
 

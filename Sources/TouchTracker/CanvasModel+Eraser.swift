@@ -45,10 +45,11 @@ extension CanvasModel {
         let tolerance = selectionTolerance
         let near = document.index.shapes(meeting: path.bounds.insetBy(-tolerance), in: document.drawing)
         for shape in near where shape.geometry.distance(to: path) <= tolerance {
-            if shapeDrag?.id == shape.id { cancelShapeDrag() }
+            if shapeDrag?.originals.contains(where: { $0.id == shape.id }) == true { cancelShapeDrag() }
             var parts: [Shape] = []
             if case .ink(let ink) = shape.geometry {
-                guard let left = ink.erased(along: path, within: tolerance) else { continue }
+                guard let left = ink.erased(along: path, within: tolerance,
+                                            tolerance: Ink.simplificationTolerance * Ink.fineness(atZoom: view.zoom)) else { continue }
                 parts = left.enumerated().map { index, part in
                     Shape(id: index == 0 ? shape.id : ShapeID(document.nextID.rawValue + UInt64(index - 1)), geometry: .ink(part), style: shape.style)
                 }
@@ -64,7 +65,7 @@ extension CanvasModel {
                 document.restore(part)
                 stroke.added[part.id] = part
             }
-            if selection?.id == shape.id { selection = nil }
+            if selection.contains(shape.id) { selection = selection.toggling(shape.id) }
         }
     }
 }

@@ -18,17 +18,17 @@ extension CanvasModel {
     @discardableResult
     public mutating func execute(_ command: Command) -> Command? {
         switch command {
-        case .deleteSelection:
-            editKey { model in
-                guard let selected = model.selection, let shape = model.document.shape(selected.id) else { return }
-                model.perform(.delete(shape))
-                model.selection = nil
-            }
+        case .deleteSelection: editKey { $0.deleteSelection() }
+        case .selectAll:
+            guard shapeDrag == nil else { break }
+            tapPhase = .none
+            menu = nil  // it may be about one shape
+            selection = Selection(document.shapes.lazy.map(\.id))
         case .escape:
             // One thing at a time, innermost first: what is being drawn or dragged, then the menu, then the
             // help and the selection.
             if cancelEverythingInProgress() || closeMenu() { break }
-            selection = nil
+            selection = .none
             tapPhase = .none
             isHelpVisible = false
         case .undo: editKey { $0.undo() }
@@ -86,17 +86,28 @@ extension CanvasModel {
     /// What a choice of the pen's sets.
     private enum PenChoice { case colour, width }
 
-    /// Changes the pen; with a shape selected, the shape takes the chosen colour or width too, as one edit,
-    /// even when the pen had it already (width by speed is the pen's alone: a finished shape has no speed).
+    /// Changes the pen; the selected shapes take the chosen colour or width too, as one edit, even when the
+    /// pen had it already (width by speed is the pen's alone: a finished shape has no speed). Shapes that
+    /// have it already are not part of the edit.
     private mutating func choose(_ choice: PenChoice, _ change: (inout Pen) -> Void) {
         change(&pen)
-        guard shapeDrag == nil, let selected = selection, let shape = document.shape(selected.id) else { return }
-        var style = shape.style
-        switch choice {
-        case .colour: style.colour = pen.colour(for: shape.geometry)
-        case .width: style.width = pen.width
+        guard shapeDrag == nil else { return }
+        let changes = selectedShapes.compactMap { shape -> StyleChange? in
+            var style = shape.style
+            switch choice {
+            case .colour: style.colour = pen.colour(for: shape.geometry)
+            case .width: style.width = pen.width
+            }
+            return style == shape.style ? nil : StyleChange(shape.id, from: shape.style, to: style)
         }
-        if style != shape.style { perform(.restyle(shape.id, from: shape.style, to: style)) }
+        if !changes.isEmpty { perform(.restyle(changes)) }
+    }
+
+    /// Deletes the selected shapes (one edit).
+    mutating func deleteSelection() {
+        let shapes = selectedShapes
+        selection = .none
+        if !shapes.isEmpty { perform(.delete(shapes)) }
     }
 
     /// Keys that edit close the menu first, and wait while a shape is being dragged.
@@ -106,9 +117,11 @@ extension CanvasModel {
         body(&self)
     }
 
-    /// Moves the selected shape; not while the menu is open or a drag is going on.
+    /// Moves the selected shapes (one edit); not while the menu is open or a drag is going on.
     private mutating func nudge(dx: Double, dy: Double) {
-        guard menu == nil, shapeDrag == nil, let selected = selection, let shape = document.shape(selected.id) else { return }
-        perform(.nudge(shape.id, from: shape.geometry, to: shape.geometry.translated(by: Vector(dx: dx, dy: dy))))
+        guard menu == nil, shapeDrag == nil else { return }
+        let offset = Vector(dx: dx, dy: dy)
+        let changes = selectedShapes.map { GeometryChange($0.id, from: $0.geometry, to: $0.geometry.translated(by: offset)) }
+        if !changes.isEmpty { perform(.nudge(changes)) }
     }
 }

@@ -2,42 +2,47 @@ import Canvas
 import Gestures
 import Shapes
 
-/// The context menu (`ContextMenu`, which behaves as desktop menus do): a right press on a shape selects it
-/// and opens the shape's menu; on empty canvas it deselects (so that a pen colour chosen there never restyles
-/// a shape selected long before) and opens the canvas menu; the Menu key and Shift+F10 open the selected
-/// shape's menu at the shape, else the canvas menu at the pointer, the first item highlighted; a three-finger
+/// The context menu (`ContextMenu`, which behaves as desktop menus do): a right press on a shape opens the
+/// selection's menu (selecting the shape alone first unless it is selected already); on empty canvas it deselects (so that a pen colour chosen there never restyles
+/// a shape selected long before) and opens the canvas menu; the Menu key and Shift+F10 open the selection's
+/// menu at the selected shapes, else the canvas menu at the pointer, the first item highlighted; a three-finger
 /// swipe up opens the palette. While a menu is open, presses belong to it (`AppController` routes them here
 /// before the gesture engine sees them) and so do its keys.
 extension CanvasModel {
-    /// A right press at window point `point` at `time` opened the menu there: the shape's under it (through
-    /// the view), else the canvas's.
+    /// A right press at window point `point` at `time` opened the menu there: the selection's when it lands
+    /// on a shape (selected alone unless it was selected already, with others), else the canvas's.
     public mutating func openMenu(at point: Point, time: ServerTime) {
         guard shapeDrag == nil else { return }
         tapPhase = .none
         let shape = shape(at: ViewTransform.limited(view.document(point)))
-        selection = shape.map { Selection($0) }
-        menu = newMenu(for: shape, at: point)
+        if let shape, selection.contains(shape) {
+            selection.isProvisional = false
+        } else {
+            selection = shape.map { Selection($0) } ?? .none
+        }
+        menu = newMenu(forSelection: shape != nil, at: point)
         menu?.openedByPress(at: point, time: time)
     }
 
-    /// The Menu key or Shift+F10: the selected shape's menu at the shape (where the view shows it), else the
-    /// canvas menu at the pointer (the middle of the window before the pointer has been seen), with the first
-    /// item highlighted. A menu already open closes instead.
+    /// The Menu key or Shift+F10: the selection's menu at the middle of the selected shapes' bounds (where the
+    /// view shows it), else the canvas menu at the pointer (the middle of the window before the pointer has
+    /// been seen), with the first item highlighted. A menu already open closes instead.
     mutating func openMenuFromTheKeyboard() {
         if closeMenu() { return }
         guard shapeDrag == nil else { return }
         tapPhase = .none
-        let selected = selection.flatMap { document.shape($0.id) }
-        let point = selected.map { visibleArea.clamped(view.window($0.bounds.centre)) }
+        let bounds = Drawing(shapes: selectedShapes).bounds
+        let point = bounds.map { visibleArea.clamped(view.window($0.centre)) }
             ?? pointer.map(visibleArea.clamped) ?? visibleArea.centre
-        menu = newMenu(for: selected?.id, at: point)
+        menu = newMenu(forSelection: bounds != nil, at: point)
         menu?.highlightFirst()
     }
 
-    /// A menu for `shape` (the canvas's when nil) opened at `point`, what cannot apply now dimmed.
-    private func newMenu(for shape: ShapeID?, at point: Point) -> ContextMenu {
-        if let shape {
-            return ContextMenu(.shape(shape), entries: ContextMenu.shapeEntries, at: point, inside: visibleArea, scale: displayScale)
+    /// The selection's menu (the canvas's when `forSelection` is false) opened at `point`, what cannot apply
+    /// now dimmed.
+    private func newMenu(forSelection: Bool, at point: Point) -> ContextMenu {
+        if forSelection {
+            return ContextMenu(.selection, entries: ContextMenu.shapeEntries, at: point, inside: visibleArea, scale: displayScale)
         }
         var disabled: Set<ContextMenu.Item> = []
         if !canUndo { disabled.insert(.undo) }
@@ -62,9 +67,10 @@ extension CanvasModel {
         return true
     }
 
-    /// The choices the open menu marks: the shape's own in its menu, the pen's otherwise.
+    /// The choices the open menu marks: the selected shapes' own in their menu (a colour or width only when
+    /// all share it), the pen's otherwise.
     public var menuMarks: ContextMenu.Marks {
-        if case .shape(let id) = menu?.kind, let shape = document.shape(id) { return ContextMenu.Marks(shape) }
+        if menu?.kind == .selection { return ContextMenu.Marks(selectedShapes) }
         return ContextMenu.Marks(pen)
     }
 

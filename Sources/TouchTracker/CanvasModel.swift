@@ -39,8 +39,8 @@ public struct CanvasModel: Sendable {
     public internal(set) var ellipseStroke: ToolStroke?
     /// Undo and redo.
     public internal(set) var history = History()
-    /// The selected shape, if any (drawn green).
-    public internal(set) var selection: Selection?
+    /// The selected shapes (drawn green); empty when none is.
+    public internal(set) var selection = Selection.none
     /// The open context menu, if any.
     public internal(set) var menu: ContextMenu?
     /// Commands chosen in a menu that only the core can carry out (Export PNG), oldest first.
@@ -101,14 +101,15 @@ public struct CanvasModel: Sendable {
     public var drawing: Drawing { document.drawing }
 
     /// This window (the pen, the part on screen, the scale, the help) showing another drawing: nothing selected,
-    /// nothing in progress, a history of its own, and the view a drawing opens with.
-    public func showing(_ drawing: Drawing) -> CanvasModel {
+    /// nothing in progress, a history of its own, and the view a drawing opens with (`rememberedView` when that
+    /// still shows part of it, as at start).
+    public func showing(_ drawing: Drawing, rememberedView: RememberedView? = nil) -> CanvasModel {
         var model = self
         model.document = IndexedDrawing(drawing)
         model.history = History()
-        (model.selection, model.menu, model.shapeDrag, model.tapPhase) = (nil, nil, nil, .none)
+        (model.selection, model.menu, model.shapeDrag, model.tapPhase) = (.none, nil, nil, .none)
         (model.strokes, model.ellipseStroke, model.erasing, model.refusedEdits) = ([:], nil, [:], [])
-        (model.viewDrags, model.pinchStart, model.placement) = ([:], nil, .opening(remembered: nil))
+        (model.viewDrags, model.pinchStart, model.placement) = ([:], nil, .opening(remembered: rememberedView))
         model.view = model.openingView()
         return model
     }
@@ -150,6 +151,11 @@ public struct CanvasModel: Sendable {
     public func shape(at point: Point) -> ShapeID? {
         document.nearestShape(to: point, within: selectionTolerance)
     }
+
+    /// The selected shapes, in drawing order.
+    public var selectedShapes: [Shape] {
+        selection.ids.compactMap { document.shape($0) }.sorted { $0.id < $1.id }
+    }
 }
 
 /// Something the window tells about an edit the canvas made.
@@ -167,7 +173,7 @@ extension CanvasModel {
     mutating func perform(_ edit: Edit) {
         guard accepts(edit) else { return refusedEdits.append(edit) }
         history.perform(edit, on: &document)
-        dropSelectionOfRemovedShape()
+        dropSelectionOfRemovedShapes()
     }
 
     /// Whether `edit` leaves the drawing within `DocumentLimits.maxShapes` shapes and `DocumentLimits.maxPoints`
@@ -190,15 +196,17 @@ extension CanvasModel {
     }
 
     mutating func undo() {
-        if history.undo(on: &document) != nil { dropSelectionOfRemovedShape() }
+        if history.undo(on: &document) != nil { dropSelectionOfRemovedShapes() }
     }
 
     mutating func redo() {
-        if history.redo(on: &document) != nil { dropSelectionOfRemovedShape() }
+        if history.redo(on: &document) != nil { dropSelectionOfRemovedShapes() }
     }
 
-    /// An edit, undo or redo may have removed the selected shape: nothing stays selected then.
-    private mutating func dropSelectionOfRemovedShape() {
-        if let selected = selection, document.shape(selected.id) == nil { selection = nil }
+    /// An edit, undo or redo may have removed selected shapes: those are no longer selected.
+    private mutating func dropSelectionOfRemovedShapes() {
+        guard !selection.isEmpty else { return }
+        let document = self.document
+        selection.keep { document.shape($0) != nil }
     }
 }

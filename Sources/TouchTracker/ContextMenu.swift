@@ -37,10 +37,18 @@ public struct ContextMenu: Hashable, Sendable {
         case width(Int)
         case bySpeed
         case undo, redo, clear, exportPNG, help
+        /// The toolbar's buttons that did not fit ("»"): a tool, and the view's.
+        case tool(Tool)
+        case zoomOut, zoomIn, zoomToFit
 
         /// The label shown.
         public var title: String {
             switch self {
+            case .tool(let tool): "\(tool.title) tool"
+            case .zoomOut: "Zoom out"
+            case .zoomIn: "Zoom in"
+            case .zoomToFit: "Zoom to fit"
+
             case .delete: "Delete"
             case .colour(let index): Pen.palette[index].name
             case .byAngle: "By angle"
@@ -57,6 +65,10 @@ public struct ContextMenu: Hashable, Sendable {
         /// What choosing it does.
         public var command: Command {
             switch self {
+            case .tool(let tool): .chooseTool(tool)
+            case .zoomOut: .zoom(steps: -1)
+            case .zoomIn: .zoom(steps: 1)
+            case .zoomToFit: .zoomToFit
             case .delete: .deleteSelection
             case .colour(let index): .chooseColour(index: index)
             case .byAngle: .colourByAngle
@@ -87,12 +99,14 @@ public struct ContextMenu: Hashable, Sendable {
 
     /// Which menu it is.
     public enum Kind: Hashable, Sendable {
-        /// A shape's: its choices change that shape (and the pen).
-        case shape(ShapeID)
+        /// The selected shapes' (opened on one of them): its choices change them all (and the pen).
+        case selection
         /// The canvas's: the pen's choices and the drawing's commands.
         case canvas
         /// The palette panel (a three-finger swipe): the pen's choices for a finger.
         case palette
+        /// The toolbar's buttons that did not fit, opened by its "»" button.
+        case toolbarOverflow
     }
 
     /// The choices in force, marked in the menu: the pen's in the canvas menu and the palette, the shape's own
@@ -102,23 +116,26 @@ public struct ContextMenu: Hashable, Sendable {
         public var byAngle = false
         public var width: Double?
         public var bySpeed = false
+        public var tool: Tool?
 
-        public init(colour: Colour? = nil, byAngle: Bool = false, width: Double? = nil, bySpeed: Bool = false) {
-            self.colour = colour; self.byAngle = byAngle; self.width = width; self.bySpeed = bySpeed
+        public init(colour: Colour? = nil, byAngle: Bool = false, width: Double? = nil, bySpeed: Bool = false, tool: Tool? = nil) {
+            self.colour = colour; self.byAngle = byAngle; self.width = width; self.bySpeed = bySpeed; self.tool = tool
         }
 
         /// What `pen` draws with.
         public init(_ pen: Pen) {
+            tool = pen.tool
             if case .fixed(let colour) = pen.colour { self.colour = colour }
             byAngle = pen.colour == .byAngle
             if !pen.widthBySpeed { width = pen.width }
             bySpeed = pen.widthBySpeed
         }
 
-        /// What `shape` is drawn in.
-        public init(_ shape: Shape) {
-            colour = shape.style.colour
-            width = shape.style.width
+        /// What `shapes` are drawn in: a colour or a width only where they all share it.
+        public init(_ shapes: [Shape]) {
+            let colours = Set(shapes.map(\.style.colour)), widths = Set(shapes.map(\.style.width))
+            colour = colours.count == 1 ? colours.first : nil
+            width = widths.count == 1 ? widths.first : nil
         }
     }
 
@@ -328,6 +345,8 @@ public struct ContextMenu: Hashable, Sendable {
         case .bySpeed:
             row.lineWidth = SpeedWidth.thickest / 2 * scale
             row.isChosen = marks.bySpeed
+        case .tool(let tool):
+            row.isChosen = marks.tool == tool
         default:
             break
         }

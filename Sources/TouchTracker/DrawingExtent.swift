@@ -32,10 +32,12 @@ struct DrawingExtent {
         switch change {
         case .appended(let shape), .inserted(let shape):
             widen(to: shape.paintedBounds)
-        case .moved(let id, _, let to):
+        case .moved(let changes):
             mayShrink = true
-            let width = drawing.shape(id)?.style.width ?? 0
-            widen(to: to.bounds.insetBy(-width / 2))  // the geometry's bounds
+            for change in changes {
+                let width = drawing.shape(change.id)?.style.width ?? 0
+                widen(to: change.to.bounds.insetBy(-width / 2))  // the geometry's bounds
+            }
         case .restyled(let before):
             mayShrink = true
             if let now = drawing.shape(before.id) { widen(to: now.paintedBounds) }

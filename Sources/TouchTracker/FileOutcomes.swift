@@ -4,8 +4,9 @@ import Storage
 /// What became of opening another drawing in the window (`AppEffect.openDocument`), decided by the shell as
 /// at start: its lock taken (this drawing's released only then), the file opened.
 public enum DocumentOpening: Hashable, Sendable {
-    /// Opened: the window shows it now. `warning` says it is open without a lock (a folder that cannot hold one).
-    case opened(OpenedDocument, warning: String?)
+    /// Opened: the window shows it now. `warning` says it is open without a lock (a folder that cannot hold one);
+    /// `view` is the view remembered for it (`ViewMemory`), if any, restored as at start.
+    case opened(OpenedDocument, warning: String?, view: RememberedView? = nil)
     /// It is this window's drawing already.
     case alreadyHere
     /// Another window has it open (brought to the front when it is on this display): this window keeps its own.

@@ -17,7 +17,7 @@ struct FramePacer {
     struct Content: Equatable {
         var revision: Drawing.Revision
         var shapesInProgress: [ShapeInProgress]
-        var selection: ShapeID?
+        var selection: Set<ShapeID>
         var overlays: [Overlay]
         var hints: [Rect]
         /// The part of the window on screen, and the view (the screen's scale, the zoom, the place): a new

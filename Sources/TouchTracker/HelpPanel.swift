@@ -116,12 +116,44 @@ struct Notice: Hashable, Sendable {
     }
 }
 
-/// What an empty drawing shows, quietly, where notices go, until its first shape: how to begin.
+/// What an empty drawing shows, quietly, where notices go, until its first shape: how to begin. Its phrases are
+/// said here and nowhere else: the toolbar's only while the toolbar shows, the help's key from the key table.
+/// Where the canvas is narrow the phrases go on lines of their own (one wider than the canvas wrapped at its
+/// spaces); where the canvas is too low for those lines, the middle phrases are left out, then all but the
+/// first: a line is never cut, and a canvas too low for one line shows no hint.
 enum EmptyDrawingHint {
-    static let text = "Drag to draw · right-click for the pen · F1 for help"
+    static let separator = " · "
 
-    /// The hint at the bottom of `area` on a screen of `scale`.
-    static func overlay(in area: Rect, scale: Double) -> Overlay {
-        Notice.style.scaled(by: scale).line(text, atTheBottomOf: area, margin: Notice.margin, isQuiet: true)
+    /// What it says, in order.
+    static func phrases(toolbar: Bool) -> [String] {
+        let help = KeyBindings.shortcut(for: .toggleHelp) ?? "the help key"
+        return ["Drag to draw"] + (toolbar ? ["pick a tool above"] : []) + ["right-click for the pen", "\(help) for help"]
+    }
+
+    /// The hint on one line.
+    static func text(toolbar: Bool) -> String { phrases(toolbar: toolbar).joined(separator: separator) }
+
+    /// The hint at the bottom of `area` (the canvas below the toolbar) on a screen of `scale`; nil where not even
+    /// its first phrase fits.
+    static func overlay(in area: Rect, scale: Double, toolbar: Bool) -> Overlay? {
+        let style = Notice.style.scaled(by: scale)
+        let width = style.textWidth(inColumn: area.width), fontSize = style.fontSize
+        let all = phrases(toolbar: toolbar)
+        let shortenings = [all, [all[0], all[all.count - 1]], [all[0]]]
+        for phrases in shortenings {
+            var lines: [String] = []
+            for phrase in phrases {
+                if let last = lines.last, TextMeasure.width(of: last + separator + phrase, fontSize: fontSize) <= width {
+                    lines[lines.count - 1] = last + separator + phrase
+                } else {
+                    lines += TextMeasure.wrap(phrase, toWidth: width, fontSize: fontSize)
+                }
+            }
+            if lines.allSatisfy({ TextMeasure.width(of: $0, fontSize: fontSize) <= width }),
+               Double(lines.count) * style.rowHeight + Notice.margin * scale <= area.height {
+                return style.lines(lines, atTheBottomOf: area, margin: Notice.margin, isQuiet: true)
+            }
+        }
+        return nil
     }
 }

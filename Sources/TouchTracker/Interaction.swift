@@ -5,10 +5,10 @@ enum TapPhase: Hashable, Sendable {
     /// No click is waiting.
     case none
     /// A click selected provisionally; `previous` is restored if a double click supersedes it.
-    case provisional(previous: Selection?)
+    case provisional(previous: Selection)
 }
 
-/// A shape being dragged along, shown live; recorded as one `Edit.move` when dropped.
+/// The selected shapes being dragged along, shown live; recorded as one `Edit.move` when dropped.
 struct ShapeDrag: Hashable, Sendable {
     /// What started the drag; only that gesture's steps continue it.
     enum Gesture: Hashable, Sendable {
@@ -17,13 +17,9 @@ struct ShapeDrag: Hashable, Sendable {
     }
 
     let gesture: Gesture
-    let id: ShapeID
-    /// Where the shape was when picked up: for cancelling and for the undo entry.
-    let original: ShapeGeometry
-    /// Where the pointer picked it up; the shape follows the pointer's displacement from here.
+    /// The shapes dragged as they were when picked up (in drawing order): for cancelling and for the undo
+    /// entry.
+    let originals: [Shape]
+    /// Where the pointer picked them up; the shapes follow the pointer's displacement from here.
     let anchor: Point
-
-    func geometry(forPointerAt point: Point) -> ShapeGeometry {
-        original.translated(by: point - anchor)
-    }
 }

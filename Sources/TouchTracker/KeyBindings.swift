@@ -2,13 +2,15 @@ import Gestures
 
 /// What the user can ask for with a key: the one vocabulary of the key table, the model and the core.
 public enum Command: Hashable, Sendable {
-    /// Delete the selected shape.
+    /// Delete the selected shapes.
     case deleteSelection
+    /// Select every shape.
+    case selectAll
     /// Deselect; close the menu or the help; put a dragged shape back.
     case escape
     case undo
     case redo
-    /// Move the selected shape by this many pixels.
+    /// Move the selected shapes by this many pixels.
     case nudge(dx: Double, dy: Double)
     case toggleHelp
     /// Remove every shape (one undoable edit), as a double click does.
@@ -43,9 +45,9 @@ public enum Command: Hashable, Sendable {
     case openMenu
     /// Show or hide the toolbar (remembered with the pen).
     case toggleToolbar
-    /// Put the selected shape (or every shape) on the clipboard.
+    /// Put the selected shapes (or every shape) on the clipboard.
     case copy
-    /// Put the selected shape on the clipboard and delete it (one undoable edit).
+    /// Put the selected shapes on the clipboard and delete them (one undoable edit).
     case cut
     /// Add the shapes on the clipboard under the pointer.
     case paste
@@ -123,13 +125,14 @@ public struct KeyBinding: Sendable {
 /// and `--help` are made from it; tests check the README's and the man page's key tables against it.
 public enum KeyBindings {
     public static let table: [KeyBinding] = [
-        KeyBinding("Delete, BackSpace", "delete the selected shape", [KeyChord(.delete), KeyChord(.backspace)],
+        KeyBinding("Delete, BackSpace", "delete the selected shapes", [KeyChord(.delete), KeyChord(.backspace)],
                    .deleteSelection),
+        KeyBinding("Ctrl+A", "select every shape", [KeyChord(.character("a"), .control)], .selectAll),
         KeyBinding("Escape", "deselect; close the menu or the help", [KeyChord(.escape)], .escape),
         KeyBinding("Ctrl+Z", "undo", [KeyChord(.character("z"), .control)], .undo),
         KeyBinding("Ctrl+Shift+Z, Ctrl+Y", "redo",
                    [KeyChord(.character("z"), [.control, .shift]), KeyChord(.character("y"), .control)], .redo),
-        KeyBinding("arrows", "nudge the selected shape 1 px (with Shift: 10 px)", arrows),
+        KeyBinding("arrows", "nudge the selected shapes 1 px (with Shift: 10 px)", arrows),
     ] + toolKeys + [
         KeyBinding("1–8", "draw in " + Pen.palette.map(\.name).joined(separator: ", "), paletteKeys),
         KeyBinding("0", "colour each shape by its angle", [KeyChord(.character("0"))], .colourByAngle),
@@ -145,9 +148,9 @@ public enum KeyBindings {
                    .zoom(steps: -1)),
         KeyBinding("Ctrl+0", "fit the whole drawing in the window", [KeyChord(.character("0"), .control)], .zoomToFit),
         KeyBinding("Ctrl+1", "show the drawing at 100%", [KeyChord(.character("1"), .control)], .zoomToActualSize),
-        KeyBinding("Ctrl+C", "copy the selected shape, or the whole drawing",
+        KeyBinding("Ctrl+C", "copy the selected shapes, or the whole drawing",
                    [KeyChord(.character("c"), .control)], .copy),
-        KeyBinding("Ctrl+X", "cut the selected shape", [KeyChord(.character("x"), .control)], .cut),
+        KeyBinding("Ctrl+X", "cut the selected shapes", [KeyChord(.character("x"), .control)], .cut),
         KeyBinding("Ctrl+V", "paste shapes from any TouchTracker window, under the pointer",
                    [KeyChord(.character("v"), .control)], .paste),
         KeyBinding("Ctrl+S", "save now, saying where", [KeyChord(.character("s"), .control)], .save),

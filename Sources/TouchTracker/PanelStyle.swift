@@ -74,6 +74,11 @@ struct PanelStyle: Hashable, Sendable {
     func line(_ text: String, atTheBottomOf area: Rect, margin: Double, isQuiet: Bool = false) -> Overlay {
         let lines = TextMeasure.width(of: text, fontSize: fontSize) <= textWidth(inColumn: area.width) ? [text]
             : TextMeasure.wrap(text, toWidth: textWidth(inColumn: area.width), fontSize: fontSize)
+        return self.lines(lines, atTheBottomOf: area, margin: margin, isQuiet: isQuiet)
+    }
+
+    /// `lines` at the bottom of `area`, centred, `margin` px (at 96 dpi) above its edge, no wider or taller than it.
+    func lines(_ lines: [String], atTheBottomOf area: Rect, margin: Double, isQuiet: Bool = false) -> Overlay {
         let width = min(area.width, self.width(of: lines))
         let height = min(area.height, Double(lines.count) * rowHeight)
         let y = max(area.minY, area.maxY - height - margin * scale)

@@ -432,15 +432,16 @@ extension FileChooserAnswer {
 }
 
 extension DocumentOpening {
-    /// `{"opened":{"path":P,"drawing":DRAWING,"identity":IDENTITY,"recovery":RECOVERY,"warning":W}}` (what was
-    /// opened, as a recording's start holds it), `"already_here"`, `{"open_elsewhere":"…"}` or `{"failed":"…"}`.
+    /// `{"opened":{"path":P,"drawing":DRAWING,"identity":IDENTITY,"recovery":RECOVERY,"warning":W,"view":VIEW}}`
+    /// (what was opened and its remembered view, as a recording's start holds them; recordings made before the
+    /// view was remembered have no "view"), `"already_here"`, `{"open_elsewhere":"…"}` or `{"failed":"…"}`.
     func recorded() throws(DrawingEncodingError) -> JSONValue {
         switch self {
-        case .opened(let opened, let warning):
+        case .opened(let opened, let warning, let view):
             .object(["opened": .object([
                 "path": opened.store.path.recorded, "drawing": try opened.drawing.recorded(),
                 "identity": opened.identity?.recorded ?? .null, "recovery": opened.recovery?.recorded ?? .null,
-                "warning": warning.map(JSONValue.string) ?? .null,
+                "warning": warning.map(JSONValue.string) ?? .null, "view": view?.recorded ?? .null,
             ])])
         case .alreadyHere: .string("already_here")
         case .openElsewhere(let message): .object(["open_elsewhere": .string(message)])
@@ -457,7 +458,8 @@ extension DocumentOpening {
                     drawing: try object.take("drawing", Drawing.init(recorded:)),
                     identity: try object.take("identity").optional(FileIdentity.init(recorded:)),
                     recovery: try object.take("recovery").optional(DamagedFileRecovery.init(recorded:)))
-                return .opened(opened, warning: try object.take("warning").optional { (text) throws(RecordingError) in try text.string() })
+                return .opened(opened, warning: try object.take("warning").optional { (text) throws(RecordingError) in try text.string() },
+                               view: try object.takeIfPresent("view")?.optional(RememberedView.init(recorded:)) ?? nil)
             }
         case ("already_here", nil): self = .alreadyHere
         case ("open_elsewhere", let data?): self = .openElsewhere(try data.string())

@@ -18,6 +18,9 @@ public struct ToolStroke: Hashable, Sendable {
     private let pressTime: ServerTime
     /// A stylus's latest pressure (0…1), where the device reports one.
     private var pressure: Double?
+    /// How finely ink follows the contact, from the zoom when it went down (`Ink.fineness(atZoom:)`): a
+    /// point each `inkSpacing` times this, simplified within `Ink.simplificationTolerance` times this.
+    private let fineness: Double
 
     /// What gives a stroke its geometry.
     private enum Source: Hashable, Sendable {
@@ -33,8 +36,9 @@ public struct ToolStroke: Hashable, Sendable {
         case ellipseBetween(Segment)
     }
 
-    /// A contact went down at `point` at `time`, with `modifiers` held, to draw with `pen`'s tool.
-    init(at point: Point, time: ServerTime, pressure: Double? = nil, modifiers: Modifiers = [], pen: Pen) {
+    /// A contact went down at `point` at `time`, with `modifiers` held, to draw with `pen`'s tool through a
+    /// view at `zoom`.
+    init(at point: Point, time: ServerTime, pressure: Double? = nil, modifiers: Modifiers = [], pen: Pen, zoom: Double = 1) {
         let source: Source
         if case .ink = pen.tool.action {
             let width = pen.widthBySpeed ? (pressure.map(SpeedWidth.width(forPressure:)) ?? SpeedWidth.thickest) / SpeedWidth.thickest : nil
@@ -42,7 +46,7 @@ public struct ToolStroke: Hashable, Sendable {
         } else {
             source = .tool(pen.tool, ToolDrag(press: point, pressModifiers: modifiers, pointer: point, modifiers: modifiers))
         }
-        self.init(source, at: point, time: time, pressure: pressure, pen: pen)
+        self.init(source, at: point, time: time, pressure: pressure, pen: pen, zoom: zoom)
     }
 
     /// An ellipse between two contacts pressed together at `a` and `b`: its speed is `b`'s from here on
@@ -51,8 +55,9 @@ public struct ToolStroke: Hashable, Sendable {
         self.init(.ellipseBetween(Segment(begin: a, end: b)), at: b, time: time, pen: pen)
     }
 
-    private init(_ source: Source, at point: Point, time: ServerTime, pressure: Double? = nil, pen: Pen) {
+    private init(_ source: Source, at point: Point, time: ServerTime, pressure: Double? = nil, pen: Pen, zoom: Double = 1) {
         self.source = source
+        fineness = Ink.fineness(atZoom: zoom)
         speed = SpeedWidth(x: point.x, y: point.y, time: 0)
         pressTime = time
         self.pressure = pressure
@@ -81,7 +86,7 @@ public struct ToolStroke: Hashable, Sendable {
             recent.removeAll { $0.milliseconds <= now - Self.smoothing }
             let count = Double(recent.count)
             let mean = Point(x: recent.reduce(0) { $0 + $1.point.x } / count, y: recent.reduce(0) { $0 + $1.point.y } / count)
-            if mean.distance(to: ink.last) >= Self.inkSpacing {
+            if mean.distance(to: ink.last) >= Self.inkSpacing * fineness {
                 ink = ink.appending(mean, width: ink.hasWidths ? width(under: pen) / SpeedWidth.thickest : nil)
             }
             source = .ink(ink, recent: recent)
@@ -89,7 +94,7 @@ public struct ToolStroke: Hashable, Sendable {
         update(under: pen)
     }
 
-    /// How far, in px on the screen, the pointer moves before ink records a point.
+    /// How far, in px on the screen (at zoom 1 and below), the pointer moves before ink records a point.
     static let inkSpacing = 1.0
 
     /// Ink follows the mean of the pointer's samples of the last this many ms: a 1 kHz mouse reports whole
@@ -144,19 +149,19 @@ public struct ToolStroke: Hashable, Sendable {
         return (width * 100).rounded() / 100
     }
 
-    /// The finished shape, numbered `id`, drawn with `pen`. Ink is simplified to within `tolerance` px of
-    /// what was drawn; where its widths vary, the shape's width is the widest point's and each point's a
-    /// fraction of it.
-    func finished(id: ShapeID, pen: Pen, tolerance: Double = Ink.simplificationTolerance) -> Shape {
+    /// The finished shape, numbered `id`, drawn with `pen`. Ink is simplified to within
+    /// `Ink.simplificationTolerance` px on the screen (at zoom 1 and below) of what was drawn; where its widths
+    /// vary, the shape's width is the widest point's and each point's a fraction of it.
+    func finished(id: ShapeID, pen: Pen) -> Shape {
         guard case .ink(var ink, let recent) = source else {
             return Shape(id: id, geometry: shape.geometry, style: ShapeStyle(colour: pen.colour(for: shape.geometry), width: width(under: pen)))
         }
         // It ends where the contact lifted, not where the mean of its last samples is.
-        if let lift = recent.last?.point, lift.distance(to: ink.last) >= Self.inkSpacing {
+        if let lift = recent.last?.point, lift.distance(to: ink.last) >= Self.inkSpacing * fineness {
             ink = ink.appending(lift, width: ink.hasWidths ? ink.width(ink.count - 1) : nil)
         }
         var width = shape.width
-        var stroke = ink.simplified(within: tolerance, width: width)
+        var stroke = ink.simplified(within: Ink.simplificationTolerance * fineness, width: width)
         if stroke.hasWidths {
             let widest = (0..<stroke.count).reduce(0) { max($0, stroke.width($1)) }
             width = max(DocumentLimits.widths.lowerBound, (widest * SpeedWidth.thickest * 100).rounded() / 100)

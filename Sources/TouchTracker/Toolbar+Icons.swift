@@ -5,7 +5,8 @@ import Glibc  // libm: cos, sin
 #endif
 
 /// The toolbar's pictures, as vector paths in the 24 × 24 design box (`Icon`): a tool's is what it draws, a
-/// colour's a square of it, a width's a line of it; Undo and Redo are curved arrows, the help a question mark.
+/// colour's a square of it, a width's a line of it; Undo and Redo are curved arrows, zoom out and in a magnifying
+/// glass with a minus or a plus, fit four corners round a square, the help a question mark, "»" two chevrons.
 extension Toolbar.Item {
     var icon: Icon {
         switch self {
@@ -31,6 +32,16 @@ extension Toolbar.Item {
         case .redo:
             Icon([.arc(centre: p(12, 14), radius: 6, start: .pi, end: 2 * .pi, width: 2),
                   .fill([p(14.5, 12.5), p(21.5, 12.5), p(18, 18)])])
+        case .zoomOut:
+            Icon(Self.magnifier + [.stroke([p(7, 10), p(13, 10)], width: 2)])
+        case .zoomIn:
+            Icon(Self.magnifier + [.stroke([p(7, 10), p(13, 10)], width: 2), .stroke([p(10, 7), p(10, 13)], width: 2)])
+        case .zoomToFit:
+            Icon([.stroke([p(4, 9), p(4, 4), p(9, 4)], width: 2), .stroke([p(15, 4), p(20, 4), p(20, 9)], width: 2),
+                  .stroke([p(20, 15), p(20, 20), p(15, 20)], width: 2), .stroke([p(9, 20), p(4, 20), p(4, 15)], width: 2),
+                  .fill([p(8, 8), p(16, 8), p(16, 16), p(8, 16)])])
+        case .more:  // "»"
+            Icon([.stroke([p(6, 7), p(11, 12), p(6, 17)], width: 2), .stroke([p(13, 7), p(18, 12), p(13, 17)], width: 2)])
         case .help:
             Icon([.arc(centre: p(12, 8.5), radius: 4, start: .pi, end: 2.5 * .pi, width: 2),
                   .stroke([p(12, 12.5), p(12, 15)], width: 2),
@@ -52,6 +63,13 @@ extension Tool {
         default: Icon([.stroke([p(5, 19), p(12, 5), p(19, 19)], width: 2), .disc(centre: p(12, 14), radius: 2)])
         }
     }
+}
+
+extension Toolbar.Item {
+    /// A magnifying glass: its lens and its handle.
+    fileprivate static let magnifier: [Icon.Element] = [
+        .arc(centre: p(10, 10), radius: 6.5, start: 0, end: 2 * .pi, width: 2), .stroke([p(15, 15), p(21, 21)], width: 3),
+    ]
 }
 
 private func p(_ x: Double, _ y: Double) -> Point { Point(x: x, y: y) }

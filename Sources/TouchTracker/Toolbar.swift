@@ -4,14 +4,22 @@ import Shapes
 /// The toolbar: a strip of buttons along the top of the window (where most editors put theirs, so the whole
 /// width stays the canvas's and the menus, the help and the notices open below it as before), generated from
 /// the tables and never listed twice: a button for each tool of `Tool.table`, each colour of `Pen.palette`
-/// and By angle, each width of `Pen.widths` and By speed, then Undo, Redo and the help. Each button is a
-/// command (`Command`, the key table's vocabulary), so a click does what its key does; its tooltip names it
-/// and its key from `KeyBindings`. The choices in force are marked; Undo and Redo are dimmed when there is
-/// nothing to undo or redo. (The view's zoom buttons join when the view lands.)
+/// and By angle, each width of `Pen.widths` and By speed, then Undo and Redo, the view's buttons (the zoom
+/// commands of the key table: zoom out, zoom in, zoom to fit) and the help. Each button is a command
+/// (`Command`, the key table's vocabulary), so a click does what its key does; its tooltip names it and its key
+/// from `KeyBindings`. The choices in force are marked; Undo and Redo are dimmed when there is nothing to undo
+/// or redo, zoom in at the largest zoom and zoom out at the smallest.
 ///
 /// Its buttons are at least 24 px at 96 dpi for a mouse and 44 px when the last input was a finger, times the
-/// screen's scale; where the window is too narrow for one row, they wrap into more. F9 hides it (remembered
-/// with the pen). A press on it is the toolbar's (`AppController.Panel`): it draws and selects nothing.
+/// screen's scale. It is one row, always: where the window is too narrow for every button, those that do not
+/// fit (the last ones) go into a menu that the "»" button at the row's end opens, as GTK's and Qt's toolbars
+/// do. Wrapping them into more rows was the other way; one row was chosen because a finger's buttons on a
+/// 192-dpi screen are 88 px, and rows of them would take a small window's whole height (a 300 × 200 window
+/// holds three a row: eight rows), while one row leaves the canvas all but a button's height at any size, the
+/// canvas does not jump down as a window is made narrower, and a button is never cut at the window's edge.
+/// Where the window cannot hold one row and as much canvas below it, the toolbar is not shown (its keys still
+/// work). F9 hides it (remembered with the pen). A press on it is the toolbar's (`AppController.Panel`): it
+/// draws and selects nothing.
 struct Toolbar: Hashable, Sendable {
     enum Item: Hashable, Sendable {
         case tool(Tool)
@@ -19,10 +27,14 @@ struct Toolbar: Hashable, Sendable {
         case byAngle
         case width(Int)
         case bySpeed
-        case undo, redo, help
+        case undo, redo
+        case zoomOut, zoomIn, zoomToFit
+        case help
+        /// The "»" button: the menu of the buttons that did not fit.
+        case more
 
-        /// What a click on it does.
-        var command: Command {
+        /// What a click on it does (nil for "»", which opens the menu of the others).
+        var command: Command? {
             switch self {
             case .tool(let tool): .chooseTool(tool)
             case .colour(let index): .chooseColour(index: index)
@@ -31,11 +43,15 @@ struct Toolbar: Hashable, Sendable {
             case .bySpeed: .toggleWidthBySpeed
             case .undo: .undo
             case .redo: .redo
+            case .zoomOut: .zoom(steps: -1)
+            case .zoomIn: .zoom(steps: 1)
+            case .zoomToFit: .zoomToFit
             case .help: .toggleHelp
+            case .more: nil
             }
         }
 
-        /// Its name in the tooltip.
+        /// Its name in the tooltip (as the "»" menu names it, where it has no name of its own).
         var name: String {
             switch self {
             case .tool(let tool): "\(tool.title) tool"
@@ -45,12 +61,32 @@ struct Toolbar: Hashable, Sendable {
             case .bySpeed: "Width by speed"
             case .undo: "Undo"
             case .redo: "Redo"
+            case .zoomOut, .zoomIn, .zoomToFit: menuItem?.title ?? ""
             case .help: "Help"
+            case .more: "More"
             }
         }
 
         /// The tooltip: its name and, where a key does the same, the key ("Undo (Ctrl+Z)").
-        var tooltip: String { KeyBindings.shortcut(for: command).map { "\(name) (\($0))" } ?? name }
+        var tooltip: String { command.flatMap(KeyBindings.shortcut(for:)).map { "\(name) (\($0))" } ?? name }
+
+        /// The item that stands for it in the "»" menu.
+        var menuItem: ContextMenu.Item? {
+            switch self {
+            case .tool(let tool): .tool(tool)
+            case .colour(let index): .colour(index)
+            case .byAngle: .byAngle
+            case .width(let index): .width(index)
+            case .bySpeed: .bySpeed
+            case .undo: .undo
+            case .redo: .redo
+            case .zoomOut: .zoomOut
+            case .zoomIn: .zoomIn
+            case .zoomToFit: .zoomToFit
+            case .help: .help
+            case .more: nil
+            }
+        }
     }
 
     /// The buttons in their groups, from the tables.
@@ -59,6 +95,7 @@ struct Toolbar: Hashable, Sendable {
         Pen.palette.indices.map(Item.colour) + [.byAngle],
         Pen.widths.indices.map(Item.width) + [.bySpeed],
         [.undo, .redo],
+        [.zoomOut, .zoomIn, .zoomToFit],
         [.help],
     ]
 
@@ -71,32 +108,57 @@ struct Toolbar: Hashable, Sendable {
 
     /// The strip, across the top of the area.
     let frame: Rect
-    /// Each button and where it is.
+    /// Each button shown and where it is ("»" last, where some did not fit).
     let buttons: [(item: Item, frame: Rect)]
+    /// The buttons that did not fit, in order: the "»" menu's.
+    let overflow: [Item]
 
-    static func == (a: Toolbar, b: Toolbar) -> Bool { a.frame == b.frame && a.buttons.map(\.frame) == b.buttons.map(\.frame) }
+    static func == (a: Toolbar, b: Toolbar) -> Bool {
+        a.frame == b.frame && a.buttons.map(\.frame) == b.buttons.map(\.frame) && a.overflow == b.overflow
+    }
     func hash(into hasher: inout Hasher) { hasher.combine(frame) }
 
     /// The toolbar across the top of `area` on a screen of `scale`, its buttons a finger's size when `forTouch`:
-    /// left to right in their groups, wrapping into another row where the next does not fit.
-    init(in area: Rect, scale: Double, forTouch: Bool) {
+    /// one row, left to right in their groups, those that do not fit in the "»" menu; nil where `area` cannot hold
+    /// one button, or the row and as much canvas below it.
+    init?(in area: Rect, scale: Double, forTouch: Bool) {
         let side = ((forTouch ? Self.touchSide : Self.mouseSide) * scale).rounded(.up)
         let padding = (Self.padding * scale).rounded(.up), gap = (Self.groupGap * scale).rounded()
-        var buttons: [(Item, Rect)] = []
-        var x = area.minX + padding, y = area.minY + padding
-        for (index, group) in Self.groups.enumerated() {
-            if index > 0, x > area.minX + padding { x += gap }
-            for item in group {
-                if x + side > area.maxX - padding, x > area.minX + padding {
-                    x = area.minX + padding
-                    y += side
+        let height = side + 2 * padding
+        guard area.width >= side + 2 * padding, area.height >= 2 * height else { return nil }
+        /// The buttons laid out left to right up to `limit`; from the first that does not fit, the rest left over.
+        func row(upTo limit: Double) -> (shown: [(Item, Rect)], rest: [Item]) {
+            var shown: [(Item, Rect)] = [], rest: [Item] = []
+            var x = area.minX + padding
+            for (index, group) in Self.groups.enumerated() {
+                if index > 0 { x += gap }
+                for item in group {
+                    if rest.isEmpty, x + side <= limit {
+                        shown.append((item, Rect(x: x, y: area.minY + padding, width: side, height: side)))
+                        x += side
+                    } else {
+                        rest.append(item)
+                    }
                 }
-                buttons.append((item, Rect(x: x, y: y, width: side, height: side)))
-                x += side
             }
+            return (shown, rest)
         }
-        self.buttons = buttons
-        frame = Rect(x: area.minX, y: area.minY, width: area.width, height: y + side + padding - area.minY)
+        var laidOut = row(upTo: area.maxX - padding)
+        if !laidOut.rest.isEmpty {
+            let more = Rect(x: area.maxX - padding - side, y: area.minY + padding, width: side, height: side)
+            laidOut = row(upTo: more.minX)
+            laidOut.shown.append((.more, more))
+        }
+        buttons = laidOut.shown
+        overflow = laidOut.rest
+        frame = Rect(x: area.minX, y: area.minY, width: area.width, height: height)
+    }
+
+    /// The "»" menu's entries: the buttons that did not fit, their groups apart.
+    var overflowEntries: [ContextMenu.Entry] {
+        Self.groups.map { group in group.filter(overflow.contains).compactMap(\.menuItem).map(ContextMenu.Entry.item) }
+            .filter { !$0.isEmpty }
+            .reduce(into: []) { entries, group in entries += (entries.isEmpty ? [] : [.separator]) + group }
     }
 
     /// The button at `point`, if any.
@@ -116,7 +178,7 @@ struct Toolbar: Hashable, Sendable {
             case .byAngle: marks.byAngle
             case .width(let index): marks.width == Pen.widths[index].pixels
             case .bySpeed: marks.bySpeed
-            case .undo, .redo, .help: false
+            case .undo, .redo, .zoomOut, .zoomIn, .zoomToFit, .help, .more: false
             }
             return OverlayButton(frame: frame, icon: item.icon, isChosen: chosen, isEnabled: !disabled.contains(item),
                                  isHovered: item == hovered)

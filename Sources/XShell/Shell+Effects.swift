@@ -46,8 +46,8 @@ extension Shell {
                 pending += core.takeEffects()
             case .rememberPen(let pen):
                 remember(pen)
-            case .rememberView(let view):
-                remember(view)
+            case .rememberView(let view, let path):
+                remember(view, for: path)
             case .raiseWindow:
                 if !isDisconnected { window.comeForward() }
             case .setTitle(let title):
@@ -88,12 +88,12 @@ extension Shell {
         }
     }
 
-    /// Writes the document's view among the others remembered (read again first: another window may have
-    /// remembered one since); a failure is told once.
-    private func remember(_ view: RememberedView) {
+    /// Writes the view of the document at `path` among the others remembered (read again first: another window
+    /// may have remembered one since); a failure is told once.
+    private func remember(_ view: RememberedView, for path: FilePath) {
         guard let viewsPath else { return }
         var memory = Self.rememberedViews(at: viewsPath, warn: false)
-        memory.remember(view, for: viewName)
+        memory.remember(view, for: Self.viewName(of: path))
         do {
             try StateFile.write(memory.fileBytes, to: viewsPath)
         } catch {

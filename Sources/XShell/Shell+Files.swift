@@ -80,7 +80,7 @@ extension Shell {
             return .failed(error.description)
         }
         adopt(opened.store, locks: claimed.locks)
-        return .opened(opened, warning: claimed.warning)
+        return .opened(opened, warning: claimed.warning, view: Self.rememberedView(of: opened.store.path, in: viewsPath, warn: false))
     }
 
     /// Saves `drawing` at `requested` (the chooser asked before replacing a file there) and makes it the
@@ -137,7 +137,6 @@ extension Shell {
         for lock in locks?.all ?? [] { DocumentPresence(connection: connection, lock: lock).disown(from: window.window) }
         locks?.release()
         store = newStore
-        viewName = Self.absolute(newStore.path)
         locks = newLocks
         do {
             watcher = try DocumentWatcher(for: newStore.path)

@@ -83,10 +83,6 @@ public final class Shell {
     /// Where the documents' views are remembered between runs (nil: nowhere), and whether failing to was told.
     let viewsPath: FilePath?
     var hasReportedViewsFailure = false
-    /// The name the document's view is remembered by: the path it saves to, made absolute (the same
-    /// drawing opened from another folder is found, and another folder's drawing of the same name is not);
-    /// it follows the document to another file (opened, or saved as).
-    var viewName: FilePath
     /// Set by the core's `exit` effect: the loop ends with it.
     var exitStatus: Int32?
     /// Set once the X connection is gone: no more X requests.
@@ -109,7 +105,6 @@ public final class Shell {
         self.dataFolder = dataFolder
         self.lockFolder = lockFolder
         store = opened.store
-        viewName = Self.absolute(opened.store.path)
         self.locks = locks
         self.recorder = recorder
         do {
@@ -124,7 +119,7 @@ public final class Shell {
         let startup = desktop.readAll()
         let geometry = options.geometry
         let pen = penPath.map(Self.rememberedPen) ?? Pen()
-        let view = viewsPath.map { Self.rememberedViews(at: $0, warn: true) }?.view(for: viewName)
+        let view = Self.rememberedView(of: opened.store.path, in: viewsPath, warn: true)
         let start = RecordingStart(document: opened, pen: pen, view: view,
                                    visibleArea: Rect(x: 0, y: 0, width: Double(geometry.width), height: Double(geometry.height)),
                                    settings: desktop.settings.gestureSettings, now: MonotonicClock.now())
@@ -159,6 +154,15 @@ public final class Shell {
         guard !path.isAbsolute, let folder = getcwd(nil, 0) else { return path }
         defer { free(folder) }
         return FilePath(cString: folder).appending(path)
+    }
+
+    /// The name a document's view is remembered by: the path it saves to, made absolute (the same drawing
+    /// opened from another folder is found, and another folder's drawing of the same name is not).
+    static func viewName(of document: FilePath) -> FilePath { absolute(document) }
+
+    /// The view remembered for the document at `path`, if any (at start, and when another is opened).
+    static func rememberedView(of path: FilePath, in viewsPath: FilePath?, warn: Bool) -> RememberedView? {
+        viewsPath.map { Self.rememberedViews(at: $0, warn: warn) }?.view(for: Self.viewName(of: path))
     }
 
     /// The views remembered at `path`: none when there is no file, and when it cannot be read (saying so

@@ -12,7 +12,6 @@ import Glibc
 /// `_NET_WM_PING` is listed in WM_PROTOCOLS by `CanvasWindow`; `answerPing` sends the reply.
 extension CanvasWindow {
     func adoptDesktopConventions(cursor: String) {
-        let display = connection.display
         let atoms = connection.atoms
         setProperty(atoms.netWMIcon, type: XA_CARDINAL, items: WindowIcon.netWMIconValue(WindowIcon.embedded))
         setProperty(atoms.netWMWindowType, type: XA_ATOM, items: [Int(atoms.netWMWindowTypeNormal)])

@@ -58,6 +58,15 @@ func frameSection(_ report: inout BenchReport) {
         }
     }
     report.record("frame_ratio_100k_vs_10", (ours["100k"]! / ours["10"]!).rounded(toPlaces: 2), unit: "x (goal <= 1.5)")
+    // Ctrl+A on 100k lines: the same motion frames with every line selected (green, out of the cached layer).
+    let all = benchDocument(lines: 100_000)
+    let selectedFrames = try! MotionFrames(document: all, compositor: CanvasCompositor(), selection: Set(all.shapes.map(\.id)))
+    var allSelected = Double.infinity
+    for _ in 0..<frameRounds { allSelected = min(allSelected, medianFrame(budget: budget) { selectedFrames.next() }) }
+    report.row("the same with all 100k lines selected: \(Int(allSelected)) ns")
+    report.record("frame_ns_all_selected_100k", allSelected.rounded(), unit: "ns (a line in progress, every line selected)")
+    report.record("frame_all_selected_ratio_100k", (allSelected / ours["100k"]!).rounded(toPlaces: 2),
+                  unit: "x (vs none selected, goal <= 1.5)")
 
     report.row("drawings of circles, ns per frame (median frame, best of \(frameRounds) rounds):")
     var overCircles: [String: Double] = [:], firstOfCircles = Double.infinity
@@ -253,19 +262,22 @@ private final class MotionFrames {
     let compositor: CanvasCompositor?
     private let buffer = try! BackBuffer()
     private let renderer = Renderer()
+    private let selection: Set<ShapeID>
     private var angle = 0.0
     private static let centre = Point(x: 400, y: 300)
 
-    init(document: IndexedDrawing, compositor: CanvasCompositor?) throws(CairoError) {
+    init(document: IndexedDrawing, compositor: CanvasCompositor?, selection: Set<ShapeID> = []) throws(CairoError) {
         self.document = document
         self.compositor = compositor
+        self.selection = selection
         next()  // the first frame builds the cache
     }
 
     func next() {
         angle += 0.03  // about 4 px at the end of the 150 px line
         let end = Self.centre + Vector(dx: 150 * cos(angle), dy: 150 * sin(angle))
-        let scene = Scene(document: document, shapesInProgress: [ShapeInProgress(geometry: .line(Segment(begin: Self.centre, end: end)))])
+        let scene = Scene(document: document, shapesInProgress: [ShapeInProgress(geometry: .line(Segment(begin: Self.centre, end: end)))],
+                          selection: selection)
         if let compositor { blackHole(try! compositor.render(scene, onto: buffer.context)) } else { renderer.draw(scene, on: buffer.context) }
     }
 }
@@ -312,14 +324,14 @@ private final class DragFrames {
         dragged = document.nextID
         document.restore(Shape(id: dragged, geometry: .line(Segment(begin: Point(x: 300, y: 300), end: Point(x: 420, y: 340)))))
         self.document = document
-        _ = try compositor.render(Scene(document: document, selection: dragged), onto: buffer.context)
+        _ = try compositor.render(Scene(document: document, selection: [dragged]), onto: buffer.context)
     }
 
     func next() {
         step += 1
         let offset = Double(step % 100) * 3
         document.setGeometry(.line(Segment(begin: Point(x: 200 + offset, y: 300), end: Point(x: 320 + offset, y: 340))), of: dragged)
-        blackHole(try! compositor.render(Scene(document: document, selection: dragged), onto: buffer.context))
+        blackHole(try! compositor.render(Scene(document: document, selection: [dragged]), onto: buffer.context))
     }
 }
 

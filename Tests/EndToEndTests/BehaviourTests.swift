@@ -32,6 +32,26 @@ struct BehaviourTests {
         #expect(running.waitForPixel(150, 100, toBe: Colours.white) == Colours.white)
     }
 
+    @Test func shiftClicksSelectTwoOfThreeLinesDeleteTakesBothAndCtrlZBringsThemBack() throws {
+        let running = try RunningApp()
+        for y in [80, 150, 220] { running.drawLine(from: (50, y), to: (250, y)) }
+        for y in [80, 150] {
+            running.client.hold(XK_Shift_L)
+            click(running, 150, y)
+            running.client.letGo(XK_Shift_L)
+            #expect(running.waitForPixel(150, y, toBe: Colours.green) == Colours.green, "line at \(y) selected")
+        }
+        #expect(running.pixel(150, 80) == Colours.green, "the first stays selected")
+        #expect(running.pixel(150, 220) == Colours.black, "the third is not selected")
+        running.client.key(XK_Delete)
+        #expect(running.waitForPixel(150, 80, toBe: Colours.white) == Colours.white)
+        #expect(running.waitForPixel(150, 150, toBe: Colours.white) == Colours.white)
+        #expect(running.pixel(150, 220) == Colours.black, "only the third remains")
+        running.client.key(XK_z, modifiers: [XK_Control_L])
+        #expect(running.client.waitForPixel(running.window, 150, 80, toLeave: Colours.white) != Colours.white, "one Ctrl+Z brings both back")
+        #expect(running.client.waitForPixel(running.window, 150, 150, toLeave: Colours.white) != Colours.white)
+    }
+
     @Test func theContextMenuOpensOnARightClickAndItsDeleteRemovesTheLine() throws {
         let running = try appWithALine()
         click(running, 150, 100, button: 3)

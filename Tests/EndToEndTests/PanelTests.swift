@@ -20,7 +20,7 @@ struct PanelTests {
         // The shape's menu as the app lays it out (Delete, the colours, the widths, separators between), opened
         // just right of and below the click, with a border 1 px wide at 96 dpi and 2 px at 192.
         func menu(scale: Double) -> Rect {
-            ContextMenu(.shape(ShapeID(1)), entries: ContextMenu.shapeEntries, at: Point(x: 100, y: 100),
+            ContextMenu(.selection, entries: ContextMenu.shapeEntries, at: Point(x: 100, y: 100),
                         inside: Rect(x: 0, y: 0, width: 800, height: 600), scale: scale).frame
         }
         let one = menu(scale: 1)

@@ -97,7 +97,7 @@ struct SharedDocumentTests {
         // A holder that locked the drawing from this host and display but has no window (a hung start, say) ...
         var name = [CChar](repeating: 0, count: 256)
         gethostname(&name, name.count - 1)
-        let host = String(cString: name)
+        let host = name.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
         let holder = try ChildProcess(path: "/bin/sh", arguments: ["-c",
             #"exec 9<>"$1" && flock -n 9 && printf '%s\t%s\t%s\n' $$ "$2" "$3" >&9 && echo locked && exec sleep 600"#,
             "sh", folder.file(".drawing.json.lock"), host, server.name], environment: ChildProcess.inheritedEnvironment)

@@ -1,6 +1,7 @@
 import CX11
 import Shapes
 import Testing
+@testable import TouchTracker
 import XTestHarness
 
 /// The toolbar and Escape in the real window: a click on a button chooses what its key chooses and draws
@@ -29,6 +30,32 @@ struct ToolbarEndToEndTests {
         _ = waitUntil(timeout: 5) { saved = try? running.savedDrawing(); return saved?.shapes.count == 1 }
         #expect(saved?.shapes.map(\.kind) == [.ellipse], "the clicks on the toolbar drew nothing")
         #expect(saved?.shapes.first?.style.colour == Colour(hex: 0x1E50DC))
+    }
+
+    @Test func theZoomInButtonGrowsTheDrawingAboutTheCanvasMiddleAndTheTitleSaysTheZoom() throws {
+        let running = try RunningApp(geometry: "800x600+0+0", toolbar: true)
+        let client = running.client
+        // The canvas is the window below the 28 px strip: its middle is (400, 314). A line 40 px below it.
+        running.drawLine(from: (300, 354), to: (500, 354))
+        #expect(running.pixel(400, 350) == Colours.black && running.pixel(400, 366) == Colours.white)
+        #expect(running.pixel(287, 361) == Colours.white)
+        let toolbar = try #require(Toolbar(in: Rect(x: 0, y: 0, width: 800, height: 600), scale: 1, forTouch: false))
+        let zoomIn = try #require(toolbar.frame(of: .zoomIn))
+        client.move(to: Int(zoomIn.centre.x), Int(zoomIn.centre.y))
+        client.press()
+        client.release()
+        // One step is 2^(1/4) = 1.19 times: the line runs from 281 to 519 at y = 361.6, 11.9 px wide.
+        #expect(running.waitForPixel(400, 366, toBe: Colours.black) == Colours.black, "it grew down from the middle")
+        #expect(running.pixel(400, 350) == Colours.white && running.pixel(287, 361) == Colours.black, "and out to both sides")
+        #expect(running.pixel(513, 361) == Colours.black && running.pixel(527, 361) == Colours.white)
+        #expect(running.pixel(Self.blue.0, Self.blue.1) == Self.blueColour, "the toolbar's buttons stay where they were")
+        var title: String?
+        _ = waitUntil(timeout: 5) { title = client.text(running.window, "_NET_WM_NAME"); return title?.contains("119%") == true }
+        #expect(title == "drawing.json — 119% — TouchTracker")
+        client.key(XK_s, modifiers: [XK_Control_L])
+        var saved: Drawing?
+        _ = waitUntil(timeout: 5) { saved = try? running.savedDrawing(); return saved != nil }
+        #expect(saved?.shapes.count == 1, "the click drew nothing")
     }
 
     @Test func escapeCancelsTheLineBeingDraggedAndLeavesTheEarlierOne() throws {

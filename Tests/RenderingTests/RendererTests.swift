@@ -1,3 +1,4 @@
+import Foundation
 import Canvas
 import Rendering
 import Shapes
@@ -91,7 +92,7 @@ struct RendererTests {
         let selected = drawing.add(.line(horizontal), style: ShapeStyle(colour: Colour(hex: 0x1E50DC)))
         drawing.add(.line(Segment(begin: Point(x: 20, y: 20), end: Point(x: 180, y: 20))))
         let inProgress = ShapeInProgress(geometry: .line(Segment(begin: Point(x: 20, y: 80), end: Point(x: 180, y: 80))))
-        let surface = try render(Scene(drawing: drawing, shapesInProgress: [inProgress], selection: selected))
+        let surface = try render(Scene(drawing: drawing, shapesInProgress: [inProgress], selection: [selected]))
         #expect(surface.pixel(x: 100, y: 50) == 0x00FF00)
         #expect(surface.pixel(x: 100, y: 20) == 0x000000)
         #expect(surface.pixel(x: 100, y: 80) == 0xFF0000)
@@ -100,7 +101,7 @@ struct RendererTests {
     @Test func theSelectedCircleIsAGreenRingOfItsOwnWidth() throws {
         var drawing = Drawing()
         let circle = drawing.add(.ellipse(box: box), style: ShapeStyle(colour: Colour(hex: 0x8C28B4), width: 16))
-        let surface = try render(Scene(drawing: drawing, selection: circle))
+        let surface = try render(Scene(drawing: drawing, selection: [circle]))
         #expect(surface.pixel(x: 100, y: 10) == 0x00FF00 && surface.pixel(x: 100, y: 17) == 0x00FF00, "7 px inside the outline")
         #expect(surface.pixel(x: 100, y: 21) == 0xFFFFFF && surface.pixel(x: 100, y: 50) == 0xFFFFFF)
     }
@@ -130,7 +131,17 @@ struct RendererTests {
         let selected = drawing.add(.line(horizontal))
         drawing.add(.line(Segment(begin: Point(x: 100, y: 10), end: Point(x: 100, y: 90))))
         #expect(try render(Scene(drawing: drawing)).pixel(x: 100, y: 50) == 0x000000)
-        #expect(try render(Scene(drawing: drawing, selection: selected)).pixel(x: 100, y: 50) == 0x00FF00)
+        #expect(try render(Scene(drawing: drawing, selection: [selected])).pixel(x: 100, y: 50) == 0x00FF00)
+    }
+
+    @Test func severalSelectedShapesAreGreenAndTheRestKeepTheirColour() throws {
+        var drawing = Drawing()
+        let lines = (0..<4).map { drawing.add(.line(Segment(begin: Point(x: 20, y: 15 + Double($0) * 20), end: Point(x: 180, y: 15 + Double($0) * 20)))) }
+        let circle = drawing.add(.ellipse(box: Segment(begin: Point(x: 150, y: 10), end: Point(x: 190, y: 90))))
+        let surface = try render(Scene(drawing: drawing, selection: [lines[0], lines[2], circle]))
+        #expect(surface.pixel(x: 100, y: 15) == 0x00FF00 && surface.pixel(x: 100, y: 55) == 0x00FF00)
+        #expect(surface.pixel(x: 100, y: 35) == 0x000000 && surface.pixel(x: 100, y: 75) == 0x000000)
+        #expect(surface.pixel(x: 150, y: 50) == 0x00FF00, "the circle's left edge")
     }
 
     @Test func aClippedDrawLeavesEverythingOutsideTheClipAlone() throws {
@@ -152,6 +163,44 @@ struct RendererTests {
         #expect(rect.minY > 30, "not much more")
         let circle = Renderer().coverage(of: ShapeInProgress(geometry: .ellipse(box: box), width: 10))
         #expect(circle.minX <= 35 && circle.maxX >= 165 && circle.minY <= 5 && circle.maxY >= 95, "a circle's box, 5 px around")
+    }
+
+    /// Ink through a view at another zoom than 1 is drawn as the same ink with its points scaled at zoom 1
+    /// (its pieces are scaled as they are made: the points are not copied).
+    @Test(arguments: [false, true])
+    func inkAtAZoomIsDrawnAsIfItsPointsWereScaled(varyingWidths: Bool) throws {
+        let points = (0..<40).map { i in Point(x: 10 + Double(i) * 1.5, y: 15 + 8 * sin(Double(i) / 5)) }
+        let widths = varyingWidths ? (0..<40).map { 0.3 + 0.7 * Double($0 % 7) / 6 } : nil
+        var zoomed = Drawing(), scaled = Drawing()
+        zoomed.add(.ink(Ink(points: points, widths: widths)), style: ShapeStyle(width: 3))
+        scaled.add(.ink(Ink(points: points.map { Point(x: $0.x * 3, y: $0.y * 3) }, widths: widths)), style: ShapeStyle(width: 9))
+        var scene = Scene(drawing: zoomed)
+        scene.view = ViewTransform(zoom: 3)
+        let surface = try CairoSurface(imageWidth: 200, height: 100)
+        Renderer().draw(scene, on: CairoContext(surface))
+        let expected = try render(Scene(drawing: scaled))
+        #expect(surface.pixel(x: 30, y: 45) != 0xFFFFFF, "it is drawn")
+        expectSimilarPixels(surface, expected, tolerance: 2)
+    }
+
+    /// Cairo's device coordinates wrap beyond about ±8 million pixels: ink much zoomed is drawn only as far
+    /// as a million pixels around what is painted, as a line is, and paints there what it should.
+    @Test(arguments: [false, true])
+    func inkReachingFarPastCairosCoordinatesIsCutWhereItLeavesTheirReach(varyingWidths: Bool) throws {
+        // Along y = 10 from −900,000 to 900,000 px (±28.8 million device px at 3200%), a few points near the view.
+        let xs: [Double] = [-900_000, -500_000, 0, 4, 8, 12, 500_000, 900_000]
+        var drawing = Drawing()
+        drawing.add(.ink(Ink(points: xs.map { Point(x: $0, y: 10) }, widths: varyingWidths ? xs.map { _ in 1 } : nil)),
+                    style: ShapeStyle(width: 2))
+        var scene = Scene(drawing: drawing)
+        // Document point (5, 10) at the window's centre: the stroke 64 device px wide across the middle.
+        scene.view = ViewTransform(zoom: 32, origin: Point(x: 5 * 32 - 100, y: 10 * 32 - 50))
+        let surface = try CairoSurface(imageWidth: 200, height: 100)
+        Renderer().draw(scene, on: CairoContext(surface))
+        for x in stride(from: 0, to: 200, by: 10) {
+            #expect(surface.pixel(x: x, y: 50) == 0x000000 && surface.pixel(x: x, y: 25) == 0x000000, "x = \(x)")
+            #expect(surface.pixel(x: x, y: 10) == 0xFFFFFF && surface.pixel(x: x, y: 90) == 0xFFFFFF, "x = \(x)")
+        }
     }
 }
 

@@ -29,8 +29,8 @@ struct DrawingRevisionTests {
         #expect(drawing.changes(since: start) == [
             .removed(removed),
             .inserted(removed),
-            .moved(second, from: .line(b), to: .line(a)),
-            .moved(second, from: .line(a), to: .line(b)),
+            .moved([GeometryChange(second, from: .line(b), to: .line(a))]),
+            .moved([GeometryChange(second, from: .line(a), to: .line(b))]),
             .removed(Shape(id: second, geometry: .line(b))),
             .appended(Shape(id: second, geometry: .line(b))),
             .cleared,

@@ -40,7 +40,7 @@ private func draw(_ segment: Segment, on drawing: inout IndexedDrawing, _ histor
         let a = draw(segment(0, 0, 10, 0), on: &drawing, &history)
         let b = draw(segment(0, 5, 10, 5), on: &drawing, &history)
         let c = draw(segment(0, 9, 10, 9), on: &drawing, &history)
-        history.perform(.delete(b), on: &drawing)
+        history.perform(.delete([b]), on: &drawing)
         #expect(drawing.shapes == [a, c])
         history.undo(on: &drawing)
         #expect(drawing.shapes == [a, b, c])
@@ -52,9 +52,9 @@ private func draw(_ segment: Segment, on drawing: inout IndexedDrawing, _ histor
         let original = segment(0.1, 0.2, 10.3, 0.7)
         let line = draw(original, on: &drawing, &history)
         let nudged = original.translated(by: Vector(dx: 1, dy: 0))
-        history.perform(.nudge(line.id, from: .line(original), to: .line(nudged)), on: &drawing)
+        history.perform(.nudge([GeometryChange(line.id, from: .line(original), to: .line(nudged))]), on: &drawing)
         let moved = nudged.translated(by: Vector(dx: 33.3, dy: -7.7))
-        history.perform(.move(line.id, from: .line(nudged), to: .line(moved)), on: &drawing)
+        history.perform(.move([GeometryChange(line.id, from: .line(nudged), to: .line(moved))]), on: &drawing)
         #expect(drawing.shape(line.id)?.geometry.segment == moved)
         history.undo(on: &drawing)
         #expect(drawing.shape(line.id)?.geometry.segment == nudged)
@@ -91,8 +91,8 @@ private func draw(_ segment: Segment, on drawing: inout IndexedDrawing, _ histor
         var states = [drawing.shapes]
         let a = draw(segment(0, 0, 100, 0), on: &drawing, &history); states.append(drawing.shapes)
         let b = draw(segment(0, 50, 100, 50), on: &drawing, &history); states.append(drawing.shapes)
-        history.perform(.move(a.id, from: a.geometry, to: .line(segment(0, 200, 100, 200))), on: &drawing); states.append(drawing.shapes)
-        history.perform(.delete(b), on: &drawing); states.append(drawing.shapes)
+        history.perform(.move([GeometryChange(a.id, from: a.geometry, to: .line(segment(0, 200, 100, 200)))]), on: &drawing); states.append(drawing.shapes)
+        history.perform(.delete([b]), on: &drawing); states.append(drawing.shapes)
         history.perform(.clear(drawing.shapes), on: &drawing); states.append(drawing.shapes)
         for expected in states.reversed().dropFirst() {
             history.undo(on: &drawing)
@@ -120,7 +120,7 @@ private func draw(_ segment: Segment, on drawing: inout IndexedDrawing, _ histor
         let line = Shape(id: ShapeID(1), geometry: .line(segment(0, 0, 10, 0)))
         let nudged = segment(0, 1, 10, 1)
         let edits: [Edit] = [
-            .draw(line), .nudge(line.id, from: line.geometry, to: .line(nudged)), .delete(Shape(id: line.id, geometry: .line(nudged))),
+            .draw(line), .nudge([GeometryChange(line.id, from: line.geometry, to: .line(nudged))]), .delete([Shape(id: line.id, geometry: .line(nudged))]),
         ]
         for edit in edits {
             edit.apply(to: &plain)

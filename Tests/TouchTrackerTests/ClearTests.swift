@@ -14,7 +14,7 @@ import TouchTracker
         model.tapSuperseded()
         model.doubleTap(at: point(500, 500))
         #expect(model.drawing.shapes.isEmpty)
-        #expect(model.selection == nil)
+        #expect(model.selection.isEmpty)
         model.key(.character("z"), .control)
         #expect(model.drawing.shapes == before)
         model.key(.character("z"), .control)

@@ -26,7 +26,7 @@ struct ClipboardTests {
     func selectTheLine(_ driver: CoreDriver) {
         driver.click(at: GesturePoint(x: 150, y: 102), at: 2_000)
         driver.advance(to: at(2_600))
-        #expect(driver.core.model.selection?.id == ShapeID(1))
+        #expect(driver.core.model.selection.ids == [ShapeID(1)])
     }
 
     func json(_ drawing: Drawing) throws -> [UInt8] { try DrawingFormat.encode(drawing) }
@@ -60,7 +60,7 @@ struct ClipboardTests {
         let line = try #require(driver.core.model.drawing.shape(ShapeID(1)))
         driver.key(.character("x"), .control)
         #expect(driver.copies.first?.shapes.count == 1)
-        #expect(driver.core.model.drawing.shape(ShapeID(1)) == nil && driver.core.model.selection == nil)
+        #expect(driver.core.model.drawing.shape(ShapeID(1)) == nil && driver.core.model.selection.isEmpty)
         driver.key(.character("z"), .control)
         #expect(driver.core.model.drawing.shape(ShapeID(1)) == line, "one Ctrl+Z brings it back")
     }
@@ -160,6 +160,27 @@ struct ClipboardTests {
         driver.handle(.clipboardReceived(.shapes(try json(wide)), pointer: Point(x: 390, y: 10)))
         #expect(driver.core.model.drawing.isEmpty)
         #expect(driver.messages == ["cannot paste there: a shape would lie beyond ±1000000 px"])
+    }
+
+    @Test func inkBeyondThePointLimitIsRefusedInItsOwnWords() throws {
+        // A drawing 100 points short of the limit, then a paste of 101 points more.
+        let per = DocumentLimits.maxPointsPerStroke
+        func stroke(_ id: Int, points: Int) -> Shape {
+            Shape(id: ShapeID(UInt64(id)), geometry: .ink(Ink(points: (0..<points).map { Point(x: Double($0 % 400), y: Double(id) + Double($0 / 400)) })))
+        }
+        let strokes = (DocumentLimits.maxPoints - 100) / per
+        var shapes = (1...strokes).map { stroke($0, points: per) }
+        shapes.append(stroke(strokes + 1, points: DocumentLimits.maxPoints - 100 - strokes * per))
+        let driver = try CoreDriver(opening: Drawing(shapes: shapes))
+        #expect(driver.core.model.drawing.inkPointCount == DocumentLimits.maxPoints - 100)
+        driver.key(.character("v"), .control)
+        let pasted = Drawing(shapes: [stroke(1, points: 101)])
+        driver.handle(.clipboardReceived(.shapes(try json(pasted)), pointer: Point(x: 100, y: 100)))
+        #expect(driver.messages == ["cannot paste: too many ink points: \(DocumentLimits.maxPoints + 1), at most \(DocumentLimits.maxPoints) in a drawing"])
+        #expect(driver.core.model.drawing.shapes.count == shapes.count)
+        driver.key(.character("v"), .control)
+        driver.handle(.clipboardReceived(.shapes(try json(Drawing(shapes: [stroke(1, points: 100)]))), pointer: Point(x: 100, y: 100)))
+        #expect(driver.core.model.drawing.inkPointCount == DocumentLimits.maxPoints, "up to the limit, it pastes")
     }
 
     @Test func aPasteIsReplayedFromItsRecordedBytes() throws {

@@ -32,7 +32,7 @@ extension CanvasModel {
         model.rightClick(at: point(100, 110))
         #expect(model.selection == Selection(ShapeID(1)))
         let menu = try #require(model.menu)
-        #expect(menu.kind == .shape(ShapeID(1)))
+        #expect(menu.kind == .selection)
         #expect(menu.items.map(\.title) == ["Delete", "Black", "Blue", "Orange", "Purple", "Brown", "Teal", "Magenta",
                                             "Grey", "Thin", "Medium", "Normal", "Thick"])
         #expect(menu.entries.filter { $0 == .separator }.count == 2)
@@ -49,7 +49,7 @@ extension CanvasModel {
                                             "By angle", "Thin", "Medium", "Normal", "Thick", "By speed",
                                             "Undo", "Redo", "Clear", "Export PNG", "Help"])
         #expect(menu.entries.filter { $0 == .separator }.count == 4)
-        #expect(model.selection == nil, "a pen colour chosen here must not restyle the shape selected before")
+        #expect(model.selection.isEmpty, "a pen colour chosen here must not restyle the shape selected before")
         model.choose(.colour(1))
         #expect(model.drawing.shapes[0].style.colour == Pen.palette[0].colour)
         #expect(model.pen.colour == .fixed(Pen.palette[1].colour))
@@ -108,7 +108,7 @@ extension CanvasModel {
         model.rightClick(at: point(100, 300))
         model.choose(.delete)
         #expect(model.segments == [segment(0, 100, 200, 100)])
-        #expect(model.menu == nil && model.selection == nil)
+        #expect(model.menu == nil && model.selection.isEmpty)
         model.key(.character("z"), .control)
         #expect(model.drawing.shapes.count == 2)
     }
@@ -211,7 +211,7 @@ extension CanvasModel {
         model.key(.escape)
         #expect(model.menu == nil && model.selection == Selection(ShapeID(1)), "Escape closes one level: the menu")
         model.key(.escape)
-        #expect(model.selection == nil)
+        #expect(model.selection.isEmpty)
     }
 
     @Test func theMenuKeyOpensTheSelectedShapesMenuAtTheShapeElseTheCanvasMenuAtThePointer() throws {
@@ -226,7 +226,7 @@ extension CanvasModel {
         model.click(at: point(200, 100))
         model.key(.f10, .shift)
         menu = try #require(model.menu)
-        #expect(menu.kind == .shape(ShapeID(1)) && menu.anchor == point(200, 100), "at the selected line's middle")
+        #expect(menu.kind == .selection && menu.anchor == point(200, 100), "at the selected line's middle")
         model.key(.enter)
         #expect(model.drawing.shapes.isEmpty, "Return chose Delete")
     }

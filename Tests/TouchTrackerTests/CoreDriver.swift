@@ -43,6 +43,8 @@ final class CoreDriver {
     private(set) var rememberedPens: [Pen] = []
     /// Every view the core asked to remember, in order.
     private(set) var rememberedViews: [RememberedView] = []
+    /// The views remembered, by document, as the shell keeps them (a document opened finds its own here).
+    var viewMemory = ViewMemory()
     /// How many times the core asked to bring the window forward.
     private(set) var raised = 0
     /// When frames were painted.
@@ -212,8 +214,9 @@ final class CoreDriver {
                 raised += 1
             case .rememberPen(let pen):
                 rememberedPens.append(pen)
-            case .rememberView(let view):
+            case .rememberView(let view, let path):
                 rememberedViews.append(view)
+                viewMemory.remember(view, for: path)
             case .export(_, _, let candidates, let replacing):
                 // As the shell: the first candidate without a file (a placeholder stands for the picture).
                 let path = replacing ? candidates.first : candidates.first { !FileManager.default.fileExists(atPath: $0.description) }
@@ -228,7 +231,7 @@ final class CoreDriver {
                 do {
                     let opened = try DocumentStore.open(path: path, now: civil)
                     store = opened.store
-                    opening = .opened(opened, warning: nil)
+                    opening = .opened(opened, warning: nil, view: viewMemory.view(for: opened.store.path))
                 } catch {
                     opening = .failed("\(error)")
                 }

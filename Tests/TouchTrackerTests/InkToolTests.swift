@@ -1,3 +1,4 @@
+import Canvas
 import DrawingTesting
 import Foundation
 import Gestures
@@ -55,6 +56,30 @@ struct InkToolTests {
         driver.wait(10); driver.move(115, 285)
         guard case .ink(let grown) = driver.model.strokes[mouse]?.shape.geometry else { Issue.record("not ink"); return }
         #expect(grown.extends(ink), "the same buffer, one more point")
+    }
+
+    /// Drawn zoomed in, ink records a point each screen pixel and is simplified within half a screen pixel
+    /// (in document px: 1 and 0.5 over the zoom); zoomed out, as at zoom 1.
+    @Test(arguments: [0.5, 1, 4])
+    func inkIsRecordedAndSimplifiedAsFinelyOnTheScreenAtAnyZoom(zoom: Double) throws {
+        var model = CanvasModel(pen: Pen(tool: .pen))
+        model.view = ViewTransform(zoom: zoom)
+        let fineness = min(1, 1 / zoom)
+        #expect(Ink.fineness(atZoom: zoom) == fineness)
+        // Moves 10 ms apart (each its own, past the smoothing), 0.3 to 0.5 px apart.
+        let path = (0..<300).map { i in point(10 + Double(i) * 0.3, 20 + 8 * sin(Double(i) / 12)) }
+        model.contactBegan(mouse, at: path[0], time: ServerTime(milliseconds: 0))
+        for (i, p) in path.enumerated().dropFirst() { model.contactMoved(mouse, to: p, time: ServerTime(milliseconds: UInt32(10 * i))) }
+        guard case .ink(let recorded) = model.strokes[mouse]?.shape.geometry else { Issue.record("not ink"); return }
+        let steps = (1..<recorded.count).map { recorded.point($0).distance(to: recorded.point($0 - 1)) }
+        #expect(steps.min()! >= fineness, "a point each screen pixel")
+        #expect(steps.max()! < fineness + 0.6, "and no more than that apart: \(steps.max()!)")
+        model.contactEnded(mouse, at: path.last!, time: ServerTime(milliseconds: 3_000))
+        guard case .ink(let finished) = model.drawing.shapes.first?.geometry else { Issue.record("not ink"); return }
+        #expect(finished.count < recorded.count / 2, "simplified: \(finished.count) of \(recorded.count)")
+        let worst = (0..<recorded.count).map { finished.distance(to: recorded.point($0)) }.max()!
+        #expect(worst <= 0.5 * fineness + 0.01, "within half a screen pixel: \(worst)")
+        if zoom > 1 { #expect(worst > 0.5 * fineness / 4, "and no finer than needed: \(worst)") }
     }
 
     @Test func withWidthBySpeedEachPointHasItsWidth() throws {

@@ -9,7 +9,7 @@ import TouchTracker
         model.click(at: point(100, 300))
         model.key(key)
         #expect(model.segments == [segment(0, 100, 200, 100)])
-        #expect(model.selection == nil)
+        #expect(model.selection.isEmpty)
         model.key(key)  // nothing selected: nothing happens
         #expect(model.drawing.shapes.count == 1)
         #expect(model.history.undoStack.count == 1)
@@ -19,7 +19,7 @@ import TouchTracker
         var model = CanvasModel.with([segment(0, 100, 200, 100)])
         model.click(at: point(100, 100))
         model.key(.escape)
-        #expect(model.selection == nil)
+        #expect(model.selection.isEmpty)
     }
 
     @Test func arrowsNudgeTheSelectedShapeOnePixelAndTenWithShift() {

@@ -33,6 +33,6 @@ extension CanvasModel {
         tapConfirmed()
     }
 
-    var selectedID: ShapeID? { selection?.id }
+    var selectedID: ShapeID? { selection.count == 1 ? selection.ids.first : nil }
     var segments: [Segment] { drawing.shapes.map(\.geometry.segment) }
 }

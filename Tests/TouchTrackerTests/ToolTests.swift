@@ -158,7 +158,7 @@ struct ToolTests {
         model.click(at: point(100, 100))
         model.key(.character("c"))
         #expect(model.pen.tool == .circle && model.history.undoStack.isEmpty, "no edit")
-        #expect(model.selection?.id == ShapeID(1))
+        #expect(model.selection.ids == [ShapeID(1)])
     }
 
     @Test func theTitleNamesTheToolWhenItIsNotTheLineToolAndThePenRemembersIt() throws {

@@ -43,7 +43,7 @@ import TouchTracker
         model.drawLine(segment(0, 0, 100, 0))
         model.click(at: point(50, 0))
         model.key(.character("z"), .control)
-        #expect(model.selection == nil)
+        #expect(model.selection.isEmpty)
     }
 
     @Test func undoRedoClosesTheMenu() {
@@ -61,7 +61,7 @@ import TouchTracker
         let drawn = model.drawing.revision
         #expect(drawn != empty)
         model.click(at: point(50, 0))
-        #expect(model.selection?.id == ShapeID(1))
+        #expect(model.selection.ids == [ShapeID(1)])
         #expect(model.drawing.revision == drawn)  // selecting is not an edit
         model.key(.character("z"), .control)
         #expect(model.drawing.revision != drawn && model.drawing.revision != empty)

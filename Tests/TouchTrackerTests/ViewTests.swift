@@ -1,6 +1,7 @@
 import Canvas
 import Gestures
 import Shapes
+import Storage
 import Testing
 import Timing
 @testable import TouchTracker
@@ -140,7 +141,7 @@ import Glibc
         d.up(350, 320, button: 2)
         d.wait(500)
         #expect(d.model.view.window(point(0, 0)) == point(-50, 20))
-        #expect(d.model.drawing.shapes.count == 1 && d.model.selection == nil && !d.model.canUndo)
+        #expect(d.model.drawing.shapes.count == 1 && d.model.selection.isEmpty && !d.model.canUndo)
         // A middle double click does not clear either.
         d.click(200, 120, button: 2); d.wait(50); d.click(200, 120, button: 2); d.wait(500)
         #expect(d.model.drawing.shapes.count == 1)
@@ -152,7 +153,7 @@ import Glibc
         d.drag(from: (400, 300), to: (440, 260))
         #expect(d.model.view.window(point(0, 0)) == point(40, -40))
         d.click(240, 60); d.wait(60); d.click(240, 60); d.wait(500)  // on the line, twice
-        #expect(d.model.drawing.shapes.count == 1 && d.model.selection == nil, "no select, no clear")
+        #expect(d.model.drawing.shapes.count == 1 && d.model.selection.isEmpty, "no select, no clear")
         d.down(100, 100)
         d.app.keyReleased(KeyBindings.space)  // let go during the drag: it stays a move to its end
         d.wait(10); d.move(110, 100); d.wait(10); d.up(110, 100); d.wait(500)
@@ -288,6 +289,43 @@ import Glibc
         core.handle(.closeRequested)
         #expect(core.rememberedViews.count == 2 && core.rememberedViews.last?.zoom == pow(2, 0.25))
         #expect(core.exitStatus == 0)
+    }
+
+    @Test func ctrlOShowsTheOtherDrawingAsItWasLeftAndNeverRemembersThisOnesViewUnderItsName() throws {
+        let core = try CoreDriver()
+        let first = core.store.path, other = FilePath(core.folder + "/other.json")
+        try DocumentStore(path: other).save(Drawing(shapes: [Shape(id: ShapeID(1), geometry: .line(segment(10, 10, 90, 10)))]))
+        let othersView = RememberedView(zoom: 2, centre: point(50, 10))
+        core.viewMemory.remember(othersView, for: other)
+        core.key(.character("="), .control)  // this drawing's view changes…
+        let zoomed = try #require(core.core.model.placedView)
+        core.advance(to: at(500))
+        core.key(.character("o"), .control)  // …and the other opens before the view's timer fires
+        core.handle(.fileChosen(.chosen(other)))
+        #expect(core.core.title == "other.json — 200% — TouchTracker", "the other's view, looked up as at start")
+        let shown = core.core.model.view.document(core.core.model.canvasArea)
+        #expect(shown.minX < 50 && 50 < shown.maxX && shown.minY < 10 && 10 < shown.maxY, "showing the point it was left at")
+        core.advance(to: at(5_000))
+        #expect(core.viewMemory.view(for: first) == zoomed, "this drawing's view, under its own name")
+        #expect(core.viewMemory.view(for: other) == othersView, "the other's, untouched")
+        core.key(.character("-"), .control)
+        core.advance(to: at(7_000))
+        #expect(core.viewMemory.view(for: other)?.zoom == pow(2, 0.75), "the other's own moves are remembered for it")
+        #expect(core.viewMemory.view(for: first) == zoomed)
+    }
+
+    @Test func savingAsRemembersTheViewForTheOldNameThenForTheNewOne() throws {
+        let core = try CoreDriver(drawing: Drawing(shapes: [Shape(id: ShapeID(1), geometry: .line(segment(10, 10, 90, 10)))]))
+        let first = core.store.path, copy = FilePath(core.folder + "/copy.json")
+        core.key(.character("="), .control)
+        let zoomed = try #require(core.core.model.placedView)
+        core.advance(to: at(300))
+        core.key(.character("s"), [.control, .shift])
+        core.handle(.fileChosen(.chosen(copy)))
+        #expect(core.core.title.hasPrefix("copy.json"))
+        #expect(core.viewMemory.view(for: first) == zoomed, "remembered for the name it was left under")
+        core.advance(to: at(2_000))
+        #expect(core.viewMemory.view(for: copy) == zoomed, "and for the new name, which the window shows it under now")
     }
 
     @Test func aDoubleClickThatClearsSaysHowManyAndThatControlZBringsThemBack() throws {
