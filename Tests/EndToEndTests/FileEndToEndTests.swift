@@ -144,12 +144,14 @@ struct FileEndToEndTests {
         let running = try RunningApp(environment: noPortal)
         let before = Set(running.client.topLevelWindows())
         running.client.key(XK_n, modifiers: [XK_Control_L])
-        let window = try #require(waitForValue(timeout: 10, interval: 0.05) {
-            running.client.topLevelWindows().first { !before.contains($0) && running.client.text($0, "_NET_WM_NAME") == "untitled-1.json — TouchTracker" }
+        // The new window's name and its process's id, once both are set (a window is named before its pid is).
+        let pid = try #require(waitForValue(timeout: 10, interval: 0.05) { () -> Int? in
+            running.client.topLevelWindows().first {
+                !before.contains($0) && running.client.text($0, "_NET_WM_NAME") == "untitled-1.json — TouchTracker"
+            }.flatMap { running.client.cardinals($0, "_NET_WM_PID").first }
         }, "\(running.app.standardError)")
-        let pid = try #require(running.client.cardinals(window, "_NET_WM_PID").first)
         #expect(pid != Int(running.app.pid))
-        #expect(drawing(at: running.dataHome.file("touchtracker/untitled-1.json")) == Drawing())
+        #expect(waitUntil(timeout: 10) { drawing(at: running.dataHome.file("touchtracker/untitled-1.json")) == Drawing() })
         running.client.key(XK_n, modifiers: [XK_Control_L])
         #expect(waitUntil(timeout: 10) { FileManager.default.fileExists(atPath: running.dataHome.file("touchtracker/untitled-2.json")) },
                 "a second one takes the next name")

@@ -95,7 +95,7 @@ import Glibc
         driver.click(zoomIn.x, zoomIn.y)
         #expect(driver.model.view.zoom == pow(2, 0.25))
         #expect(driver.model.view.document(middle).distance(to: before) < 1, "about the canvas's middle (to the pixel)")
-        #expect(driver.model.drawing.shapes.count == 1 && driver.model.selection == nil, "the click drew and selected nothing")
+        #expect(driver.model.drawing.shapes.count == 1 && driver.model.selection.isEmpty, "the click drew and selected nothing")
         for _ in 0..<30 { driver.click(zoomIn.x, zoomIn.y); driver.wait(400) }
         #expect(driver.model.view.zoom == 32 && driver.model.disabledToolbarItems.contains(.zoomIn))
         #expect(!driver.model.disabledToolbarItems.contains(.zoomOut))
