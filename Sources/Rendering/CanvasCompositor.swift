@@ -17,11 +17,15 @@ import Shapes
 /// to the back buffer. The pixels are exactly the ones `Renderer.draw` paints for the same scene; the
 /// caller copies only the returned rectangles to the screen.
 ///
-/// The view moves in whole pixels. A pan moves the layer's pixels and the back buffer's that stay in view
-/// (`lastShift` says by how much: the caller moves the screen's alike) and paints only the strip
-/// uncovered. A zoom is a new scale: the layer is painted anew, or, when the caller allows a preview,
-/// the frame shows the last layer scaled at once (`isShowingPreview`) and the sharp one comes with the
-/// next frame drawn without one.
+/// The layer holds more than the viewport: after a frame, while the loop is idle, `paintAhead` paints a
+/// margin around it (a quarter of the viewport on each side), a band at a time, so that a pan within it
+/// is a copy. The view moves in whole pixels. A pan moves the back buffer's pixels that stay in view
+/// (`lastShift` says by how much: the caller moves the screen's alike) and copies what comes into view
+/// from the layer; only a pan past the layer's edge moves the layer and paints the strip uncovered on the
+/// frame's path (painting ahead fills the margin again after). A zoom is a new scale: the layer is
+/// painted anew, the viewport's size, or, when the caller allows a preview, the frame shows the last
+/// layer scaled at once (`isShowingPreview`) and the sharp one comes with the next frame drawn without
+/// one.
 public final class CanvasCompositor {
     public let renderer: Renderer
     private var layer: ShapeLayer?
@@ -32,6 +36,9 @@ public final class CanvasCompositor {
     private var shown: Foreground?
     private weak var shownTarget: CairoSurface?
     private var shownOrigin: PixelPoint?
+    /// The part of the canvas the last frame showed, and the view's corner then (`ViewTransform.shownOrigin`).
+    private var shownViewport: Rect?
+    private var shownCorner: Point?
     /// The layer scaled to the view's scale while zooming, until a sharp frame: what frames copy from then.
     private var preview: PixelImage?
     /// Frames that showed a preview.
@@ -66,8 +73,8 @@ public final class CanvasCompositor {
         let scale = scene.view.scale
         let sameTarget = shownTarget === surface
 
-        if let layer, let scratch, layer.bounds.width == bounds.width, layer.bounds.height == bounds.height,
-           layer.scale != scale, allowingPreview {
+        if let layer, let scratch, let shownViewport, shownViewport.width == bounds.width, shownViewport.height == bounds.height,
+           layer.scale != scale, allowingPreview, !layer.repaintsWhole(for: scene) {
             // Zooming: the last layer (brought up to the drawing where it was) scaled, at once.
             scratch.place(at: layer.origin)
             layer.update(to: scene, damage: &damage, scratch: scratch)
@@ -77,25 +84,25 @@ public final class CanvasCompositor {
             previews += 1
         } else {
             preview = nil
-            let (layer, scratch) = try images(width: surface.width, height: surface.height, origin: viewport, scale: scale)
-            let from = layer.origin
-            scratch.place(at: from)
-            if from != viewport {
-                // A pan: the layer catches up with the drawing where it is, then moves; the back buffer with it.
-                var changed = DamageRegion(bounds: layer.bounds)
-                layer.update(to: scene, damage: &changed, scratch: scratch)
-                scratch.place(at: viewport)
-                let uncovered = layer.scroll(to: viewport, of: scene, scratch: scratch)
-                if sameTarget, shownOrigin == from {
-                    let shift = (dx: from.x - viewport.x, dy: from.y - viewport.y)
-                    surface.shift(byX: shift.dx, y: shift.dy)
-                    lastShift = shift
-                    for area in uncovered + changed.rects { damage.add(area) }
-                } else {
-                    damage.addEverything()
-                }
-            } else {
-                layer.update(to: scene, damage: &damage, scratch: scratch)
+            let (layer, scratch) = try images(for: scene, viewport: bounds, scale: scale)
+            // The layer catches up with the drawing where it is; should the viewport leave it, it moves
+            // (a pan beyond what was painted ahead: the strip uncovered is painted now).
+            var changed = DamageRegion(bounds: layer.bounds)
+            scratch.place(at: layer.origin)
+            layer.update(to: scene, damage: &changed, scratch: scratch)
+            if !layer.bounds.holds(bounds) {
+                try layer.reframe(to: layer.bounds.nearestPlace(holding: bounds), of: scene, scratch: scratch)
+            }
+            for area in changed.rects { damage.add(area) }
+            // The back buffer moves what stays in view; what comes into view is copied from the layer.
+            if sameTarget, let shownOrigin, shownOrigin != viewport {
+                let shift = (dx: shownOrigin.x - viewport.x, dy: shownOrigin.y - viewport.y)
+                surface.shift(byX: shift.dx, y: shift.dy)
+                lastShift = shift
+                let old = Rect(x: Double(shownOrigin.x), y: Double(shownOrigin.y), width: bounds.width, height: bounds.height)
+                for area in bounds.subtracting(old) { damage.add(area) }
+            } else if !sameTarget || shownOrigin == nil {
+                damage.addEverything()
             }
         }
 
@@ -108,14 +115,54 @@ public final class CanvasCompositor {
         shown = foreground
         shownTarget = surface
         shownOrigin = viewport
+        shownViewport = bounds
+        shownCorner = corner
 
         if !damage.isEmpty, let scratch {
+            scratch.place(at: viewport)
             scratch.copy(damage.rects, from: preview ?? layer!.pixels)
             renderer.scaled(to: scale).drawForeground(foreground, scratch.context.pointer, reachingInto: damage.rects)
             copy(damage.rects, from: scratch, to: target, origin: viewport)
         }
         // In the window's coordinates.
         return damage.rects.map { $0.moved(by: Vector(dx: -corner.x, dy: -corner.y)) }
+    }
+
+    // MARK: - Painting ahead
+
+    /// How far the layer reaches past the viewport on each side once painted ahead: a quarter of the
+    /// viewport's width left and right, a quarter of its height above and below (the layer is then 1.5
+    /// times the viewport each way, 2.25 times its pixels), so that a pan or a scroll within it is a copy.
+    public static func margin(width: Int, height: Int) -> (x: Int, y: Int) { (width / 4, height / 4) }
+
+    /// How much of the margin one `paintAhead` paints at most: a band this many pixels across.
+    public static let band = 64
+
+    /// Paints a little of what lies around the viewport into the layer, ahead of the frames that will show
+    /// it: one band (`band`) of the margin (`margin`) — growing the layer after a first frame, a resize or
+    /// a zoom, or, once the viewport came near the layer's edge (a quarter of the margin), moving it to hold
+    /// the viewport in its middle again. For the loop's idle time, after a frame: `scene` is the scene last
+    /// rendered; when it is not (the drawing, the selection or the view changed since: a frame is owed
+    /// first), nothing is done. Returns whether more is left to paint ahead. The pixels the frames show are
+    /// the same either way; only what a pan costs changes.
+    @discardableResult
+    public func paintAhead(_ scene: Scene) -> Bool {
+        guard let layer, let scratch, preview == nil, let viewport = shownViewport, scene.view.shownOrigin == shownCorner,
+              layer.scale == scene.view.scale, layer.shows(scene) else { return false }
+        let margin = Self.margin(width: Int(viewport.width), height: Int(viewport.height))
+        let goal = Rect(minX: viewport.minX - Double(margin.x), minY: viewport.minY - Double(margin.y),
+                        maxX: viewport.maxX + Double(margin.x), maxY: viewport.maxY + Double(margin.y))
+        let now = layer.bounds
+        let nearEdge = min(viewport.minX - now.minX, now.maxX - viewport.maxX) < Double(margin.x / 4)
+            || min(viewport.minY - now.minY, now.maxY - viewport.maxY) < Double(margin.y / 4)
+        guard now != goal, now.width < goal.width || now.height < goal.height || nearEdge else { return false }
+        let next = now.steppedToward(goal, by: Double(Self.band))
+        do {
+            try layer.reframe(to: next, of: scene, scratch: scratch, ahead: true)
+        } catch {
+            return false  // without the memory for more, the layer stays as it is
+        }
+        return next != goal
     }
 
     /// The work the shape layer has done so far.
@@ -125,18 +172,25 @@ public final class CanvasCompositor {
         return statistics
     }
 
-    /// Bytes the compositor holds: the shape layer and the scratch image, each 4 bytes a pixel of the
-    /// viewport, and the layer's solid cells (a 64-bit id per cell of a few pixels a side); while zooming,
-    /// the scaled image too.
+    /// Bytes the compositor holds: the shape layer, 4 bytes a pixel of the viewport and of the margin
+    /// painted ahead (up to 2.25 times the viewport's pixels), its solid cells (a 64-bit id and two 32-bit
+    /// counts per cell of a few pixels a side), and the scratch image, 4 bytes a pixel of the viewport;
+    /// while zooming, the scaled image too.
     public var cacheBytes: Int { (layer?.bytes ?? 0) + (scratch?.bytes ?? 0) + (preview?.bytes ?? 0) }
 
-    /// The shape layer and the scratch image for this viewport's size and scale (new ones when either
-    /// changed: the layer painted whole at the next update), at the place they were.
-    private func images(width: Int, height: Int, origin: PixelPoint, scale: Double) throws(CairoError) -> (ShapeLayer, PixelImage) {
-        if let layer, let scratch, scratch.width == width, scratch.height == height, layer.scale == scale {
+    /// The shape layer and the scratch image for `viewport` and `scale`: those there were, unless the
+    /// viewport's size or the scale changed, or the layer, larger than the viewport (painted ahead), is to
+    /// be repainted whole (a clear, many shapes selected at once): then new ones of the viewport's size
+    /// (painted whole at the next update, no dearer than a first frame; painting ahead grows them again).
+    private func images(for scene: Scene, viewport: Rect, scale: Double) throws(CairoError) -> (ShapeLayer, PixelImage) {
+        if let layer, let scratch, let shownViewport, shownViewport.width == viewport.width,
+           shownViewport.height == viewport.height, layer.scale == scale,
+           (layer.bounds.width == viewport.width && layer.bounds.height == viewport.height) || !layer.repaintsWhole(for: scene) {
             return (layer, scratch)
         }
         let counts = statistics
+        let (width, height) = (Int(viewport.width), Int(viewport.height))
+        let origin = PixelPoint(x: Int(viewport.minX), y: Int(viewport.minY))
         (layer, scratch) = (nil, nil)  // the old ones go before the new ones come: never both in memory
         let freshLayer = try ShapeLayer(width: width, height: height, origin: origin, renderer: renderer.scaled(to: scale),
                                        statistics: counts)

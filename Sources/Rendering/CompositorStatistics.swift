@@ -12,8 +12,10 @@ public struct CompositorStatistics: Hashable, Sendable {
     /// Shapes not stroked by rebuilds, repairs or when added, because every cell they reach is solid
     /// (covered whole by later lines: see `SolidCells`).
     public var buriedShapes = 0
-    /// Times the viewport moved (a pan) and only the strip uncovered was painted.
+    /// Times the viewport moved (a pan) past what the layer held and only the strip uncovered was painted.
     public var scrolls = 0
+    /// Bands of the margin around the viewport painted ahead, in idle time (`CanvasCompositor.paintAhead`).
+    public var bandsPaintedAhead = 0
     /// Frames that showed the layer scaled while zooming, before the sharp one.
     public var previews = 0
 

@@ -3,8 +3,8 @@ import Canvas
 import Shapes
 import Storage
 
-/// The finished shapes as pixels: an image of the viewport (a part of the canvas: the drawing at one
-/// scale) holding the background and every finished shape but the selected ones, in drawing order — what
+/// The finished shapes as pixels: an image of a part of the canvas (the drawing at one scale: the viewport,
+/// and the margin painted ahead around it) holding the background and every finished shape but the selected ones, in drawing order — what
 /// `Renderer` paints before the foreground. It follows a drawing through the drawing's remembered changes
 /// (`Drawing.changes(since:)`), doing the least work they allow:
 ///
@@ -18,16 +18,17 @@ import Storage
 ///   than `selectionsRepaired`
 ///   shapes (de)selected at once
 ///
-/// and a pan (`scroll(to:)`) moves the pixels and cells that stay in the viewport and paints only the
-/// strips uncovered, each from the shapes the index finds there, the latest first, down to the earliest
-/// that shows there (the cells coming into view are counted from the latest shapes until each has a top).
+/// and a move of the part it holds (`reframe(to:)`: a pan past its edge, or painting ahead) keeps the
+/// pixels and cells of the part still held and paints only the strips uncovered, each from the shapes the
+/// index finds there, the latest first, down to the earliest that shows there (the cells coming into
+/// view are counted from the latest shapes until each has a top).
 ///
 /// Where lines pile up, most shapes are buried under later lines (`SolidCells`): such a shape changes no
 /// pixel, so it is neither stroked when the layer is painted nor repaired when it goes, moves or comes
 /// back. An edit under many lines costs next to nothing, and painting the layer strokes about as many
 /// shapes as can be seen, however many lie buried.
 final class ShapeLayer {
-    let pixels: PixelImage
+    private(set) var pixels: PixelImage
     private var solid: SolidCells
     private let renderer: Renderer
     /// The drawing revision the pixels show; nil before the first update.
@@ -61,15 +62,24 @@ final class ShapeLayer {
     /// Bytes held: the pixels and the solid cells.
     var bytes: Int { pixels.bytes + solid.bytes }
 
+    /// Whether the pixels show `scene`'s finished shapes but the selected ones already.
+    func shows(_ scene: Scene) -> Bool { revision == scene.drawing.revision && excluded == scene.selection }
+
+    /// Whether `update(to: scene)` would repaint everything (a clear, a drawing it cannot follow, many
+    /// shapes selected or deselected at once).
+    func repaintsWhole(for scene: Scene) -> Bool {
+        guard let revision, let changes = scene.drawing.changes(since: revision), !changes.contains(.cleared) else { return true }
+        return excluded != scene.selection && excluded.symmetricDifference(scene.selection).count > Self.selectionsRepaired
+    }
+
     /// Brings the pixels to `scene`'s finished shapes but the selected ones and adds the areas that
-    /// changed to `damage`; `scratch` (the same size) is scribbled on.
+    /// changed to `damage`; `scratch` (the viewport's size) is scribbled on.
     func update(to scene: Scene, damage: inout DamageRegion, scratch: PixelImage) {
         let drawing = scene.drawing, selection = scene.selection
         let wasExcluded = excluded
         defer { (revision, excluded) = (drawing.revision, selection) }
         let sameSelection = wasExcluded == selection
-        guard let revision, let changes = drawing.changes(since: revision), !changes.contains(.cleared),
-              sameSelection || wasExcluded.symmetricDifference(selection).count <= Self.selectionsRepaired else {
+        guard !repaintsWhole(for: scene), let revision, let changes = drawing.changes(since: revision) else {
             rebuild(drawing, excluding: selection, scratch: scratch)
             damage.addEverything()
             return
@@ -258,12 +268,23 @@ final class ShapeLayer {
         return unique
     }
 
-    /// Moves the viewport to `origin` (the layer showing `scene`'s drawing already, and `scratch` moved
-    /// there too): the pixels and the solid cells of the part still in view move with it, and the part
-    /// uncovered is painted from the shapes that reach it, as a repair. Returns the areas painted.
-    func scroll(to origin: PixelPoint, of scene: Scene, scratch: PixelImage) -> [Rect] {
+    /// Holds the part of the canvas `newBounds` (whole pixels, at least the size of `scratch`, which is
+    /// scribbled on; the layer showing `scene`'s drawing already): the pixels and the solid cells of
+    /// the part it held already are kept (moved, or copied into a new image when the size changes), and
+    /// the rest is painted from the shapes that reach it, as a repair. A pan moves it (same size); painting
+    /// ahead (`ahead`) grows it or moves it a band at a time. Returns the areas painted. Throws when a new
+    /// image cannot be made (the layer is left as it was).
+    @discardableResult
+    func reframe(to newBounds: Rect, of scene: Scene, scratch: PixelImage, ahead: Bool = false) throws(CairoError) -> [Rect] {
         let old = bounds
-        pixels.scroll(to: origin)
+        let origin = PixelPoint(x: Int(newBounds.minX), y: Int(newBounds.minY))
+        if Int(newBounds.width) == pixels.width, Int(newBounds.height) == pixels.height {
+            pixels.scroll(to: origin)
+        } else {
+            let grown = try PixelImage(width: Int(newBounds.width), height: Int(newBounds.height), origin: origin)
+            grown.copy([old.intersection(newBounds)].filter { !$0.isEmpty }, from: pixels)
+            pixels = grown
+        }
         let new = bounds
         let (cells, stale) = solid.scrolled(to: new)
         solid = cells
@@ -278,7 +299,7 @@ final class ShapeLayer {
         }
         let uncovered = new.subtracting(old)
         repair(uncovered, of: scene, using: scratch)
-        statistics.scrolls += 1
+        if ahead { statistics.bandsPaintedAhead += 1 } else { statistics.scrolls += 1 }
         return uncovered
     }
 
@@ -327,7 +348,8 @@ final class ShapeLayer {
         let shown = judged.flatMap { $0 }
         statistics.rebuilds += 1
         statistics.buriedShapes += later.reduce(0) { $0 + $1.buried } + after.count - shown.count
-        if shown.count >= Self.strokesPerHalf, Parallel.cores > 1 {
+        if shown.count >= Self.strokesPerHalf, Parallel.cores > 1, scratch.width == pixels.width, scratch.height == pixels.height {
+            scratch.place(at: origin)
             strokeInHalves(shown, scratch: scratch)
             statistics.shapesRestroked += shown.count
             pixels.clipped(to: [bounds]) { renderer.fillSolid(counted.solidRuns(meeting: bounds), $0) }
@@ -365,7 +387,37 @@ final class ShapeLayer {
     }
 
     /// Repaints `areas` (whole pixels) from the shapes that show there.
+    ///
+    /// `scratch` (the viewport's size) may be smaller than the layer once it holds a margin painted ahead:
+    /// the areas are then cut along a grid of scratch-sized pieces laid from the layer's corner and each
+    /// piece is painted with the scratch image placed on it. (When the layer is the scratch's size there is
+    /// one piece, the layer, and the scratch lies where the window does: the pixels are the renderer's.)
     private func repair(_ areas: [Rect], of scene: Scene, using scratch: PixelImage) {
+        let (width, height) = (Double(scratch.width), Double(scratch.height))
+        if scratch.width >= pixels.width, scratch.height >= pixels.height {
+            scratch.place(at: origin)
+            return repairPiece(areas, of: scene, using: scratch)
+        }
+        var pieces: [PixelPoint: [Rect]] = [:]
+        for area in areas {
+            let columns = Int(((area.minX - bounds.minX) / width).rounded(.down))...Int(((area.maxX - bounds.minX) / width).rounded(.up)) - 1
+            let rows = Int(((area.minY - bounds.minY) / height).rounded(.down))...Int(((area.maxY - bounds.minY) / height).rounded(.up)) - 1
+            for row in rows {
+                for column in columns {
+                    let corner = PixelPoint(x: origin.x + column * scratch.width, y: origin.y + row * scratch.height)
+                    let piece = area.intersection(Rect(x: Double(corner.x), y: Double(corner.y), width: width, height: height))
+                    if !piece.isEmpty { pieces[corner, default: []].append(piece) }
+                }
+            }
+        }
+        for corner in pieces.keys.sorted(by: { ($0.y, $0.x) < ($1.y, $1.x) }) {
+            scratch.place(at: corner)
+            repairPiece(pieces[corner]!, of: scene, using: scratch)
+        }
+    }
+
+    /// Repairs `areas`, all inside `scratch` as it is placed.
+    private func repairPiece(_ areas: [Rect], of scene: Scene, using scratch: PixelImage) {
         guard let first = areas.first else { return }
         let extent = areas.dropFirst().reduce(first) { $0.union($1) }
         let selection = scene.selection

@@ -13,6 +13,11 @@ struct ScenePainter {
     /// Whether the window shows a zoom's preview (the last frame scaled): a sharp frame is owed.
     var isShowingPreview: Bool { compositor.isShowingPreview }
 
+    /// In the loop's idle time, after a frame: paints a band of the margin around the view into the
+    /// compositor's layer (`CanvasCompositor.paintAhead`), so that a pan within it is a copy. Returns
+    /// whether more is left; does nothing when `scene` is not the one last painted (a frame is owed).
+    func paintAhead(_ scene: Scene) -> Bool { compositor.paintAhead(scene) }
+
     /// Paints `scene`; with `preview`, a new zoom is shown at once from the last frame, scaled.
     func paint(_ scene: Scene, on window: CanvasWindow, preview: Bool = false) {
         let origin = window.visible.origin

@@ -12,7 +12,8 @@
 //      (at most one per refresh of the monitor,
 //      whose rate RandR gives: DisplayRefresh), paints its scene into the back buffer and copies the
 //      damage to the window (through shared memory where the server is local: then the next paint
-//      waits for its completion),
+//      waits for its completion); when no frame is owed, it paints a band of the margin around the view
+//      ahead (ScenePainter.paintAhead), then only polls in step 4, until the margin is full,
 //   4. blocks in pselect() on the X connection (and the document's folder watch, a save's end, and the file
 //      chooser's pipe or bus socket while one is open) until an event
 //      arrives, the core's next deadline (the next frame included; none: it blocks indefinitely, so an
@@ -217,9 +218,12 @@ public final class Shell {
             let frameWaits = !window.isPresenting && core.nextFrame != nil
             XFlush(display)
             if !frameWaits, XPending(display) > 0 { continue }
+            // Idle, no frame owed: a band of the margin around the view is painted ahead, and the loop only
+            // polls before the next one, so that input never waits for more than a band.
+            let paintsAhead = paintAheadIfIdle()
             // To the nanosecond: a frame a millisecond late would be a sixteenth of a refresh. While the
             // server still reads the last frame, its completion event wakes the loop, not the frame's time.
-            let wake = [window.isPresenting ? core.nextDeadlineBesidesFrames : core.nextDeadline,
+            let wake = paintsAhead ? MonotonicClock.now() : [window.isPresenting ? core.nextDeadlineBesidesFrames : core.nextDeadline,
                         window.isPresenting ? nil : sharpFrameDue, clipboard.nextDeadline,
                         chooser?.nextDeadline].compactMap { $0 }.min()
             let descriptors = (frameWaits ? [] : [connection.fileDescriptor]) + (watcher.map { [$0.fileDescriptor] } ?? [])
@@ -314,7 +318,9 @@ public final class Shell {
     private func follow(size: PixelSize, now: Deadline) {
         let visible = window.visiblePart(ofSize: size)
         guard size != window.size || visible != window.visible else { return }
-        let bytesPerPixel = window.buffer.bytesPerPixel + 8  // and the compositor's two images
+        // And the compositor's: its scratch image, the layer with the margin painted ahead (2.25 times the
+        // window's pixels) and the layer's solid cells.
+        let bytesPerPixel = window.buffer.bytesPerPixel + 4 + 9 + 3
         if visible.size.width * visible.size.height * bytesPerPixel > Self.largeAllocation { feed(.largeAllocationAhead, now: now) }
         do {
             try window.follow(size: size, visible: visible)
@@ -369,5 +375,12 @@ public final class Shell {
         guard core.nextFrame == nil, let rect = exposed else { return }  // an exposed part waits for its frame
         window.present(rect)
         exposed = nil
+    }
+
+    /// When no frame is owed and no input waits, paints a band of the margin around the view into the
+    /// compositor's layer (`ScenePainter.paintAhead`, off the frames' path). Returns whether more is left.
+    private func paintAheadIfIdle() -> Bool {
+        guard !isDisconnected, core.nextFrame == nil, sharpFrameDue == nil, XPending(connection.display) == 0 else { return false }
+        return painter.paintAhead(core.scene)
     }
 }
