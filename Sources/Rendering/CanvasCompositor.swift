@@ -46,9 +46,19 @@ public final class CanvasCompositor {
 
     public init(renderer: Renderer = Renderer()) { self.renderer = renderer }
 
-    /// How far the last `render` moved the target's pixels (right and down), before painting its
-    /// rectangles: a pan. The caller moves the screen's pixels alike, then copies the rectangles.
+    /// How far the last `render` moved the view's pixels (right and down): a pan. The caller moves the
+    /// screen's pixels alike (a copy within the window), then copies the rectangles returned from the
+    /// target. The target's own pixels are not moved: see `targetHoldsTheFrame`.
     public private(set) var lastShift: (dx: Int, dy: Int)?
+
+    /// Whether the target holds the whole frame the screen shows. After a pan it holds only the rectangles
+    /// painted since (each frame's, which the caller copies to the screen), until a frame paints it whole:
+    /// to show an exposed part then, the caller asks for that (`forgetTheTarget`) instead of copying from it.
+    public private(set) var targetHoldsTheFrame = false
+
+    /// The next `render` paints the target whole (an exposed part of the window is to be shown while the
+    /// target does not hold the frame).
+    public func forgetTheTarget() { shownTarget = nil }
 
     /// Whether the target shows the drawing scaled from the last sharp frame (a zoom with `preview`): the
     /// next `render` without `preview` paints it sharp.
@@ -94,10 +104,11 @@ public final class CanvasCompositor {
                 try layer.reframe(to: layer.bounds.nearestPlace(holding: bounds), of: scene, scratch: scratch)
             }
             for area in changed.rects { damage.add(area) }
-            // The back buffer moves what stays in view; what comes into view is copied from the layer.
+            // The screen moves what stays in view (the caller, by `lastShift`); what comes into view is copied
+            // from the layer. The target is not moved (a copy of the whole viewport a frame): it holds the
+            // damaged rectangles only, until a frame paints it whole (`targetHoldsTheFrame`).
             if sameTarget, let shownOrigin, shownOrigin != viewport {
                 let shift = (dx: shownOrigin.x - viewport.x, dy: shownOrigin.y - viewport.y)
-                surface.shift(byX: shift.dx, y: shift.dy)
                 lastShift = shift
                 let old = Rect(x: Double(shownOrigin.x), y: Double(shownOrigin.y), width: bounds.width, height: bounds.height)
                 for area in bounds.subtracting(old) { damage.add(area) }
@@ -111,6 +122,11 @@ public final class CanvasCompositor {
             shown.damage(to: foreground, into: &damage)
         } else {
             damage.addEverything()
+        }
+        if damage.rects == [bounds] {
+            targetHoldsTheFrame = true
+        } else if lastShift != nil {
+            targetHoldsTheFrame = false
         }
         shown = foreground
         shownTarget = surface

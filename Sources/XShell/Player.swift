@@ -94,7 +94,7 @@ public final class Player {
     private func paint() {
         guard !window.isPresenting else { return }
         painter.paint(replay.core.scene, on: window)
-        if let rect = exposed { window.present(rect) }
+        if let rect = exposed { painter.show(exposed: rect, of: replay.core.scene, on: window) }
         exposed = nil
     }
 }

@@ -373,8 +373,8 @@ public final class Shell {
             sharpFrameDue = nil
         }
         guard core.nextFrame == nil, let rect = exposed else { return }  // an exposed part waits for its frame
-        window.present(rect)
         exposed = nil
+        painter.show(exposed: rect, of: core.scene, on: window)
     }
 
     /// When no frame is owed and no input waits, paints a band of the margin around the view into the

@@ -1,4 +1,5 @@
 import Foundation
+import CCairo
 import Canvas
 import DrawingTesting
 @testable import Rendering
@@ -312,12 +313,35 @@ struct CanvasCompositorTests {
         _ = try compositor.render(Scene(drawing: drawing), onto: context, origin: origin)
         try expectTheRenderersPixels(Scene(drawing: drawing), "a line finished, another deleted")
 
+        #expect(compositor.targetHoldsTheFrame)
+        // The screen, as the window holds it: what stays on screen moves there, then the strips come.
+        let screen = try CairoSurface(imageWidth: 200, height: 150)
+        let screenContext = CairoContext(screen)
+        cairo_set_source_surface(screenContext.pointer, target.pointer, 0, 0)
+        cairo_paint(screenContext.pointer)
         origin = PixelPoint(x: 1040, y: 830)  // the window moved: another part is on screen
         damage = try compositor.render(Scene(drawing: drawing), onto: context, origin: origin)
         #expect(compositor.lastShift.map { [$0.dx, $0.dy] } == [-40, -30], "what stays on screen moves")
         #expect(damage == [Rect(x: 1040, y: 950, width: 200, height: 30), Rect(x: 1200, y: 830, width: 40, height: 120)],
                 "only the strips uncovered are painted")
-        try expectTheRenderersPixels(Scene(drawing: drawing), "after the viewport moved", tolerance: Self.panTolerance)
+        #expect(!compositor.targetHoldsTheFrame, "the target holds the strips, not the frame: it was not moved")
+        screen.shift(byX: -40, y: -30)
+        for rect in damage {
+            cairo_save(screenContext.pointer)
+            cairo_rectangle(screenContext.pointer, rect.minX - 1040, rect.minY - 830, rect.width, rect.height)
+            cairo_clip(screenContext.pointer)
+            cairo_set_operator(screenContext.pointer, CAIRO_OPERATOR_SOURCE)
+            cairo_set_source_surface(screenContext.pointer, target.pointer, 0, 0)
+            cairo_paint(screenContext.pointer)
+            cairo_restore(screenContext.pointer)
+        }
+        let expected = try CairoSurface(imageWidth: 200, height: 150)
+        Renderer().draw(Scene(drawing: drawing), on: CairoContext(expected), origin: origin)
+        expectSimilarPixels(screen, expected, tolerance: Self.panTolerance, "after the viewport moved")
+        compositor.forgetTheTarget()
+        damage = try compositor.render(Scene(drawing: drawing), onto: context, origin: origin)
+        #expect(damage == [viewport()] && compositor.targetHoldsTheFrame, "asked for, the target is painted whole")
+        try expectTheRenderersPixels(Scene(drawing: drawing), "the target painted whole", tolerance: Self.panTolerance)
     }
 
     @Test func theFirstFrameIsPaintedWhole() throws {
