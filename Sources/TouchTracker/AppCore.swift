@@ -55,8 +55,17 @@ public final class AppCore {
     /// When frames are painted.
     private var pacer = FramePacer()
     /// What to paint: the drawing, the shapes in progress, the selection, and the panels over them, as of
-    /// the end of the last step (made once a step; a frame paints it).
-    public private(set) var scene = Scene(drawing: Drawing())
+    /// the end of the last step (a frame paints it). Made when first asked for after a step, not at every
+    /// step: a touchpad's 1000 scroll events a second make it about twice a frame, when the loop asks
+    /// whether a frame is due.
+    public var scene: Scene {
+        if let madeScene { return madeScene }
+        let made = currentScene()
+        madeScene = made
+        return made
+    }
+    /// The scene as of the end of the last step, once made; nil until asked for.
+    private var madeScene: Scene?
 
     /// The timers on the core's wheel.
     enum AppTimer: Hashable {
@@ -104,7 +113,6 @@ public final class AppCore {
         controller = AppController(model: model, settings: settings, now: now, tracing: tracing)
         shownTitle = Self.title(document: document, pen: pen, zoom: model.view.zoom)
         extent.update(to: opened.drawing, atRest: true)
-        scene = currentScene()
     }
 
     /// The window title in force (the shell sets it when it creates the window).
@@ -308,7 +316,7 @@ public final class AppCore {
     /// Notices edits (which move the autosave's deadline), passes on the gesture trace and the title, says
     /// what a clear took, remembers a view that stays put, and notes what the screen should show now.
     private func finishStep(now: Deadline) {
-        defer { scene = currentScene() }
+        defer { madeScene = nil }
         followHover(now: now)
         for news in controller.takeNews() {
             switch news {
