@@ -133,7 +133,8 @@ struct SolidCells {
     typealias Part = (rows: Range<Int>, columns: Range<Int>)
 
     /// `shape`, later than every other shape of the layer, joined it: it tops the cells it covers whole
-    /// (in `part`, when given). (Its reach is counted with `count`.)
+    /// (in `part`, when given), but those a later shape tops already (shapes may come the latest first).
+    /// (Its reach is counted with `count`.)
     /// Returns how many of those cells had no top before.
     @discardableResult
     mutating func cover(_ shape: Stroke, in part: Part? = nil) -> Int {
