@@ -4,7 +4,8 @@
 //   Scene (Canvas)    what to draw: the drawing, the selection, overlays (Overlay: menus, help), the
 //                     hints at the window's edges, and the view the window shows the drawing through
 //   Renderer          strokes a whole scene: each shape in its colour and width (Outline: its path, by
-//                     kind, where the shape meets the view's scale), red in progress, green selected
+//                     kind, where the shape meets the view's scale), red in progress, green selected;
+//                     on an image a finished circle is painted into the pixels instead (RingRaster)
 //   Exporter          writes a drawing to PNG / SVG / PDF through the same renderer
 //   CanvasCompositor  the window's frames at a cost independent of the number of shapes: finished shapes
 //                     live in a cached image (ShapeLayer, with SolidCells: which shapes lines bury),
