@@ -185,14 +185,18 @@ struct InkOutline: Hashable {
         let d = piece.end - piece.start
         let length = d.length
         guard length > 0 else { return 0 }
-        let u = Vector(dx: d.dx / length, dy: d.dy / length), n = Vector(dx: -u.dy, dy: u.dx)
-        func dot(_ v: Vector, _ w: Vector) -> Double { v.dx * w.dx + v.dy * w.dy }
-        let legs = [piece.control1 - piece.start, piece.control2 - piece.control1, piece.end - piece.control2]
-        let m = legs.map { dot($0, u) }.min()!
+        let (ux, uy) = (d.dx / length, d.dy / length)
+        // The legs along u and across it (n = u turned a right angle), and their differences.
+        let l1 = (u: (piece.control1.x - piece.start.x) * ux + (piece.control1.y - piece.start.y) * uy,
+                  n: (piece.control1.y - piece.start.y) * ux - (piece.control1.x - piece.start.x) * uy)
+        let l2 = (u: (piece.control2.x - piece.control1.x) * ux + (piece.control2.y - piece.control1.y) * uy,
+                  n: (piece.control2.y - piece.control1.y) * ux - (piece.control2.x - piece.control1.x) * uy)
+        let l3 = (u: (piece.end.x - piece.control2.x) * ux + (piece.end.y - piece.control2.y) * uy,
+                  n: (piece.end.y - piece.control2.y) * ux - (piece.end.x - piece.control2.x) * uy)
+        let m = min(l1.u, l2.u, l3.u)
         guard m > 0 else { return 0 }
-        let bends = [Vector(dx: legs[1].dx - legs[0].dx, dy: legs[1].dy - legs[0].dy), Vector(dx: legs[2].dx - legs[1].dx, dy: legs[2].dy - legs[1].dy)]
-        let lu = legs.map { abs(dot($0, u)) }.max()!, ln = legs.map { abs(dot($0, n)) }.max()!
-        let du = bends.map { abs(dot($0, u)) }.max()!, dn = bends.map { abs(dot($0, n)) }.max()!
+        let lu = max(l1.u, l2.u, l3.u), ln = max(abs(l1.n), abs(l2.n), abs(l3.n))
+        let du = max(abs(l2.u - l1.u), abs(l3.u - l2.u)), dn = max(abs(l2.n - l1.n), abs(l3.n - l2.n))
         let bending = lu * dn + ln * du
         return bending > 0 ? 1.5 * m * m * m / bending : .infinity
     }
