@@ -23,7 +23,7 @@ struct Outline: Hashable {
 
     var path: Path
     /// In device pixels: the shape's width times the scale.
-    let width: Double
+    var width: Double
 
     /// `geometry` on the canvas of the drawing scaled by `scale`, `width` device px wide. (Ink's points are
     /// not copied: its pieces are scaled as they are made.)
@@ -33,7 +33,7 @@ struct Outline: Hashable {
         case .ellipse(let box):
             let box = box.scaled(by: scale)
             path = EllipseOutline(box: box).map(Path.ellipse) ?? .line(box)
-        case .ink(let ink): path = .ink(InkOutline(ink: ink, scale: scale, halfWidth: width / 2))
+        case .ink(let ink): path = .ink(InkOutline(ink: ink, scale: scale))
         }
         self.width = width
     }
@@ -130,7 +130,7 @@ struct Outline: Hashable {
         switch path {
         case .line(let segment): LineOutline.piece(of: segment, halfWidth: width / 2)
         case .ellipse(let ellipse): ellipse.piece(index, halfWidth: width / 2)
-        case .ink(let ink): ink.capsules[index]
+        case .ink(let ink): ink.piece(index, halfWidth: width / 2)
         }
     }
 
@@ -151,7 +151,7 @@ struct Outline: Hashable {
         switch path {
         case .line: 1
         case .ellipse(let ellipse): ellipse.chords
-        case .ink(let ink): ink.insides.count
+        case .ink: 0
         }
     }
 
@@ -161,7 +161,7 @@ struct Outline: Hashable {
         switch path {
         case .line(let segment): LineOutline.inside(of: segment, halfWidth: width / 2)
         case .ellipse(let ellipse): ellipse.inside(index, halfWidth: width / 2)
-        case .ink(let ink): ink.insides[index]
+        case .ink: nil
         }
     }
 }

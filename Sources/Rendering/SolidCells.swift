@@ -14,7 +14,7 @@ import Shapes
 /// neither stroked when the layer is painted nor repaired when it goes, moves or comes back. Where
 /// shapes pile up nearly every cell has a top, and where they are black nearly every cell is solid: a
 /// frame then strokes about as many shapes as can be seen, or fewer, however many lie buried. (A circle
-/// covers cells whole along its ring, chord by chord, when its ring is wide enough; ink along its stretches that bend gently enough.)
+/// covers cells whole along its ring, chord by chord, when its ring is wide enough; ink covers none.)
 ///
 /// Each cell keeps its top's id and colour and counts the shapes after its top reaching it in another
 /// colour; when its top leaves or another shape comes to top it, it is counted again from the shapes
@@ -319,21 +319,15 @@ struct SolidCells {
         // Where no cell around it is later than it (no line covers any whole: a drawing of circles, say),
         // it shows: its pieces need not be traced.
         if (latest ?? self.latest(around: outline, in: thresholds)) <= id { return true }
-        guard reaches(outline, cellsPerStep: Thresholds.blockSize, where: { thresholds.blocks.lowest(row: $0, columns: $1) <= id })
-        else { return false }
-        return reaches(outline, where: { thresholds.cells.lowest(row: $0, columns: $1) <= id })
-    }
-
-    /// Whether a stroke of `outline` may paint into squares of k x k cells (a run of `columns` along `row`)
-    /// where `holds`: its pieces one by one, the first that does ending the search. Unlike `reachedRows`, the
-    /// runs are not gathered and merged first, so a square may be asked about more than once.
-    private func reaches(_ outline: Outline, cellsPerStep k: Int = 1, where holds: (_ row: Int, _ columns: Range<Int>) -> Bool) -> Bool {
-        for index in 0..<outline.pieces {
-            var rows = ReachedRows(capsule: outline.piece(index), corner: (bounds.minX, bounds.minY), size: Double(cellSize * k),
-                                   rows: (self.rows + k - 1) / k, columns: (columns + k - 1) / k)
-            while let (row, columns) = rows.next() {
-                if holds(row, columns) { return true }
-            }
+        var blocks = reachedRows(of: outline, cellsPerStep: Thresholds.blockSize)
+        var reachesShownBlock = false
+        while let (row, columns) = blocks.next(), !reachesShownBlock {
+            reachesShownBlock = thresholds.blocks.lowest(row: row, columns: columns) <= id
+        }
+        guard reachesShownBlock else { return false }
+        var cells = reachedRows(of: outline)
+        while let (row, columns) = cells.next() {
+            if thresholds.cells.lowest(row: row, columns: columns) <= id { return true }
         }
         return false
     }
@@ -438,8 +432,7 @@ struct ReachedRows: IteratorProtocol {
         return merged
     }
 
-    /// The rows of one capsule.
-    init(capsule: StrokeCapsule, corner: (x: Double, y: Double), size: Double, rows: Int, columns: Int) {
+    private init(capsule: StrokeCapsule, corner: (x: Double, y: Double), size: Double, rows: Int, columns: Int) {
         self.corner = corner
         self.size = size
         self.columns = columns
@@ -472,7 +465,7 @@ struct ReachedRows: IteratorProtocol {
 
 /// The rows of a grid a stroke covers whole, top to bottom, and the runs of columns there wholly inside one
 /// of its boxes (`Outline.inside`; empty rows left out, each cell once): see `SolidCells.cover`. A line's
-/// rows come from its one box as they are read; a circle's or ink's from all its boxes, gathered and merged first.
+/// rows come from its one box as they are read; a circle's from all its boxes, gathered and merged first.
 struct CoveredRows: IteratorProtocol {
     private var box: BoxRows?
     /// A circle's runs, merged, and the next one.

@@ -1,4 +1,3 @@
-import Foundation
 import CCairo
 import Canvas
 import DrawingTesting
@@ -92,71 +91,6 @@ struct SolidCellsTests {
         }
         #expect(solidCellsSeen > 10_000, "the trials covered many solid cells")
         #expect(circlesToppingCells > 20, "wide circles top cells along their rings")
-    }
-
-    /// Ink tops the cells its gently bending pieces cover whole: each pixel there is its colour exactly where it
-    /// is one path (its widths even), and the same whatever lies beneath where its pieces are stroked one by one
-    /// (the widths vary); and it paints no pixel outside the cells it reaches. Whatever its bends (hairpins and
-    /// loops too), widths, colour and the scale.
-    @Test(arguments: [1, 2, 3] as [UInt64])
-    func aCellInkTopsIsItsColourAndInkNeverPaintsOutsideTheCellsItReaches(seed: UInt64) throws {
-        var random = SeededGenerator(seed: seed)
-        let size = (width: 90, height: 70)
-        var toppedPixels = 0, wideToppedPixels = 0
-        for trial in 0..<240 {
-            let scale = [1, 2, 1.5, 2, 1][trial % 5]
-            let width = [10, 6, 20, 40, 2, Double.random(in: 1...40, using: &random)][trial % 6]
-            let colour = [Colour.black, Colour(hex: 0x336699), Colour(hex: UInt32.random(in: 0...0xFEFEFE, using: &random))][trial % 3]
-            // A hand's path across the surface: steps of 1 to 8 px, turning a little, a lot, or right round.
-            var p = Point(x: Double.random(in: 0...90, using: &random), y: Double.random(in: 0...70, using: &random))
-            var heading = Double.random(in: 0..<(2 * .pi), using: &random)
-            let turn = [0.01, 0.05, 0.3, 2.5][trial % 4]
-            var points = [Point(x: p.x / scale, y: p.y / scale)]
-            for _ in 0..<Int.random(in: 1...60, using: &random) {
-                heading += Double.random(in: -turn...turn, using: &random)
-                let step = Double.random(in: 2...8, using: &random)
-                p = Point(x: p.x + step * cos(heading), y: p.y + step * sin(heading))
-                points.append(Point(x: p.x / scale, y: p.y / scale))
-            }
-            let widths = trial % 2 == 0 ? nil : points.map { _ in Double.random(in: 0.3...1, using: &random) }
-            let ink = Shape(id: ShapeID(7), geometry: .ink(Ink(points: points, widths: widths)), style: ShapeStyle(colour: colour, width: width))
-            let surface = try strokeAlone(ink, scale: scale, width: size.width, height: size.height, origin: PixelPoint(x: 0, y: 0))
-            // The same over a wide black line drawn before it.
-            let over = try CairoSurface(imageWidth: size.width, height: size.height)
-            let beneath = Shape(id: ShapeID(1), geometry: .line(Segment(begin: Point(x: -50, y: 35 / scale), end: Point(x: 200, y: 35 / scale))),
-                                style: ShapeStyle(width: 100))
-            var scene = Scene(drawing: Drawing(shapes: [beneath, ink]))
-            scene.view = ViewTransform(screenScale: scale)
-            Renderer().draw(scene, on: CairoContext(over))
-            var cells = SolidCells(covering: Rect(x: 0, y: 0, width: Double(size.width), height: Double(size.height)), scale: scale)
-            let outline = Outline(ink, scale: scale)
-            cells.cover((outline, 7, colour.hex))
-            var reached = Set<Int>()
-            cells.forEachReachedRow(of: outline) { row, columns in
-                for column in columns { reached.insert(row * cells.columns + column) }
-                return true
-            }
-            for y in 0..<size.height {
-                for x in 0..<size.width {
-                    let row = y / cells.cellSize, column = x / cells.cellSize
-                    let pixel = surface.pixel(x: x, y: y)
-                    if cells.top(row: row, column: column) == 7 {
-                        toppedPixels += 1
-                        if width * scale >= 30 { wideToppedPixels += 1 }
-                        guard widths == nil ? pixel == colour.hex : over.pixel(x: x, y: y) == pixel else {
-                            Issue.record("trial \(trial): (\(x), \(y)) in a topped cell is \(String(pixel, radix: 16)), width \(width), scale \(scale), turn \(turn), \(widths == nil ? "one path" : "pieces")")
-                            return
-                        }
-                    }
-                    if pixel != 0xFFFFFF, !reached.contains(row * cells.columns + column) {
-                        Issue.record("trial \(trial): (\(x), \(y)) is painted outside the cells reached, width \(width), scale \(scale)")
-                        return
-                    }
-                }
-            }
-        }
-        #expect(toppedPixels > 8_000, "ink tops many cells: \(toppedPixels) pixels")
-        #expect(wideToppedPixels > 4_000, "wide ink tops many: \(wideToppedPixels) pixels")
     }
 
     func shape(_ segment: Segment, _ id: UInt64, _ colour: Colour = .black, width: Double = 10, kind: ShapeKind = .line) -> SolidCells.Stroke {
