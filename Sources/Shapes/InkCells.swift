@@ -36,7 +36,7 @@ struct InkCells: Sendable {
     }
 
     /// How many pieces make a stretch: a few strokes' stretches lie near a click, and those are measured.
-    static let stretchLength = 8
+    static let stretchLength = 4
 
     /// The side of a cell on the finest level, in px: a click's square (twice the tolerance) meets one or two
     /// cells across.
