@@ -194,7 +194,7 @@ private func bruteForceLines(meeting rect: Rect, in lines: [Shape]) -> [ShapeID]
             default:
                 // Strokes of one point to hundreds, steps of a few px to long straight ones.
                 let count = [1, 2, 3, 20, 50, 90][Int.random(in: 0..<6, using: &rng)]
-                let step = [2.0, 6, 40, 400][Int.random(in: 0..<4, using: &rng)]
+                let step = [2.0, 6, 40, 150][Int.random(in: 0..<4, using: &rng)]
                 var p = start, heading = Double.random(in: 0..<6.283, using: &rng)
                 var points = [p]
                 for _ in 1..<count {
@@ -215,7 +215,7 @@ private func bruteForceLines(meeting rect: Rect, in lines: [Shape]) -> [ShapeID]
             } else {
                 d.setGeometry(geometry(), of: d.shapes.randomElement(using: &rng)!.id)
             }
-            guard step % 8 == 0 else { continue }
+            guard step % 12 == 0 else { continue }
             // Near a shape (often on or between strokes), or anywhere.
             var p = point()
             if let shape = d.shapes.randomElement(using: &rng), Bool.random(using: &rng) {
