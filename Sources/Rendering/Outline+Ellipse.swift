@@ -66,6 +66,56 @@ struct EllipseOutline: Hashable {
         return box.isEmpty ? nil : box
     }
 
+    /// Over the band of rows from `top` to `bottom`: an x-range holding every point there that a stroke
+    /// `halfWidth` each side of the ellipse may paint (nil: none), and an x-range within it, maybe none,
+    /// where it paints no point of the band (the ring's hole). Found from the ellipse itself, not its
+    /// chords: the stroke paints within r = `halfWidth` + `cairoError` + `StrokeBox.margin` of the ellipse,
+    /// so over the band within r of the ellipse's extent over the band grown by r; and nothing within the
+    /// ellipse scaled by 1 − r / (its minor radius) about its centre (every point of that is further than r
+    /// inside: the scaled ellipse's support is less by at least r in every direction).
+    func reach(from top: Double, to bottom: Double, halfWidth: Double) -> (outer: (min: Double, max: Double), hole: (min: Double, max: Double)?)? {
+        let bounds = box.bounds, r = halfWidth + Self.cairoError + StrokeBox.margin
+        let centre = (x: (bounds.minX + bounds.maxX) / 2, y: (bounds.minY + bounds.maxY) / 2)
+        let a = bounds.width / 2, b = bounds.height / 2
+        // The ellipse's half width at its widest over the band grown by r.
+        let low = top - r - centre.y, high = bottom + r - centre.y
+        guard high >= -b, low <= b else { return nil }
+        let nearest = low <= 0 && high >= 0 ? 0 : min(abs(low), abs(high)) / b
+        let widest = a * max(0, 1 - nearest * nearest).squareRoot()
+        let outer = (min: centre.x - widest - r, max: centre.x + widest + r)
+        let scale = 1 - r / min(a, b)
+        // The scaled ellipse's half width at its narrowest over the band, where the band lies within it.
+        let farthest = max(abs(top - centre.y), abs(bottom - centre.y)) / (b * scale)
+        guard scale > 0, farthest < 1 else { return (outer, nil) }
+        let narrowest = a * scale * (1 - farthest * farthest).squareRoot()
+        return (outer, (centre.x - narrowest, centre.x + narrowest))
+    }
+
+    /// Over the band of rows from `top` to `bottom`: an x-range whose points there a stroke `halfWidth` each
+    /// side of the ellipse covers fully (nil: none), but for an x-range within it, maybe none. Found from the
+    /// ellipse itself, not its chords: the stroke covers fully the points within r = `halfWidth` −
+    /// `cairoError` − `StrokeBox.margin` of the ellipse, which hold the ellipse with both radii r longer
+    /// less the one with both r shorter (the support of one in any direction is at most r more, of the
+    /// other at least r less, than the ellipse's). None where the stroke is thinner than the margins, or so
+    /// wide for the curve that Cairo's stroke leaves holes (see `inside`).
+    func covered(from top: Double, to bottom: Double, halfWidth: Double) -> (outer: (min: Double, max: Double), hole: (min: Double, max: Double)?)? {
+        let bounds = box.bounds, r = halfWidth - Self.cairoError - StrokeBox.margin
+        let a = bounds.width / 2, b = bounds.height / 2
+        guard r > 0, halfWidth + 1 <= min(a, b) * min(a, b) / max(a, b) else { return nil }
+        let centre = (x: (bounds.minX + bounds.maxX) / 2, y: (bounds.minY + bounds.maxY) / 2)
+        // The larger ellipse's half width at its narrowest over the band, which must lie within it.
+        let farthest = max(abs(top - centre.y), abs(bottom - centre.y)) / (b + r)
+        guard farthest < 1 else { return nil }
+        let narrowest = (a + r) * (1 - farthest * farthest).squareRoot()
+        let outer = (min: centre.x - narrowest, max: centre.x + narrowest)
+        // The smaller one's at its widest, where the band meets it.
+        let low = top - centre.y, high = bottom - centre.y
+        guard a > r, b > r, high > -(b - r), low < b - r else { return (outer, nil) }
+        let nearest = low <= 0 && high >= 0 ? 0 : min(abs(low), abs(high)) / (b - r)
+        let widest = (a - r) * max(0, 1 - nearest * nearest).squareRoot()
+        return (outer, (centre.x - widest, centre.x + widest))
+    }
+
     /// Chord `index` of the polygon with `chords` corners inscribed in the ellipse.
     private func chord(_ index: Int) -> Segment {
         let bounds = box.bounds, count = chords

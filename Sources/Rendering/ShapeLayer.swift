@@ -294,11 +294,15 @@ final class ShapeLayer {
         let empty = SolidCells(covering: bounds, scale: renderer.scale)
         let topped = Parallel.map(shapes.count, minimum: Self.shapesPerPart) { part in
             var cells = empty, widest = 0.0
-            for shape in shapes[part] {
-                // Every shape's width counts: a pan may bring any of them into the layer.
-                widest = max(widest, shape.style.width)
+            // Every shape's width counts: a pan may bring any of them into the layer.
+            for shape in shapes[part] { widest = max(widest, shape.style.width) }
+            // The latest first, as far as a cell is left without a top: a cell keeps the first top it gets, and
+            // once every cell has one, the shapes before top none.
+            var untopped = cells.columns * cells.rows
+            for shape in shapes[part].reversed() {
+                guard untopped > 0 else { break }
                 guard let stroke = stroke(shape) else { continue }
-                cells.cover(stroke)
+                untopped -= cells.cover(stroke)
             }
             return (cells: cells, widest: widest)
         }

@@ -133,7 +133,8 @@ struct SolidCells {
     typealias Part = (rows: Range<Int>, columns: Range<Int>)
 
     /// `shape`, later than every other shape of the layer, joined it: it tops the cells it covers whole
-    /// (in `part`, when given). (Its reach is counted with `count`.)
+    /// (in `part`, when given), but those a later shape tops already (shapes may come the latest first).
+    /// (Its reach is counted with `count`.)
     /// Returns how many of those cells had no top before.
     @discardableResult
     mutating func cover(_ shape: Stroke, in part: Part? = nil) -> Int {
@@ -384,7 +385,8 @@ struct SolidCells {
 
 /// The rows of a grid a stroke reaches, top to bottom, and the runs of columns in each (empty rows left
 /// out, each square once): see `SolidCells.reachedRows(of:cellsPerStep:)`. A line's rows come from its
-/// one capsule as they are read; a circle's from all its pieces, gathered and merged first.
+/// one capsule as they are read; a circle's from its ellipse, row by row (`EllipseOutline.reach`); ink's
+/// from all its pieces, gathered and merged first.
 struct ReachedRows: IteratorProtocol {
     /// The grid's first corner, the side of its squares, and how many there are.
     private let corner: (x: Double, y: Double)
@@ -411,6 +413,26 @@ struct ReachedRows: IteratorProtocol {
             return
         }
         capsule = nil
+        if case .ellipse(let ellipse) = outline.path {
+            // A ring's rows from the ellipse itself, a row at a time: at most two runs each, around its hole.
+            let reach = outline.reach
+            for row in SolidCells.reached(from: (reach.minY - corner.y) * perSquare, to: (reach.maxY - corner.y) * perSquare, count: rows) {
+                let top = corner.y + Double(row) * size
+                guard let (outer, hole) = ellipse.reach(from: top, to: top + size, halfWidth: outline.width / 2) else { continue }
+                let reached = SolidCells.reached(from: (outer.min - corner.x) * perSquare, to: (outer.max - corner.x) * perSquare, count: columns)
+                guard !reached.isEmpty else { continue }
+                // The squares wholly inside the hole, with room to spare.
+                let first = hole.map { Int((($0.min - corner.x) * perSquare).rounded(.down)) + 1 } ?? 0
+                let end = hole.map { Int((($0.max - corner.x) * perSquare).rounded(.up)) - 1 } ?? 0
+                guard first < end, end > reached.lowerBound, first < reached.upperBound else {
+                    runs.append((row, reached))
+                    continue
+                }
+                if reached.lowerBound < first { runs.append((row, reached.lowerBound..<first)) }
+                if end < reached.upperBound { runs.append((row, end..<reached.upperBound)) }
+            }
+            return
+        }
         var found: [(row: Int, columns: Range<Int>)] = []
         for index in 0..<pieces {
             var piece = ReachedRows(capsule: outline.piece(index), corner: corner, size: size, rows: rows, columns: columns)
@@ -465,7 +487,7 @@ struct ReachedRows: IteratorProtocol {
 
 /// The rows of a grid a stroke covers whole, top to bottom, and the runs of columns there wholly inside one
 /// of its boxes (`Outline.inside`; empty rows left out, each cell once): see `SolidCells.cover`. A line's
-/// rows come from its one box as they are read; a circle's from all its boxes, gathered and merged first.
+/// rows come from its one box as they are read; a circle's from its ellipse, row by row (`EllipseOutline.covered`).
 struct CoveredRows: IteratorProtocol {
     private var box: BoxRows?
     /// A circle's runs, merged, and the next one.
@@ -476,6 +498,20 @@ struct CoveredRows: IteratorProtocol {
         let boxes = outline.insides
         guard boxes > 1 else {
             box = BoxRows(box: boxes == 1 ? outline.inside(0) : nil, corner: corner, size: size, rows: rows, columns: columns)
+            return
+        }
+        if case .ellipse(let ellipse) = outline.path {
+            // A ring's rows from the ellipse itself, a row at a time: at most two runs each, beside its hole.
+            let reach = outline.reach, perCell = 1 / size
+            for row in SolidCells.reached(from: (reach.minY - corner.y) * perCell, to: (reach.maxY - corner.y) * perCell, count: rows) {
+                let top = corner.y + Double(row) * size
+                guard let (outer, hole) = ellipse.covered(from: top, to: top + size, halfWidth: outline.width / 2) else { continue }
+                let spans = hole.map { [(outer.min, $0.min), ($0.max, outer.max)] } ?? [(outer.min, outer.max)]
+                for (low, high) in spans {
+                    let inside = BoxRows.wholly(from: (low - corner.x) * perCell, to: (high - corner.x) * perCell, count: columns)
+                    if !inside.isEmpty { runs.append((row, inside)) }
+                }
+            }
             return
         }
         var found: [(row: Int, columns: Range<Int>)] = []
@@ -534,7 +570,7 @@ private struct BoxRows: IteratorProtocol {
     }
 
     /// The cells k with low ≤ k and k + 1 ≤ high, cut to `0..<count`: those wholly inside the span.
-    private static func wholly(from low: Double, to high: Double, count: Int) -> Range<Int> {
+    static func wholly(from low: Double, to high: Double, count: Int) -> Range<Int> {
         guard high >= 1, low < Double(count) else { return 0..<0 }
         let first = low > 0 ? (Double(Int(low)) < low ? Int(low) + 1 : Int(low)) : 0
         let end = high < Double(count) ? Int(high) : count
