@@ -142,6 +142,18 @@ public struct Ink: Hashable, Sendable {
                      distance: { $0.distance(to: p) })
     }
 
+    /// The distance from `p` to the pieces `pieces` of the curve where it is at most `limit`; else some distance
+    /// beyond `limit` (the pieces whose chords are farther, less `strays`, are not made).
+    public func distance(to p: Point, pieces: Range<Int>, notBeyond limit: Double) -> Double {
+        var best = limit.nextUp
+        let strays = self.strays
+        for index in pieces {
+            let chord = Segment(begin: point(index), end: point(Swift.min(index + 1, count - 1)))
+            if chord.distance(to: p) - strays < best { best = Swift.min(best, piece(index).distance(to: p)) }
+        }
+        return best
+    }
+
     /// The distance from the segment `s` to the curve as drawn (to within `CubicBezier.precision`).
     public func distance(to s: Segment) -> Double {
         let box = s.bounds

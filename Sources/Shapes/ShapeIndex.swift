@@ -17,7 +17,11 @@
 ///   plain list that every query checks.
 /// - Ink is filed in pieces: each run of its curve (`Ink.runBounds`) as if it were a shape of its own
 ///   (runs falling in the same cell of a level are one entry), so a long stroke sits on a fine level near
-///   each of its parts rather than on a coarse one everywhere, and a query measures it once.
+///   each of its parts rather than on a coarse one everywhere, and a query measures it once. Its entries
+///   have levels of their own (`slotCount`: the key's top bit says ink), which the areas' queries read with
+///   the others' and hit testing passes over: it finds ink through `InkCells` (a hash from a cell to the
+///   runs meeting it, with their boxes), at a cost that does not grow with the drawing, and measures the
+///   strokes nearest box first, passing over those whose boxes are farther than the nearest shape so far.
 ///
 /// The index stores ids only; the geometry stays in the `Drawing` passed to queries, which is
 /// also where the exact distance to a shape is measured.
@@ -28,6 +32,9 @@ public struct ShapeIndex: Sendable {
     public static let mergeThreshold = 1024
 
     static let levelCount = 32
+    /// Levels of shapes other than ink (`0..<levelCount`), then the same levels of ink's runs.
+    static let slotCount = 2 * levelCount
+    static let shapeSlots = 0..<levelCount
     static let cellBits = 29
     static let cellBias = Int64(1) << (cellBits - 1)
     static let cellRange = -cellBias...(cellBias - 1)
@@ -49,9 +56,11 @@ public struct ShapeIndex: Sendable {
     private var pending: [Entry] = []
     private var removed: Set<Entry> = []
     private var oversized: [ShapeID] = []
-    private var shapesPerLevel = [Int](repeating: 0, count: ShapeIndex.levelCount)
-    /// The largest extent filed on each level since it was last empty (never too small).
-    private var largestExtentPerLevel = [Double](repeating: 0, count: ShapeIndex.levelCount)
+    /// Ink's runs by cell, for hit testing.
+    private var inkCells = InkCells()
+    private var shapesPerLevel = [Int](repeating: 0, count: ShapeIndex.slotCount)
+    /// The largest extent filed on each level (each slot) since it was last empty (never too small).
+    private var largestExtentPerLevel = [Double](repeating: 0, count: ShapeIndex.slotCount)
 
     /// The number of shapes indexed.
     public private(set) var count = 0
@@ -67,6 +76,7 @@ public struct ShapeIndex: Sendable {
         var built: [Entry] = []
         built.reserveCapacity(shapes.count)
         for shape in shapes {
+            var inGrid = true
             Self.forEachPlacement(of: shape) { placement in
                 switch placement {
                 case .grid(let entry, let extent):
@@ -74,8 +84,10 @@ public struct ShapeIndex: Sendable {
                     count(entry, extent: extent)
                 case .oversized(let id):
                     oversized.append(id)
+                    inGrid = false
                 }
             }
+            if inGrid, case .ink(let ink) = shape.geometry, !inkCells.insert(shape.id, ink) { oversized.append(shape.id) }
         }
         built.sort()
         entries = built
@@ -86,10 +98,15 @@ public struct ShapeIndex: Sendable {
     public mutating func insert(_ shape: Shape) {
         revision = nil
         count += 1
+        var inGrid = true
+        defer {
+            if inGrid, case .ink(let ink) = shape.geometry, !inkCells.insert(shape.id, ink) { oversized.append(shape.id) }
+        }
         Self.forEachPlacement(of: shape) { placement in
             switch placement {
             case .oversized(let id):
                 oversized.append(id)
+                inGrid = false
             case .grid(let entry, let extent):
                 count(entry, extent: extent)
                 if removed.remove(entry) != nil { return }  // still physically in `entries`
@@ -118,19 +135,22 @@ public struct ShapeIndex: Sendable {
                     guard main < entries.count, entries[main] == entry, removed.insert(entry).inserted else { return }
                     mergeIfNeeded()
                 }
-                let level = Self.level(of: entry.key)
-                shapesPerLevel[level] -= 1
-                if shapesPerLevel[level] == 0 { largestExtentPerLevel[level] = 0 }
+                let slot = Self.slot(of: entry.key)
+                shapesPerLevel[slot] -= 1
+                if shapesPerLevel[slot] == 0 { largestExtentPerLevel[slot] = 0 }
             }
             found = true
+        }
+        if case .ink(let ink) = shape.geometry, !inkCells.remove(shape.id, ink), let position = oversized.firstIndex(of: shape.id) {
+            oversized.remove(at: position)  // filed in the grid but not with ink's runs: kept with the oversized shapes too
         }
         if found { count -= 1 }
     }
 
     private mutating func count(_ entry: Entry, extent: Double) {
-        let level = Self.level(of: entry.key)
-        shapesPerLevel[level] += 1
-        largestExtentPerLevel[level] = max(largestExtentPerLevel[level], extent)
+        let slot = Self.slot(of: entry.key)
+        shapesPerLevel[slot] += 1
+        largestExtentPerLevel[slot] = max(largestExtentPerLevel[slot], extent)
     }
 
     /// The shape of `drawing` nearest to `point` by exact distance, if that distance
@@ -138,20 +158,37 @@ public struct ShapeIndex: Sendable {
     public func nearestShape(to point: Point, within tolerance: Double, in drawing: Drawing) -> ShapeID? {
         let shapes = drawing.shapes
         var best: (id: ShapeID, distance: Double)?
-        var inkSeen = Set<ShapeID>()  // ink is filed in pieces: it is measured once
         if point.x.isFinite, point.y.isFinite, tolerance >= 0 {
             // Every shape within `tolerance` of the point has bounds meeting this square.
-            forEachCandidate(near: Rect(minX: point.x - tolerance, minY: point.y - tolerance,
-                                        maxX: point.x + tolerance, maxY: point.y + tolerance), consider)
+            let square = Rect(minX: point.x - tolerance, minY: point.y - tolerance, maxX: point.x + tolerance, maxY: point.y + tolerance)
+            forEachCandidate(near: square, slots: Self.shapeSlots, consider)
+            // Ink: the stretches whose boxes are within the tolerance, nearest box first, until the boxes are
+            // farther than the nearest shape found; a stroke is as near as its nearest stretch.
+            var near: [(box: Double, entry: InkCells.Entry)] = []
+            inkCells.forEachEntry(meeting: square) { entry in
+                let box = entry.distance(to: point)
+                if box <= tolerance { near.append((box, entry)) }
+            }
+            near.sort { $0.box < $1.box }
+            var measured: [InkCells.Entry] = []  // a stretch meeting several cells is in each
+            for (box, entry) in near {
+                if let best, box > best.distance { break }
+                if measured.contains(entry) { continue }
+                measured.append(entry)
+                guard let shape = Self.shape(entry.id, in: shapes), case .ink(let ink) = shape.geometry else { continue }
+                consider(entry.id, distance: ink.distance(to: point, pieces: entry.pieces, notBeyond: best?.distance ?? tolerance))
+            }
         }
         for id in oversized { consider(id) }
         return best?.id
 
         func consider(_ id: ShapeID) {
             guard let shape = Self.shape(id, in: shapes) else { return }
-            if shape.kind == .ink, !inkSeen.insert(id).inserted { return }
             // Ink's parts farther than the nearest shape so far (or the tolerance) are not measured.
-            let distance = shape.geometry.distance(to: point, notBeyond: best?.distance ?? tolerance)
+            consider(id, distance: shape.geometry.distance(to: point, notBeyond: best?.distance ?? tolerance))
+        }
+
+        func consider(_ id: ShapeID, distance: Double) {
             guard distance <= tolerance else { return }
             if let current = best, distance > current.distance || (distance == current.distance && id < current.id) {
                 return
@@ -234,14 +271,14 @@ public struct ShapeIndex: Sendable {
     /// whose bounds meet `rect`, stopping after `limit` + 1 of them.
     private func forEachCellKey(near rect: Rect, upTo limit: Int, _ body: (UInt64) -> Void) {
         var count = 0
-        for level in 0..<Self.levelCount where shapesPerLevel[level] > 0 {
-            let size = Self.cellSize(level: level)
-            let reach = largestExtentPerLevel[level] / 2 + 1
+        for slot in 0..<Self.slotCount where shapesPerLevel[slot] > 0 {
+            let size = Self.cellSize(slot: slot)
+            let reach = largestExtentPerLevel[slot] / 2 + 1
             let columns = Self.cell(rect.minX - reach, size: size)...Self.cell(rect.maxX + reach, size: size)
             let rows = Self.cell(rect.minY - reach, size: size)...Self.cell(rect.maxY + reach, size: size)
             for row in rows {
                 for column in columns {
-                    body(Self.key(level: level, row: row, column: column))
+                    body(Self.key(slot: slot, row: row, column: column))
                     count += 1
                     if count > limit { return }
                 }
@@ -249,9 +286,9 @@ public struct ShapeIndex: Sendable {
         }
     }
 
-    /// Calls `body` with every shape filed in the grid whose centre is close enough to `rect` for its
-    /// bounds to meet it (and some that are not: callers test the geometry); not the oversized shapes.
-    private func forEachCandidate(near rect: Rect, _ body: (ShapeID) -> Void) {
+    /// Calls `body` with every shape filed in the grid on `slots` whose centre is close enough to `rect` for
+    /// its bounds to meet it (and some that are not: callers test the geometry); not the oversized shapes.
+    private func forEachCandidate(near rect: Rect, slots: Range<Int> = 0..<slotCount, _ body: (ShapeID) -> Void) {
         // Considers the entries with keys in `keys` whose column is in `columns`.
         func visit(_ keys: ClosedRange<UInt64>, columns: ClosedRange<Int64>) {
             let first = Entry(key: keys.lowerBound, id: ShapeID(0))
@@ -268,16 +305,16 @@ public struct ShapeIndex: Sendable {
             scan(entries)
             scan(pending)
         }
-        for level in 0..<Self.levelCount where shapesPerLevel[level] > 0 {
-            let size = Self.cellSize(level: level)
+        for slot in slots where shapesPerLevel[slot] > 0 {
+            let size = Self.cellSize(slot: slot)
             // How far a shape on this level reaches from its centre, plus a pixel of slack against
             // rounding; extra candidates are filtered by the caller's exact test.
-            let reach = largestExtentPerLevel[level] / 2 + 1
+            let reach = largestExtentPerLevel[slot] / 2 + 1
             let columns = Self.cell(rect.minX - reach, size: size)...Self.cell(rect.maxX + reach, size: size)
             let rows = Self.cell(rect.minY - reach, size: size)...Self.cell(rect.maxY + reach, size: size)
             func keys(rows: ClosedRange<Int64>) -> ClosedRange<UInt64> {
-                Self.key(level: level, row: rows.lowerBound, column: columns.lowerBound)
-                    ... Self.key(level: level, row: rows.upperBound, column: columns.upperBound)
+                Self.key(slot: slot, row: rows.lowerBound, column: columns.lowerBound)
+                    ... Self.key(slot: slot, row: rows.upperBound, column: columns.upperBound)
             }
             if rows.count <= Self.rowsSearchedOneByOne {
                 for row in rows { visit(keys(rows: row...row), columns: columns) }
@@ -292,6 +329,7 @@ public struct ShapeIndex: Sendable {
     public var memoryFootprint: Int {
         entries.capacity * MemoryLayout<Entry>.stride + pending.capacity * MemoryLayout<Entry>.stride
             + removed.capacity * (MemoryLayout<Entry>.stride + 1) + oversized.capacity * MemoryLayout<ShapeID>.stride
+            + inkCells.memoryFootprint
             + shapesPerLevel.capacity * MemoryLayout<Int>.stride + largestExtentPerLevel.capacity * MemoryLayout<Double>.stride
     }
 
@@ -316,6 +354,8 @@ public struct ShapeIndex: Sendable {
 
     static func cellSize(level: Int) -> Double { baseCellSize * Double(1 << level) }
 
+    static func cellSize(slot: Int) -> Double { cellSize(level: slot % levelCount) }
+
     /// The cell index of coordinate `x`, clamped to the representable range.
     static func cell(_ x: Double, size: Double) -> Int64 {
         let cell = (x / size).rounded(.down)
@@ -324,11 +364,15 @@ public struct ShapeIndex: Sendable {
         return Int64(cell)
     }
 
-    static func key(level: Int, row: Int64, column: Int64) -> UInt64 {
-        UInt64(level) << (2 * cellBits) | UInt64(row + cellBias) << cellBits | UInt64(column + cellBias)
+    /// The key of a cell of `slot` (a level, of ink's runs or of other shapes; `InkCells` keys its own
+    /// levels so too).
+    static func key(slot: Int, row: Int64, column: Int64) -> UInt64 {
+        UInt64(slot) << (2 * cellBits) | UInt64(row + cellBias) << cellBits | UInt64(column + cellBias)
     }
 
-    static func level(of key: UInt64) -> Int { Int(key >> (2 * cellBits)) }
+    static func slot(of key: UInt64) -> Int { Int(key >> (2 * cellBits)) }
+
+    static func level(of key: UInt64) -> Int { slot(of: key) % levelCount }
 
     static func column(of key: UInt64) -> Int64 { Int64(key & (1 << cellBits - 1)) - cellBias }
 
@@ -339,11 +383,11 @@ public struct ShapeIndex: Sendable {
     /// Calls `body` with where `shape` is filed: once for a line or an ellipse; for ink, once a cell its runs
     /// fall in (the largest of their extents there), or once oversized if any run is.
     static func forEachPlacement(of shape: Shape, _ body: (Placement) -> Void) {
-        guard case .ink(let ink) = shape.geometry, ink.runCount > 1 else { return body(placement(of: shape.bounds, id: shape.id)) }
+        guard case .ink(let ink) = shape.geometry else { return body(placement(of: shape.bounds, id: shape.id, ink: false)) }
         var cells: [Entry: Double] = [:]
         var order: [Entry] = []
         for run in 0..<ink.runCount {
-            switch placement(of: ink.runBounds(run), id: shape.id) {
+            switch placement(of: ink.runBounds(run), id: shape.id, ink: true) {
             case .oversized: return body(.oversized(shape.id))
             case .grid(let entry, let extent):
                 if let known = cells[entry] { cells[entry] = max(known, extent) } else { cells[entry] = extent; order.append(entry) }
@@ -352,7 +396,7 @@ public struct ShapeIndex: Sendable {
         for entry in order { body(.grid(entry, extent: cells[entry]!)) }
     }
 
-    static func placement(of bounds: Rect, id: ShapeID) -> Placement {
+    static func placement(of bounds: Rect, id: ShapeID, ink: Bool) -> Placement {
         let extent = max(bounds.width, bounds.height)
         let centre = Point(x: bounds.minX + bounds.width / 2, y: bounds.minY + bounds.height / 2)
         guard extent.isFinite, centre.x.isFinite, centre.y.isFinite else { return .oversized(id) }
@@ -366,7 +410,8 @@ public struct ShapeIndex: Sendable {
         guard cellRange.contains(Int64(exactly: column) ?? .max), cellRange.contains(Int64(exactly: row) ?? .max) else {
             return .oversized(id)
         }
-        return .grid(Entry(key: key(level: level, row: Int64(row), column: Int64(column)), id: id), extent: extent)
+        let slot = ink ? levelCount + level : level
+        return .grid(Entry(key: key(slot: slot, row: Int64(row), column: Int64(column)), id: id), extent: extent)
     }
 
     /// Shape `id` in `shapes` (sorted by id, ids unique).

@@ -178,6 +178,67 @@ private func bruteForceLines(meeting rect: Rect, in lines: [Shape]) -> [ShapeID]
         #expect(ShapeIndex(d.shapes).count == d.index.count)
     }
 
+    @Test func randomDrawingsOfLinesCirclesAndInkAgreeWithBruteForceThroughEdits() {
+        // Ink is found through its runs' cells and measured nearest box first: the shape chosen must be the
+        // one the rule chooses (nearest by exact distance, within the tolerance, the latest of equals).
+        var rng = SeededGenerator(seed: 1919)
+        func point(_ spread: Double = 3000) -> Point {
+            Point(x: Double.random(in: -200..<spread, using: &rng), y: Double.random(in: -200..<spread, using: &rng))
+        }
+        func geometry() -> ShapeGeometry {
+            let start = point()
+            switch Int.random(in: 0..<6, using: &rng) {
+            case 0: return .line(Segment(begin: start, end: start + Vector(dx: .random(in: -300...300, using: &rng), dy: .random(in: -300...300, using: &rng))))
+            case 1: let r = Double.random(in: 0...200, using: &rng)
+                return .ellipse(box: Segment(begin: start, end: start + Vector(dx: r, dy: Bool.random(using: &rng) ? r : r / 2)))
+            default:
+                // Strokes of one point to hundreds, steps of a few px to long straight ones.
+                let count = [1, 2, 3, 20, 50, 90][Int.random(in: 0..<6, using: &rng)]
+                let step = [2.0, 6, 40, 150][Int.random(in: 0..<4, using: &rng)]
+                var p = start, heading = Double.random(in: 0..<6.283, using: &rng)
+                var points = [p]
+                for _ in 1..<count {
+                    heading += Double.random(in: -0.8...0.8, using: &rng)
+                    p = p + Vector(dx: step * cos(heading), dy: step * sin(heading))
+                    points.append(p)
+                }
+                return .ink(Ink(points: points))
+            }
+        }
+        var d = IndexedDrawing()
+        for step in 0..<(ShapeIndex.mergeThreshold * 2) {
+            let roll = Int.random(in: 0..<10, using: &rng)
+            if roll < 6 || d.shapes.isEmpty {
+                d.restore(Shape(id: d.nextID, geometry: geometry()))
+            } else if roll < 8 {
+                d.remove(d.shapes.randomElement(using: &rng)!.id)
+            } else {
+                d.setGeometry(geometry(), of: d.shapes.randomElement(using: &rng)!.id)
+            }
+            guard step % 12 == 0 else { continue }
+            // Near a shape (often on or between strokes), or anywhere.
+            var p = point()
+            if let shape = d.shapes.randomElement(using: &rng), Bool.random(using: &rng) {
+                let near: Point = switch shape.geometry {
+                case .line(let s): s.begin
+                case .ellipse(let box): box.end
+                case .ink(let ink): ink.point(Int.random(in: 0..<ink.count, using: &rng))
+                }
+                p = near + Vector(dx: .random(in: -25...25, using: &rng), dy: .random(in: -25...25, using: &rng))
+            }
+            for tolerance in [20.0, Double.random(in: 0...400, using: &rng)] {
+                #expect(d.nearestShape(to: p, within: tolerance) == bruteForceNearest(to: p, within: tolerance, in: d.shapes),
+                        "step \(step), tolerance \(tolerance)")
+            }
+        }
+        #expect(d.index.count == d.shapes.count)
+        let fresh = IndexedDrawing(Drawing(shapes: d.shapes))
+        for _ in 0..<200 {
+            let p = point()
+            #expect(fresh.nearestShape(to: p, within: 20) == d.nearestShape(to: p, within: 20))
+        }
+    }
+
     @Test func theIndexCostsAtMost24BytesPerLineOnTopOfTheLines() {
         var rng = SeededGenerator(seed: 7)
         let lines = (1...10_000).map { i in
