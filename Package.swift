@@ -76,7 +76,7 @@ let package = Package(
         .testTarget(name: "TimingTests", dependencies: ["Timing", "SeededRandom"]),
         .testTarget(name: "GesturesTests", dependencies: ["Gestures", "Timing", "SeededRandom", "TestSupport"]),
         .testTarget(name: "CanvasTests", dependencies: ["Canvas", "Shapes", "SeededRandom"]),
-        .testTarget(name: "ShapesTests", dependencies: ["Shapes", "Canvas", "DrawingTesting", "SeededRandom"]),
+        .testTarget(name: "ShapesTests", dependencies: ["Shapes", "Canvas", "DrawingTesting", "SeededRandom", "TestSupport"]),
         .testTarget(
             name: "StorageTests", dependencies: ["Storage", "Shapes", "DrawingTesting", "SeededRandom", "TestSupport"]),
         .testTarget(

@@ -123,24 +123,37 @@ struct GeometryKeys {
     /// Ink's points as stored: x₀, y₀, x₁, y₁, …
     var points: [Float]?
     var widths: [Float]?
-    /// Where each key read is (a key the kind does not have is an error there).
-    var offsets: [(key: String, offset: Int)] = []
+    /// Where each key read is (a key the kind does not have is an error there): fields, not a list, so that
+    /// reading a shape allocates nothing for them.
+    var beginAt = 0, endAt = 0, pointsAt = 0, widthsAt = 0
+
+    /// The first key read, in the file's order, that a shape of `kind` does not have, and where it is.
+    func foreignKey(for kind: ShapeKind) -> (key: String, offset: Int)? {
+        let (first, second) = kind == .ink
+            ? ((key: "begin", offset: begin.map { _ in beginAt }), (key: "end", offset: end.map { _ in endAt }))
+            : ((key: "points", offset: points.map { _ in pointsAt }), (key: "widths", offset: widths.map { _ in widthsAt }))
+        switch (first.offset, second.offset) {
+        case (let one?, let other?): return one < other ? (first.key, one) : (second.key, other)
+        case (let one?, nil): return (first.key, one)
+        case (nil, let other?): return (second.key, other)
+        case (nil, nil): return nil
+        }
+    }
 }
 
 extension DrawingDecoder {
     /// Reads the value of `key` (at `offset`) into `keys` when it is a geometry key; false when it is none.
     /// (`version` is the file's: ink's keys are version 3's.)
     mutating func read(_ key: String, into keys: inout GeometryKeys, at offset: Int, version: Int) throws(DocumentError) -> Bool {
-        defer { keys.offsets.append((key, offset)) }
         switch key {
-        case "begin": keys.begin = try readPoint(once: keys.begin, key, at: offset)
-        case "end": keys.end = try readPoint(once: keys.end, key, at: offset)
+        case "begin": (keys.begin, keys.beginAt) = (try readPoint(once: keys.begin, key, at: offset), offset)
+        case "end": (keys.end, keys.endAt) = (try readPoint(once: keys.end, key, at: offset), offset)
         case "points" where version >= 3:
             guard keys.points == nil else { throw .duplicateKey(key, at: scanner.position(at: offset)) }
-            keys.points = try readInkPoints()
+            (keys.points, keys.pointsAt) = (try readInkPoints(), offset)
         case "widths" where version >= 3:
             guard keys.widths == nil else { throw .duplicateKey(key, at: scanner.position(at: offset)) }
-            keys.widths = try readInkWidths()
+            (keys.widths, keys.widthsAt) = (try readInkWidths(), offset)
         default: return false
         }
         return true
@@ -199,10 +212,7 @@ extension DrawingDecoder {
 
     /// The geometry of a shape of `kind` from the keys read; a key it needs and lacks is an error.
     func geometry(of kind: ShapeKind, from keys: GeometryKeys) throws(DocumentError) -> ShapeGeometry {
-        let own: Set<String> = kind == .ink ? ["points", "widths"] : ["begin", "end"]
-        if let other = keys.offsets.first(where: { !own.contains($0.key) }) {
-            throw .unknownKey(other.key, at: scanner.position(at: other.offset))
-        }
+        if let other = keys.foreignKey(for: kind) { throw .unknownKey(other.key, at: scanner.position(at: other.offset)) }
         return switch kind {
         case .line: try lineGeometry(keys)
         case .ellipse: try ellipseGeometry(keys)

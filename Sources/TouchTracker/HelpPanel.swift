@@ -56,18 +56,20 @@ enum HelpPanel {
         let rows = rows
         let base = style.scaled(by: scale)
         let sizes = stride(from: style.fontSize, through: smallestFontSize, by: -1).map { base.withFontSize($0 * scale) }
+        // A column's width at each size, measured once.
+        let columnWidths = sizes.map { $0.width(of: rows) }
         for columns in 1...rows.count {
             let perColumn = (rows.count + columns - 1) / columns
-            if let fitting = sizes.first(where: { size in
-                Double(columns) * size.width(of: rows) <= area.width && Double(perColumn) * size.rowHeight <= area.height
+            if let fitting = sizes.indices.first(where: { size in
+                Double(columns) * columnWidths[size] <= area.width && Double(perColumn) * sizes[size].rowHeight <= area.height
             }) {
-                let frame = PanelStyle.centred(width: Double(columns) * fitting.width(of: rows),
-                                               height: Double(perColumn) * fitting.rowHeight, in: area)
-                return Layout(style: fitting, columns: columns, lines: rows, visibleRows: rows.count, pinnedLines: 0, frame: frame)
+                let frame = PanelStyle.centred(width: Double(columns) * columnWidths[fitting],
+                                               height: Double(perColumn) * sizes[fitting].rowHeight, in: area)
+                return Layout(style: sizes[fitting], columns: columns, lines: rows, visibleRows: rows.count, pinnedLines: 0, frame: frame)
             }
-            guard let smallest = sizes.last, Double(columns + 1) * smallest.width(of: rows) <= area.width else { break }
+            guard let smallest = columnWidths.last, Double(columns + 1) * smallest <= area.width else { break }
         }
-        let wrapped = sizes.map { size in (size, rows.map { wrap($0, toWidth: size.textWidth(inColumn: area.width), size) }) }
+        let wrapped = sizes.lazy.map { size in (size, rows.map { wrap($0, toWidth: size.textWidth(inColumn: area.width), size) }) }
         let (size, entries) = wrapped.first { size, entries in
             Double(entries.joined().count) * size.rowHeight <= area.height
         } ?? wrapped.last!

@@ -1,6 +1,7 @@
 import Foundation
 import SeededRandom
 @testable import Shapes
+import TestSupport
 import Testing
 
 /// A random walk of `count` points from (200, 200), steps up to `step` px, turning up to `turn` radians each
@@ -114,9 +115,10 @@ struct InkTests {
     }
 
     /// What is drawn is the curve: every point of the stroke and of its curve is within half a pixel of the
-    /// simplified curve (its polyline may stray farther: it is not drawn).
+    /// simplified curve (its polyline may stray farther: it is not drawn). Four strokes under `make test`, twelve
+    /// under `make test-long`.
     @Test func simplificationKeepsTheCurveDrawnWithinHalfAPixel() {
-        for seed in 0..<12 {
+        for seed in 0..<TestLength.pick(4, long: 12) {
             // Half of them smooth (a hand's path, which simplifies to few points), half jittery.
             let points = randomWalk(1_500, step: 3, turn: seed % 2 == 0 ? 0.05 : 0.6, seed: UInt64(seed))
             let ink = Ink(points: points)

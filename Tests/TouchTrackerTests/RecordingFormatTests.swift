@@ -1,6 +1,7 @@
 import Foundation
 import Gestures
 import Shapes
+import TestSupport
 import Testing
 import Timing
 @testable import TouchTracker
@@ -117,7 +118,9 @@ struct RecordingFormatTests {
 
     // MARK: - Cut short
 
-    /// Written as the recorder writes it, a line at a time; a crash may cut the file anywhere.
+    /// Written as the recorder writes it, a line at a time; a crash may cut the file anywhere. `make test` cuts
+    /// it at and beside every line's end and at every fifth byte between (each cut reads the whole file again),
+    /// `make test-long` at every byte.
     @Test func aRecordingCutAnywhereReadsUpToTheCut() throws {
         let recording = RecordingSamples.everything
         let bytes = try RecordingFormat.encode(recording)
@@ -128,7 +131,8 @@ struct RecordingFormatTests {
             end += try RecordingFormat.encode(entry).count
             lineEnds.append(end)
         }
-        for cut in headerAndStart...bytes.count {
+        let besideALineEnd = Set(lineEnds.flatMap { [$0 - 2, $0 - 1, $0, $0 + 1, $0 + 2] })
+        for cut in headerAndStart...bytes.count where TestLength.isLong || cut % 5 == 0 || besideALineEnd.contains(cut) {
             let read = try RecordingFormat.decode(Array(bytes[..<cut]))
             let whole = lineEnds.filter { $0 <= cut }.count
             let expected = Array(recording.entries.prefix(whole))
