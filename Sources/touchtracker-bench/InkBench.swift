@@ -78,6 +78,12 @@ func inkSection(_ report: inout BenchReport) {
             var bytes = 0, points = 0
             for shape in document.shapes { if case .ink(let ink) = shape.geometry { bytes += ink.bytes; points += ink.count } }
             report.record("bytes_per_ink_point", (Double(bytes) / Double(points)).rounded(toPlaces: 1), unit: "bytes (goal <= 16)")
+            // What the spatial index adds for them (its entries and InkCells), in the clicks' drawing of the same strokes.
+            let spreadPoints = spread.shapes.reduce(0) { total, shape in
+                if case .ink(let ink) = shape.geometry { total + ink.count } else { total }
+            }
+            report.record("index_bytes_per_ink_point", (Double(spread.index.memoryFootprint) / Double(spreadPoints)).rounded(toPlaces: 1),
+                          unit: "bytes (the index's share, beside the stroke's own)")
         }
     }
     report.record("frame_ratio_ink_100k_vs_10", (frames["100k"]! / frames["10"]!).rounded(toPlaces: 2), unit: "x (goal <= 1.5)")
