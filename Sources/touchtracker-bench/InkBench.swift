@@ -19,7 +19,7 @@ import Glibc
 //   frames, hits      a line in progress moving over drawings of 100k strokes vs 10, and clicks on them
 //                     through the index (strokes of 50 points, as simplified handwriting has)
 //   memory            bytes a point, over the 100k strokes' buffers (the shapes themselves are counted by
-//                     bytes_per_line)
+//                     bytes_per_line), and the index's share a point (its entries and InkCells)
 //   the limit         a file at the ink limits (300,000 points: 6,000 strokes of 50 over an 800x600 window,
 //                     and 30 of 10,000) decoded, indexed and composited to its first frame, in process
 
