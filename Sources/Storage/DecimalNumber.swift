@@ -104,6 +104,19 @@ extension DecimalNumber {
         return value == range.upperBound ? !(bound < written) : !(written < bound)
     }
 
+    /// The Float nearest to the number written as `text`, whose nearest Double is `value`: `Float(value)`,
+    /// unless `value` lies exactly halfway between two Floats, where the rounding to a Double may have
+    /// decided the tie and the text must (`Float(String)`). Elsewhere the two roundings agree: a halfway
+    /// point is a Double, so the text and its Double lie on the same side of every one. Reading a stroke's
+    /// coordinates this way makes no String for each.
+    static func float(_ value: Double, writtenAs text: UnsafeBufferPointer<UInt8>) -> Float? {
+        let rounded = Float(value)
+        if rounded.isFinite, Double(rounded) == value { return rounded }
+        let neighbour = Double(rounded) < value ? rounded.nextUp : rounded.nextDown
+        if rounded.isFinite, neighbour.isFinite, (Double(rounded) + Double(neighbour)) / 2 != value { return rounded }
+        return Float(String(decoding: text, as: UTF8.self))
+    }
+
     /// A number's exact value as written: its sign, its significant digits (no leading or trailing zeros)
     /// and the power of ten of the first, so that 1e6, 1000000 and 1000000.000 are equal and
     /// 1000000.00000000000000000001 is larger. Zero has no digits.

@@ -180,7 +180,7 @@ extension DrawingDecoder {
     private mutating func readInkCoordinate() throws(DocumentError) -> Float {
         let number = try scanner.readDouble()
         let limit = DocumentLimits.maxCoordinateMagnitude
-        guard scanner.isWithin(-limit...limit, number), let value = Float(scanner.text(number.text)) else {
+        guard scanner.isWithin(-limit...limit, number), let value = scanner.nearestFloat(number) else {
             throw .coordinateOutOfRange(scanner.text(number.text), at: scanner.position(at: number.text.lowerBound))
         }
         return value + 0  // −0 is stored as 0
@@ -195,9 +195,8 @@ extension DrawingDecoder {
             scanner.skipWhitespace()
             guard widths.count < DocumentLimits.maxPointsPerStroke else { throw .tooManyPoints(at: scanner.position) }
             let number = try scanner.readDouble()
-            let text = scanner.text(number.text)
-            guard scanner.isWithin(DocumentLimits.pointWidths, number), let value = Float(text) else {
-                throw .pointWidthOutOfRange(text, at: scanner.position(at: number.text.lowerBound))
+            guard scanner.isWithin(DocumentLimits.pointWidths, number), let value = scanner.nearestFloat(number) else {
+                throw .pointWidthOutOfRange(scanner.text(number.text), at: scanner.position(at: number.text.lowerBound))
             }
             widths.append(value)
         } while try scanner.continues(before: .closeBracket)

@@ -187,6 +187,11 @@ struct JSONScanner {
         DecimalNumber.isWithin(range, number.value, writtenAs: UnsafeBufferPointer(rebasing: bytes[number.text]))
     }
 
+    /// The Float nearest to `number`'s text (as `readDouble` returned it); nil when it has none (too large).
+    func nearestFloat(_ number: (value: Double, text: Range<Int>)) -> Float? {
+        DecimalNumber.float(number.value, writtenAs: UnsafeBufferPointer(rebasing: bytes[number.text]))
+    }
+
     /// The text of `range`.
     func text(_ range: Range<Int>) -> String {
         String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self)

@@ -19,6 +19,25 @@ struct DecimalNumberTests {
         Array(text.utf8).withUnsafeBufferPointer { DecimalNumber.isWithin(range, Double(text)!, writtenAs: $0) }
     }
 
+    /// A stroke's numbers are read as `Float(text)` reads them, bit for bit, through their Double: shortest forms
+    /// of random Floats (as the program writes them), random decimals, and the points halfway between two
+    /// Floats, exactly and a hair above (where the Double rounds to the halfway point and only the text knows).
+    @Test func aFloatIsReadAsFloatReadsItsText() {
+        var random = SeededGenerator(seed: 11)
+        var texts: [String] = ["0", "-0", "1e6", "-1000000", "0.5", "100", "3.4028235e38"]
+        for _ in 0..<3_000 {
+            let float = Float(bitPattern: UInt32.random(in: 0x3000_0000...0x4974_2400, using: &random))  // 5e-10 to 1e6
+            let halfway = (Double(float) + Double(float.nextUp)) / 2
+            let above = halfway.description.contains("e") ? halfway.description : halfway.description + "000000001"
+            let decimal = "\(Int.random(in: -999_999...999_999, using: &random)).\(Int.random(in: 0...99_999_999, using: &random))"
+            texts += [float.description, (-float).description, halfway.description, above, decimal]
+        }
+        for text in texts {
+            let read = Array(text.utf8).withUnsafeBufferPointer { DecimalNumber.float(Double(text)!, writtenAs: $0) }
+            #expect(read?.bitPattern == Float(text)?.bitPattern, "\(text): \(String(describing: read)) instead of \(String(describing: Float(text)))")
+        }
+    }
+
     @Test func aNumberIsWithinBoundsByItsExactValueNotItsNearestDouble() {
         let coordinates = -1_000_000.0...1_000_000.0
         for inside in ["1000000", "1e6", "1000000.0000", "999999.999999999999999999999", "-1000000", "-0.1e7", "0", "-0", "5"] {
