@@ -7,6 +7,11 @@ import Glibc
 /// A connection of its own to the X server, for the tests and the bench: finds the app's window,
 /// injects input with XTest, reads pixels back with XGetImage, and plays the window manager's part
 /// (resize, close).
+/// Xlib's locks, turned on once before the first connection: the end-to-end tests run at once, each with a
+/// client of its own on its own thread, and without them Xlib's shared state (its connections' and
+/// extensions' tables) is unguarded. A run of the tests once crashed in malloc, the heap corrupted.
+private let xlibLocks: Void = { _ = XInitThreads() }()
+
 public final class XTestClient {
     public struct Failure: Error, CustomStringConvertible {
         public let description: String
@@ -29,6 +34,7 @@ public final class XTestClient {
 
     /// Connects to `name` (":N"); throws when the display cannot be opened or has no XTEST.
     public init(display name: String, delivery: InputDelivery = .synchronous) throws {
+        _ = xlibLocks
         guard let display = XOpenDisplay(name) else { throw Failure(description: "cannot open \(name)") }
         self.display = display
         self.delivery = delivery
