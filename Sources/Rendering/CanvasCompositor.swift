@@ -51,10 +51,16 @@ public final class CanvasCompositor {
     /// target. The target's own pixels are not moved: see `targetHoldsTheFrame`.
     public private(set) var lastShift: (dx: Int, dy: Int)?
 
-    /// Whether the target holds the whole frame the screen shows. After a pan it holds only the rectangles
-    /// painted since (each frame's, which the caller copies to the screen), until a frame paints it whole:
-    /// to show an exposed part then, the caller asks for that (`forgetTheTarget`) instead of copying from it.
-    public private(set) var targetHoldsTheFrame = false
+    /// Whether the last target holds the whole frame the screen shows. After a pan it holds only the
+    /// rectangles painted since (each frame's, which the caller copies to the screen), until a frame paints it
+    /// whole. See `holdsTheFrame(_:)`.
+    private var targetHoldsTheFrame = false
+
+    /// Whether `target` holds the whole frame the screen shows: it is the target of the last `render`, and no
+    /// pan left it holding only the parts painted since. When it does not (a pan, or a new buffer of a resize
+    /// not yet rendered onto), the caller asks for a whole frame (`forgetTheTarget`) to show an exposed part
+    /// instead of copying from it.
+    public func holdsTheFrame(_ target: CairoContext) -> Bool { targetHoldsTheFrame && shownTarget === target.surface }
 
     /// The next `render` paints the target whole (an exposed part of the window is to be shown while the
     /// target does not hold the frame).

@@ -21,9 +21,9 @@ struct ScenePainter {
 
     /// Shows the part `rect` of the window the server asked to repaint (an expose), once the buffer shows
     /// the latest frame: copied from the buffer, or, when a pan left the buffer holding only the parts it
-    /// painted since (`CanvasCompositor.targetHoldsTheFrame`), `scene` painted whole.
+    /// painted since, or is new and not yet painted (`CanvasCompositor.holdsTheFrame`), `scene` painted whole.
     func show(exposed rect: Rect, of scene: Scene, on window: CanvasWindow) {
-        if compositor.targetHoldsTheFrame {
+        if compositor.holdsTheFrame(window.buffer.context) {
             window.present(rect)
         } else {
             compositor.forgetTheTarget()

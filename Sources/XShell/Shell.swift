@@ -221,6 +221,8 @@ public final class Shell {
             // Idle, no frame owed: a band of the margin around the view is painted ahead, and the loop only
             // polls before the next one, so that input never waits for more than a band.
             let paintsAhead = paintAheadIfIdle()
+            // Events Xlib has already read off the connection wake nothing there: they are handled first.
+            if XQLength(display) > 0 { continue }
             // To the nanosecond: a frame a millisecond late would be a sixteenth of a refresh. While the
             // server still reads the last frame, its completion event wakes the loop, not the frame's time.
             let wake = paintsAhead ? MonotonicClock.now() : [window.isPresenting ? core.nextDeadlineBesidesFrames : core.nextDeadline,
@@ -377,10 +379,12 @@ public final class Shell {
         painter.show(exposed: rect, of: core.scene, on: window)
     }
 
-    /// When no frame is owed and no input waits, paints a band of the margin around the view into the
-    /// compositor's layer (`ScenePainter.paintAhead`, off the frames' path). Returns whether more is left.
+    /// When no frame is owed, paints a band of the margin around the view into the compositor's layer
+    /// (`ScenePainter.paintAhead`, off the frames' path). Returns whether more is left. The loop has just
+    /// seen that no input waits: asking the connection again here (XPending) would read what came since
+    /// into Xlib's queue, where the wait that follows, on the connection, would not see it.
     private func paintAheadIfIdle() -> Bool {
-        guard !isDisconnected, core.nextFrame == nil, sharpFrameDue == nil, XPending(connection.display) == 0 else { return false }
+        guard !isDisconnected, core.nextFrame == nil, sharpFrameDue == nil else { return false }
         return painter.paintAhead(core.scene)
     }
 }

@@ -313,7 +313,9 @@ struct CanvasCompositorTests {
         _ = try compositor.render(Scene(drawing: drawing), onto: context, origin: origin)
         try expectTheRenderersPixels(Scene(drawing: drawing), "a line finished, another deleted")
 
-        #expect(compositor.targetHoldsTheFrame)
+        #expect(compositor.holdsTheFrame(context))
+        #expect(!compositor.holdsTheFrame(CairoContext(try CairoSurface(imageWidth: 200, height: 150))),
+                "a new target (a resize's new buffer) holds nothing yet")
         // The screen, as the window holds it: what stays on screen moves there, then the strips come.
         let screen = try CairoSurface(imageWidth: 200, height: 150)
         let screenContext = CairoContext(screen)
@@ -324,7 +326,7 @@ struct CanvasCompositorTests {
         #expect(compositor.lastShift.map { [$0.dx, $0.dy] } == [-40, -30], "what stays on screen moves")
         #expect(damage == [Rect(x: 1040, y: 950, width: 200, height: 30), Rect(x: 1200, y: 830, width: 40, height: 120)],
                 "only the strips uncovered are painted")
-        #expect(!compositor.targetHoldsTheFrame, "the target holds the strips, not the frame: it was not moved")
+        #expect(!compositor.holdsTheFrame(context), "the target holds the strips, not the frame: it was not moved")
         screen.shift(byX: -40, y: -30)
         for rect in damage {
             cairo_save(screenContext.pointer)
@@ -340,7 +342,7 @@ struct CanvasCompositorTests {
         expectSimilarPixels(screen, expected, tolerance: Self.panTolerance, "after the viewport moved")
         compositor.forgetTheTarget()
         damage = try compositor.render(Scene(drawing: drawing), onto: context, origin: origin)
-        #expect(damage == [viewport()] && compositor.targetHoldsTheFrame, "asked for, the target is painted whole")
+        #expect(damage == [viewport()] && compositor.holdsTheFrame(context), "asked for, the target is painted whole")
         try expectTheRenderersPixels(Scene(drawing: drawing), "the target painted whole", tolerance: Self.panTolerance)
     }
 
