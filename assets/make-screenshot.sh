@@ -94,9 +94,24 @@ found_window() {
 has_display() { [ -s "$work/display" ]; }
 title_says() { xdotool getwindowname "$window" | grep -q "$1"; }
 
-Xvfb -displayfd 3 -screen 0 1024x768x24 -nolisten tcp 3>"$work/display" 2>/dev/null &
-xvfb=$!
-wait_until "Xvfb to report its display" has_display
+# Xvfb picks a free display and reports it; it is used once it answers there. Among many servers starting
+# and stopping at once (the end-to-end tests), one has been seen to report a display the program could not
+# open: should it exit instead of answering, a new one is started, three times at most.
+# running PID: the process runs (a child that exited and was not waited for is a zombie, which kill -0 finds).
+running() { state=$(cut -d' ' -f3 "/proc/$1/stat" 2>/dev/null) && [ -n "$state" ] && [ "$state" != Z ]; }
+answers_or_exited() {
+	! running "$xvfb" || DISPLAY=":$(cat "$work/display")" xdotool getdisplaygeometry >/dev/null 2>&1
+}
+for attempt in 1 2 3; do
+	: >"$work/display"
+	Xvfb -displayfd 3 -screen 0 1024x768x24 -nolisten tcp 3>"$work/display" 2>/dev/null &
+	xvfb=$!
+	wait_until "Xvfb to report its display" has_display
+	wait_until "Xvfb to answer on display :$(cat "$work/display")" answers_or_exited
+	! running "$xvfb" || break
+	[ "$attempt" -lt 3 ] || fail "Xvfb reported a display and exited, three times"
+	wait "$xvfb" 2>/dev/null || true
+done
 display=:$(cat "$work/display")
 env -i PATH="$PATH" HOME="$work/home" DISPLAY="$display" XDG_DATA_HOME="$work/data" XDG_STATE_HOME="$work/state" \
 	"$binary" --geometry 640x400+0+0 "$work/drawing.json" 2>"$work/stderr" &

@@ -145,6 +145,15 @@ public final class XTestClient {
         deliver()
     }
 
+    /// Presses and releases `button` in one delivery, so the server stamps both at once: a click however late
+    /// this thread runs (a press and a release delivered apart on a loaded machine can be 500 ms apart and
+    /// read as a long press, or as a menu's press held too long to stay open).
+    public func click(_ button: UInt32 = 1) {
+        XTestFakeButtonEvent(display, button, 1, 0)
+        XTestFakeButtonEvent(display, button, 0, 0)
+        deliver()
+    }
+
     /// Waits until the server has handled every request sent so far.
     public func sync() { XSync(display, 0) }
 
@@ -167,11 +176,14 @@ public final class XTestClient {
     }
 
     /// Types one key, holding `modifiers` (keysyms such as XK_Control_L) around it.
+    /// All in one delivery, as `click`: a key held for the server's autorepeat delay (660 ms) repeats, and a
+    /// thread of a loaded machine can be held up that long between two deliveries.
     public func key(_ keysym: Int32, modifiers: [Int32] = []) {
-        for modifier in modifiers { hold(modifier) }
-        hold(keysym)
-        letGo(keysym)
-        for modifier in modifiers.reversed() { letGo(modifier) }
+        for modifier in modifiers { fakeKey(modifier, down: true) }
+        fakeKey(keysym, down: true)
+        fakeKey(keysym, down: false)
+        for modifier in modifiers.reversed() { fakeKey(modifier, down: false) }
+        deliver()
     }
 
     /// Types `text`: lower-case Latin-1 characters, whose keysyms are their code points (as a file name typed
@@ -182,14 +194,18 @@ public final class XTestClient {
 
     /// Presses the key of `keysym` and keeps it down (a modifier held through a drag, say) until `letGo`.
     public func hold(_ keysym: Int32) {
-        XTestFakeKeyEvent(display, UInt32(XKeysymToKeycode(display, KeySym(keysym))), 1, 0)
+        fakeKey(keysym, down: true)
         deliver()
     }
 
     /// Releases the key of `keysym`.
     public func letGo(_ keysym: Int32) {
-        XTestFakeKeyEvent(display, UInt32(XKeysymToKeycode(display, KeySym(keysym))), 0, 0)
+        fakeKey(keysym, down: false)
         deliver()
+    }
+
+    private func fakeKey(_ keysym: Int32, down: Bool) {
+        XTestFakeKeyEvent(display, UInt32(XKeysymToKeycode(display, KeySym(keysym))), down ? 1 : 0, 0)
     }
 
     // MARK: output

@@ -162,8 +162,7 @@ extension DocumentLifecycleTests {
             waitUntil(timeout: 5) { (try? running.savedDrawing())?.shapes.map(\.geometry.segment) == [horizontal] }
             #expect(try running.savedDrawing().shapes.map(\.geometry.segment) == [horizontal])
             running.client.move(to: 150, 100)  // select the line (not an edit)
-            running.client.press()
-            running.client.release()
+            running.client.click()
             #expect(running.waitForPixel(150, 100, toBe: Colours.green) == Colours.green)
 
             // Nudge it 10 px down every 100 ms: with edits coming that often, the autosave (0.5 s after the

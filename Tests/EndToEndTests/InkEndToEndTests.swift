@@ -48,12 +48,10 @@ struct InkEndToEndTests {
         }, "one ink stroke saved, simplified")
 
         running.client.move(to: top.0, top.1 + 12)  // a click near it: selected, green
-        running.client.press()
-        running.client.release()
+        running.client.click()
         #expect(running.waitForPixel(top.0, top.1, toBe: Colours.green) == Colours.green)
         running.client.move(to: 30, 280)  // on empty canvas: deselected
-        running.client.press()
-        running.client.release()
+        running.client.click()
         #expect(running.waitForPixel(top.0, top.1, toBe: Colours.black) == Colours.black)
 
         running.client.key(XK_e)

@@ -44,8 +44,7 @@ struct MenuEndToEndTests {
         let running = try RunningApp(geometry: "640x480+0+0")
         let client = running.client
         client.move(to: 100, 100)
-        client.press(3)
-        client.release(3)  // a click: the menu stays open
+        client.click(3)  // a click: the menu stays open
         let menu = Self.canvasMenu(at: (100, 100))
         let blue = Self.colourEntry(menu, 1), orange = Self.colourEntry(menu, 2), purple = Self.colourEntry(menu, 3)
         func shade(_ entry: Int) -> UInt32 { let p = Self.probe(menu, entry); return running.pixel(p.0, p.1) }

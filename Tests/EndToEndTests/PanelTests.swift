@@ -15,8 +15,7 @@ struct PanelTests {
         let client = running.client
         running.drawLine(from: (50, 100), to: (350, 100))
         client.move(to: 100, 100)
-        client.press(3)
-        client.release(3)
+        client.click(3)
         // The shape's menu as the app lays it out (Delete, the colours, the widths, separators between), opened
         // just right of and below the click, with a border 1 px wide at 96 dpi and 2 px at 192.
         func menu(scale: Double) -> Rect {
@@ -42,8 +41,7 @@ struct PanelTests {
         #expect(running.pixel(220, bottom2 + 2) == Colours.white)
 
         client.move(to: right + 10, 130)  // beyond the menu at 96 dpi, on Delete at 192
-        client.press()
-        client.release()
+        client.click()
         #expect(running.waitForPixel(60, 100, toBe: Colours.white) == Colours.white, "Delete is where it is drawn")
     }
 

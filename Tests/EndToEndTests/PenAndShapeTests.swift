@@ -47,14 +47,12 @@ struct PenAndShapeTests {
         let place = try #require(entries.firstIndex(of: .item(item)))
         let rect = menu.frame(ofEntry: place)
         running.client.move(to: x, y)
-        running.client.press(3)
-        running.client.release(3)
+        running.client.click(3)
         let border: UInt32 = 0x99_9999
         #expect(running.waitForPixel(Int(menu.frame.maxX) - 1, Int(menu.frame.minY) + 5, toBe: border) == border,
                 "the menu's right border")
         running.client.move(to: Int(rect.minX + rect.width / 2), Int(rect.minY + rect.height / 2))
-        running.client.press()
-        running.client.release()
+        running.client.click()
     }
 
     @Test func aKeyChoosesTheColourOfTheNextLineAndTheTitleSaysSo() throws {
@@ -70,12 +68,10 @@ struct PenAndShapeTests {
         #expect(waitUntil(timeout: 5) { (try? running.savedDrawing())?.shapes.first?.style.colour.hex == Self.blue })
 
         running.client.move(to: 150, 100)  // a click on it: selected, green whatever its colour
-        running.client.press()
-        running.client.release()
+        running.client.click()
         #expect(running.waitForPixel(150, 100, toBe: Colours.green) == Colours.green)
         running.client.move(to: 150, 250)  // on empty canvas: deselected, blue again
-        running.client.press()
-        running.client.release()
+        running.client.click()
         #expect(running.waitForPixel(150, 100, toBe: Self.blue) == Self.blue)
     }
 
@@ -95,19 +91,16 @@ struct PenAndShapeTests {
         #expect(saved.map(\.geometry.segment) == [Segment(begin: Point(x: 100, y: 60), end: Point(x: 300, y: 220))])
 
         running.client.move(to: 112, 140)  // 12 px inside the outline: near enough to select it
-        running.client.press()
-        running.client.release()
+        running.client.click()
         #expect(running.waitForPixel(200, 60, toBe: Colours.green) == Colours.green, "selected by its outline")
         running.client.move(to: 200, 140)  // its centre, 80 px from the outline: empty canvas
-        running.client.press()
-        running.client.release()
+        running.client.click()
         #expect(running.waitForPixel(200, 60, toBe: Colours.black) == Colours.black, "a click inside deselects")
 
         try choose(.colour(2), fromMenuAt: 300, 140, entries: ContextMenu.shapeEntries, running)
         #expect(running.waitForPixel(200, 220, toBe: Colours.green) == Colours.green, "the menu selected it")
         running.client.move(to: 200, 140)
-        running.client.press()
-        running.client.release()
+        running.client.click()
         #expect(running.waitForPixel(200, 220, toBe: Self.orange) == Self.orange, "the circle is orange")
         #expect(running.pixel(200, 140) == Colours.white)
         #expect(waitUntil(timeout: 5) { (try? running.savedDrawing())?.shapes.first?.style.colour.hex == Self.orange })

@@ -188,8 +188,7 @@ extension SharedDocumentTests {
             running.drawLine(from: (50, 100), to: (250, 100))
             #expect(waitUntil(timeout: 5) { drawing(at: running.documentPath)?.shapes.count == 1 }, "the line was saved")
             running.client.move(to: 150, 100)  // select it
-            running.client.press()
-            running.client.release()
+            running.client.click()
             #expect(running.waitForPixel(150, 100, toBe: Colours.green) == Colours.green)
 
             let theirs = try TemporaryFolder("theirs")

@@ -18,8 +18,7 @@ struct ToolbarEndToEndTests {
         let client = running.client
         for button in [Self.circleTool, Self.blue] {
             client.move(to: button.0, button.1)
-            client.press()
-            client.release()
+            client.click()
         }
         // A drag draws a blue ellipse in the box from (100, 150) to (300, 250): its left end at (100, 200).
         client.drag(from: (100, 150), to: (300, 250))
@@ -42,8 +41,7 @@ struct ToolbarEndToEndTests {
         let toolbar = try #require(Toolbar(in: Rect(x: 0, y: 0, width: 800, height: 600), scale: 1, forTouch: false))
         let zoomIn = try #require(toolbar.frame(of: .zoomIn))
         client.move(to: Int(zoomIn.centre.x), Int(zoomIn.centre.y))
-        client.press()
-        client.release()
+        client.click()
         // One step is 2^(1/4) = 1.19 times: the line runs from 281 to 519 at y = 361.6, 11.9 px wide.
         #expect(running.waitForPixel(400, 366, toBe: Colours.black) == Colours.black, "it grew down from the middle")
         #expect(running.pixel(400, 350) == Colours.white && running.pixel(287, 361) == Colours.black, "and out to both sides")

@@ -81,24 +81,19 @@ struct ViewEndToEndTests {
         let client = running.client
         #expect(waitUntil(timeout: 5) { Self.crossing(in: running, column: 300, row: 200).map { $0 == (120, 90) } == true })
         client.move(to: 250, 200)
-        client.press(5)
-        client.release(5)
+        client.click(5)
         #expect(waitUntil(timeout: 5) { Self.crossing(in: running, column: 300, row: 200).map { $0 == (120, 50) } == true },
                 "a click down scrolls 40 px: the drawing moves up")
         client.hold(XK_Shift_L)
-        client.press(5)
-        client.release(5)
+        client.click(5)
         client.letGo(XK_Shift_L)
         #expect(waitUntil(timeout: 5) { Self.crossing(in: running, column: 300, row: 200).map { $0 == (80, 50) } == true },
                 "Shift+wheel down scrolls right")
-        client.press(6)
-        client.release(6)
-        client.press(4)
-        client.release(4)
+        client.click(6)
+        client.click(4)
         #expect(waitUntil(timeout: 5) { Self.crossing(in: running, column: 300, row: 200).map { $0 == (120, 90) } == true },
                 "button 6 scrolls left, 4 up")
-        client.press(7)
-        client.release(7)
+        client.click(7)
         #expect(waitUntil(timeout: 5) { Self.crossing(in: running, column: 300, row: 200).map { $0 == (80, 90) } == true },
                 "button 7 scrolls right")
         #expect(Self.titleZoom(running) == nil, "scrolling keeps 100%")
@@ -112,8 +107,7 @@ struct ViewEndToEndTests {
         client.move(to: 120, 90)
         client.hold(XK_Control_L)
         for _ in 0..<3 {
-            client.press(4)
-            client.release(4)
+            client.click(4)
         }
         client.letGo(XK_Control_L)
         #expect(waitUntil(timeout: 5) { Self.titleZoom(running) == "168%" }, "three steps of 2^(1/4)")
@@ -127,8 +121,7 @@ struct ViewEndToEndTests {
         #expect(abs(crossing.x - 120) <= 1 && abs(crossing.y - 90) <= 1, "\(crossing)")
         client.hold(XK_Control_L)
         for _ in 0..<3 {
-            client.press(5)
-            client.release(5)
+            client.click(5)
         }
         client.letGo(XK_Control_L)
         #expect(waitUntil(timeout: 5) { Self.titleZoom(running) == nil }, "back to 100%")
