@@ -65,13 +65,20 @@ func inkSection(_ report: inout BenchReport) {
         let side = (Double(count) * 2_500).squareRoot()
         let spread = IndexedDrawing(Drawing(shapes: strokes(count, points: 50, over: (side, side), using: &random)))
         let queries = (0..<1_001).map { _ in Point(x: Double.random(in: 0..<side, using: &random), y: Double.random(in: 0..<side, using: &random)) }
-        var times: [UInt64] = []
-        for q in queries {
-            let start = monotonicNanoseconds()
-            blackHole(spread.nearestShape(to: q, within: 20))
-            times.append(monotonicNanoseconds() - start)
+        // The best of five rounds' medians, as the frames above: one round of a thousand clicks among 10 strokes
+        // lasts 2 ms, and a round slowed whole by the machine swung the ratio from 2.3 to 4.5 between runs.
+        var bestHit = UInt64.max
+        for _ in 0..<5 {
+            var times: [UInt64] = []
+            times.reserveCapacity(queries.count)
+            for q in queries {
+                let start = monotonicNanoseconds()
+                blackHole(spread.nearestShape(to: q, within: 20))
+                times.append(monotonicNanoseconds() - start)
+            }
+            bestHit = min(bestHit, median(times))
         }
-        hits[label] = Double(median(times))
+        hits[label] = Double(bestHit)
         report.record("frame_ns_ours_ink_\(label)", best.rounded(), unit: "ns (a line in progress moving over ink strokes)")
         report.record("hit_test_ink_median_ns_\(label)", hits[label]!, unit: "ns")
         if count == 100_000 {
