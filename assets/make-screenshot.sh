@@ -94,11 +94,12 @@ found_window() {
 has_display() { [ -s "$work/display" ]; }
 title_says() { xdotool getwindowname "$window" | grep -q "$1"; }
 
+# running PID: the process runs (a child that exited and was not waited for is a zombie, which kill -0 finds).
+running() { state=$(cut -d' ' -f3 "/proc/$1/stat" 2>/dev/null) && [ -n "$state" ] && [ "$state" != Z ]; }
+
 # Xvfb picks a free display and reports it; it is used once it answers there. Among many servers starting
 # and stopping at once (the end-to-end tests), one has been seen to report a display the program could not
 # open: should it exit instead of answering, a new one is started, three times at most.
-# running PID: the process runs (a child that exited and was not waited for is a zombie, which kill -0 finds).
-running() { state=$(cut -d' ' -f3 "/proc/$1/stat" 2>/dev/null) && [ -n "$state" ] && [ "$state" != Z ]; }
 answers_or_exited() {
 	! running "$xvfb" || DISPLAY=":$(cat "$work/display")" xdotool getdisplaygeometry >/dev/null 2>&1
 }

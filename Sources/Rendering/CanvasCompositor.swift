@@ -48,7 +48,7 @@ public final class CanvasCompositor {
 
     /// How far the last `render` moved the view's pixels (right and down): a pan. The caller moves the
     /// screen's pixels alike (a copy within the window), then copies the rectangles returned from the
-    /// target. The target's own pixels are not moved: see `targetHoldsTheFrame`.
+    /// target. The target's own pixels are not moved: see `holdsTheFrame(_:)`.
     public private(set) var lastShift: (dx: Int, dy: Int)?
 
     /// Whether the last target holds the whole frame the screen shows. After a pan it holds only the
