@@ -372,9 +372,11 @@ final class ShapeLayer {
 
     /// Paints the background and strokes `shown` (in drawing order) on the layer, the top and the bottom
     /// half at once: each half on an image of the whole layer (the pixels, the scratch image) with the
-    /// shapes that reach into it. Every shape that reaches a pixel is stroked on its half's image, in
-    /// order, as on one image (Cairo rasterises a stroke the same on images of the same size), so the
-    /// bottom half copied from the scratch image makes the same pixels.
+    /// shapes that reach into it, clipped to the half (a stroke crossing the middle is rasterised on each
+    /// side only where it shows there). Every shape that reaches a pixel is stroked on its half's image, in
+    /// order, as on one image (Cairo rasterises a stroke the same on images of the same size, and a clip
+    /// to whole pixels leaves the pixels inside it as they were), so the bottom half copied from the scratch
+    /// image makes the same pixels.
     private func strokeInHalves(_ shown: [Shape], scratch: PixelImage) {
         let middle = bounds.minY + Double(solid.rows / 2 * solid.cellSize)
         let halves = [Rect(minX: bounds.minX, minY: bounds.minY, maxX: bounds.maxX, maxY: middle),
@@ -383,9 +385,13 @@ final class ShapeLayer {
         let parts = halves.map { half in shown.filter { renderer.coverage(of: $0).intersects(half) } }
         let images = Lent([pixels, scratch])
         _ = Parallel.map(2, minimum: 1) { part in
-            let cr = images.value[part.lowerBound].context.pointer
+            let cr = images.value[part.lowerBound].context.pointer, half = halves[part.lowerBound]
+            cairo_save(cr)
+            cairo_rectangle(cr, half.minX, half.minY, half.width, half.height)
+            cairo_clip(cr)
             renderer.paintBackground(cr)
             renderer.strokeFinished(parts[part.lowerBound], cr)
+            cairo_restore(cr)
         }
         pixels.copy([halves[1]], from: scratch)
     }

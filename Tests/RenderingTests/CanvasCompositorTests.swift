@@ -717,4 +717,27 @@ struct CanvasCompositorTests {
         #expect(window.compositor.statistics.shapesRestroked >= ShapeLayer.strokesPerHalf, "enough lines show to share them")
         expectSamePixels(window.screen, try reference(Scene(drawing: drawing), width: 400, height: 300))
     }
+
+    /// Each half is clipped to itself: strokes that cross the middle (ink of every width, circles) are
+    /// rasterised on each side as on one image.
+    @Test func aFirstFrameOfInkAndCirclesAcrossTheMiddleIsTheRenderersToo() throws {
+        let window = try FakeWindow(width: 400, height: 300)
+        var random = SeededGenerator(seed: 31)
+        var drawing = Drawing()
+        for index in 0..<600 {
+            var p = Point(x: Double.random(in: -10...410, using: &random), y: Double.random(in: 100...200, using: &random))
+            var points = [p]
+            for _ in 0..<20 {
+                p = Point(x: p.x + Double.random(in: -6...6, using: &random), y: p.y + Double.random(in: -8...8, using: &random))
+                points.append(p)
+            }
+            let widths = index % 3 == 0 ? points.indices.map { 0.3 + 0.7 * Double($0 % 5) / 4 } : nil
+            let style = ShapeStyle(colour: Colour(hex: UInt32(index % 7) * 0x203040), width: Double(1 + index % 16))
+            drawing.add(index % 10 == 0 ? .ellipse(box: segment(p.x - 30, p.y - 40, p.x + 30, p.y + 40)) : .ink(Ink(points: points, widths: widths)),
+                        style: style)
+        }
+        try window.frame(Scene(drawing: drawing))
+        #expect(window.compositor.statistics.shapesRestroked >= ShapeLayer.strokesPerHalf, "enough shapes show to share them")
+        expectSamePixels(window.screen, try reference(Scene(drawing: drawing), width: 400, height: 300))
+    }
 }
