@@ -99,13 +99,15 @@ running() { state=$(cut -d' ' -f3 "/proc/$1/stat" 2>/dev/null) && [ -n "$state" 
 
 # Xvfb picks a free display and reports it; it is used once it answers there. Among many servers starting
 # and stopping at once (the end-to-end tests), one has been seen to report a display the program could not
-# open: should it exit instead of answering, a new one is started, three times at most.
+# open: should it exit instead of answering, a new one is started, three times at most. With -noreset, as
+# the tests' own servers run (which never showed it): the server does not start over when a client leaves,
+# the probe here or anything before the program.
 answers_or_exited() {
 	! running "$xvfb" || DISPLAY=":$(cat "$work/display")" xdotool getdisplaygeometry >/dev/null 2>&1
 }
 for attempt in 1 2 3; do
 	: >"$work/display"
-	Xvfb -displayfd 3 -screen 0 1024x768x24 -nolisten tcp 3>"$work/display" 2>/dev/null &
+	Xvfb -displayfd 3 -screen 0 1024x768x24 -nolisten tcp -noreset 3>"$work/display" 2>/dev/null &
 	xvfb=$!
 	wait_until "Xvfb to report its display" has_display
 	wait_until "Xvfb to answer on display :$(cat "$work/display")" answers_or_exited
