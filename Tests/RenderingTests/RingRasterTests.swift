@@ -21,34 +21,39 @@ struct RingRasterTests {
     /// time (the renderer's steps before rings were painted into pixels).
     func strokedByCairo(_ shapes: [Shape], background: Colour = .white, scale: Double = 1, size: (Int, Int),
                         origin: PixelPoint = .zero) throws -> CairoSurface {
-        let surface = try CairoSurface(imageWidth: size.0, height: size.1)
-        let context = CairoContext(surface), cr = context.pointer
-        defer { withExtendedLifetime(context) {} }
-        cairo_translate(cr, -Double(origin.x), -Double(origin.y))
-        cairo_set_source_rgb(cr, Double(background.red) / 255, Double(background.green) / 255, Double(background.blue) / 255)
-        cairo_paint(cr)
-        cairo_set_line_cap(cr, CAIRO_LINE_CAP_ROUND)
-        cairo_set_line_join(cr, CAIRO_LINE_JOIN_ROUND)
-        for shape in shapes {
-            let colour = shape.style.colour
-            cairo_set_source_rgb(cr, Double(colour.red) / 255, Double(colour.green) / 255, Double(colour.blue) / 255)
-            Outline(shape, scale: scale).stroke(cr, within: Outline.reach(of: cr))
+        try image(size: size, origin: origin) { cr in
+            cairo_set_source_rgb(cr, Double(background.red) / 255, Double(background.green) / 255, Double(background.blue) / 255)
+            cairo_paint(cr)
+            cairo_set_line_cap(cr, CAIRO_LINE_CAP_ROUND)
+            cairo_set_line_join(cr, CAIRO_LINE_JOIN_ROUND)
+            for shape in shapes {
+                let colour = shape.style.colour
+                cairo_set_source_rgb(cr, Double(colour.red) / 255, Double(colour.green) / 255, Double(colour.blue) / 255)
+                Outline(shape, scale: scale).stroke(cr, within: Outline.reach(of: cr))
+            }
         }
-        return surface
     }
 
     /// The same through the renderer's step for finished shapes (which paints rings into the pixels).
     func paintedByRenderer(_ shapes: [Shape], background: Colour = .white, scale: Double = 1, size: (Int, Int),
                            origin: PixelPoint = .zero) throws -> CairoSurface {
-        let surface = try CairoSurface(imageWidth: size.0, height: size.1)
-        let context = CairoContext(surface), cr = context.pointer
-        defer { withExtendedLifetime(context) {} }
-        cairo_translate(cr, -Double(origin.x), -Double(origin.y))
         var style = RenderStyle()
         style.background = background
         let renderer = Renderer(style: style).scaled(to: scale)
-        renderer.paintBackground(cr)
-        renderer.strokeFinished(shapes, cr)
+        return try image(size: size, origin: origin) { cr in
+            renderer.paintBackground(cr)
+            renderer.strokeFinished(shapes, cr)
+        }
+    }
+
+    /// An image (`size`) showing the canvas from `origin`, drawn on by `draw`.
+    private func image(size: (Int, Int), origin: PixelPoint, _ draw: (OpaquePointer) -> Void) throws -> CairoSurface {
+        let surface = try CairoSurface(imageWidth: size.0, height: size.1)
+        let context = CairoContext(surface)
+        withExtendedLifetime(context) {
+            cairo_translate(context.pointer, -Double(origin.x), -Double(origin.y))
+            draw(context.pointer)
+        }
         return surface
     }
 
