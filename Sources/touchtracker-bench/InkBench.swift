@@ -82,14 +82,13 @@ func inkSection(_ report: inout BenchReport) {
         report.record("frame_ns_ours_ink_\(label)", best.rounded(), unit: "ns (a line in progress moving over ink strokes)")
         report.record("hit_test_ink_median_ns_\(label)", hits[label]!, unit: "ns")
         if count == 100_000 {
-            var bytes = 0, points = 0
-            for shape in document.shapes { if case .ink(let ink) = shape.geometry { bytes += ink.bytes; points += ink.count } }
-            report.record("bytes_per_ink_point", (Double(bytes) / Double(points)).rounded(toPlaces: 1), unit: "bytes (goal <= 16)")
+            var bytes = 0
+            for shape in document.shapes { if case .ink(let ink) = shape.geometry { bytes += ink.bytes } }
+            report.record("bytes_per_ink_point", (Double(bytes) / Double(document.drawing.inkPointCount)).rounded(toPlaces: 1),
+                          unit: "bytes (goal <= 16)")
             // What the spatial index adds for them (its entries and InkCells), in the clicks' drawing of the same strokes.
-            let spreadPoints = spread.shapes.reduce(0) { total, shape in
-                if case .ink(let ink) = shape.geometry { total + ink.count } else { total }
-            }
-            report.record("index_bytes_per_ink_point", (Double(spread.index.memoryFootprint) / Double(spreadPoints)).rounded(toPlaces: 1),
+            report.record("index_bytes_per_ink_point",
+                          (Double(spread.index.memoryFootprint) / Double(spread.drawing.inkPointCount)).rounded(toPlaces: 1),
                           unit: "bytes (the index's share, beside the stroke's own)")
         }
     }
