@@ -116,7 +116,9 @@ import Testing
         for area in [Rect(x: 0, y: 0, width: 300, height: 200), Rect(x: 0, y: 0, width: 100, height: 100), large,
                      Rect(x: 0, y: 0, width: 900, height: 200)] {
             let layout = HelpPanel.layout(in: area, scale: scale)
-            for first in 0...layout.lastFirstRow {
+            // A page of scrolling lines at a time, and the last: every line shows on one of them.
+            let firsts = Array(stride(from: 0, to: layout.lastFirstRow, by: max(1, layout.scrollingRows))) + [layout.lastFirstRow]
+            for first in firsts {
                 let overlay = HelpPanel.overlay(in: area, scale: scale, firstRow: first)
                 #expect(area.contains(overlay.frame))
                 for (index, text) in overlay.texts.enumerated() {
