@@ -312,23 +312,35 @@ final class ShapeLayer {
             let outline = renderer.outline(of: shape)
             return !selection.contains(shape.id) && outline.coverage.intersects(bounds) ? (outline, shape.id.rawValue, shape.style.colour.hex) : nil
         }
-        let empty = SolidCells(covering: bounds, scale: renderer.scale)
-        let topped = Parallel.map(shapes.count, minimum: Self.shapesPerPart) { part in
-            var cells = empty, widest = 0.0
+        // Every cell's top, the latest shape covering it whole: the shapes the latest first, as far as a cell is
+        // left without a top (a cell keeps the first top it gets; once every cell has one, the shapes before top
+        // none). First a part's worth of the latest shapes on this thread: in a drawing of many shapes they top
+        // nearly every cell any shape tops. Then the earlier ones, shared between the cores, each from those
+        // tops: a shape that can top none of the cells left without one (`topsNoCell`, a look at a table) is
+        // passed over without tracing its cells, and a part stops once it has topped them all.
+        var latest = SolidCells(covering: bounds, scale: renderer.scale)
+        let earlier = max(0, shapes.count - Self.shapesPerPart)
+        var untopped = latest.columns * latest.rows, widest = 0.0
+        for shape in shapes[earlier...].reversed() {
             // Every shape's width counts: a pan may bring any of them into the layer.
+            widest = max(widest, shape.style.width)
+            guard untopped > 0, let stroke = stroke(shape) else { continue }
+            untopped -= latest.cover(stroke)
+        }
+        let gaps = latest.untopped(), latestTops = latest, left = untopped
+        let topped = Parallel.map(earlier, minimum: Self.shapesPerPart) { part in
+            var cells = latestTops, widest = 0.0
             for shape in shapes[part] { widest = max(widest, shape.style.width) }
-            // The latest first, as far as a cell is left without a top: a cell keeps the first top it gets, and
-            // once every cell has one, the shapes before top none.
-            var untopped = cells.columns * cells.rows
+            var untopped = left
             for shape in shapes[part].reversed() {
                 guard untopped > 0 else { break }
-                guard let stroke = stroke(shape) else { continue }
+                guard let stroke = stroke(shape), !cells.topsNoCell(of: stroke.outline, in: gaps) else { continue }
                 untopped -= cells.cover(stroke)
             }
             return (cells: cells, widest: widest)
         }
-        var solid = topped.dropFirst().reduce(into: topped[0].cells) { $0.merge($1.cells) }
-        widest = (topped.map(\.widest).max() ?? 0) * renderer.scale
+        var solid = topped.reduce(into: latest) { $0.merge($1.cells) }
+        self.widest = max(widest, topped.map(\.widest).max() ?? 0) * renderer.scale
         let tops = solid.thresholds(inside: [bounds], solid: false)
         let later = Parallel.map(shapes.count, minimum: Self.shapesPerPart) { [solid] part in
             var cells = solid, after: [Shape] = [], buried = 0

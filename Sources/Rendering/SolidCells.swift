@@ -149,6 +149,51 @@ struct SolidCells {
         return topped
     }
 
+    /// The cells without a top, counted over any rectangle of cells at once (`Untopped.count`).
+    func untopped() -> Untopped { Untopped(self) }
+
+    /// Whether `outline` can top no cell of `untopped`: none lies wholly inside its stroke's rectangle (its
+    /// centre line's bounds grown by half its width), which holds every cell it covers whole. When those
+    /// cells have tops later than the shape, as they have for a shape earlier than every shape counted in
+    /// `untopped`, covering it changes no top.
+    func topsNoCell(of outline: Outline, in untopped: Untopped) -> Bool {
+        let area = outline.bounds.insetBy(-outline.width / 2), perCell = 1 / Double(cellSize)
+        let rows = Self.clamp(((area.minY - bounds.minY) * perCell).rounded(.up), ((area.maxY - bounds.minY) * perCell).rounded(.down), to: self.rows)
+        let columns = Self.clamp(((area.minX - bounds.minX) * perCell).rounded(.up), ((area.maxX - bounds.minX) * perCell).rounded(.down),
+                                 to: self.columns)
+        return untopped.count(rows: rows, columns: columns) == 0
+    }
+
+    /// How many cells of a grid are without a top, in a table of the counts over every rectangle from the
+    /// grid's first cell (a summed-area table): any rectangle's count is four reads.
+    struct Untopped {
+        private let columns: Int
+        /// Row by row, (rows + 1) x (columns + 1): the count over the cells above and left of each corner.
+        private let sums: [Int32]
+
+        fileprivate init(_ cells: SolidCells) {
+            columns = cells.columns
+            var sums = [Int32](repeating: 0, count: (cells.rows + 1) * (columns + 1))
+            for row in 0..<cells.rows {
+                var inRow: Int32 = 0
+                for column in 0..<columns {
+                    if cells.tops[row * columns + column] == SolidCells.none { inRow += 1 }
+                    sums[(row + 1) * (columns + 1) + column + 1] = sums[row * (columns + 1) + column + 1] + inRow
+                }
+            }
+            self.sums = sums
+        }
+
+        /// The cells without a top in `rows` and `columns` (0 when either is empty).
+        func count(rows: Range<Int>, columns: Range<Int>) -> Int {
+            guard !rows.isEmpty, !columns.isEmpty else { return 0 }
+            let width = self.columns + 1
+            let below = rows.upperBound * width, above = rows.lowerBound * width
+            return Int(sums[below + columns.upperBound] - sums[below + columns.lowerBound]
+                       - sums[above + columns.upperBound] + sums[above + columns.lowerBound])
+        }
+    }
+
     /// Counts `shape` (`delta` 1) or no longer counts it (`delta` `UInt32.max`) where it reaches a cell after
     /// the cell's top in another colour (in `part`, when given).
     mutating func count(_ shape: Stroke, by delta: UInt32, in part: Part? = nil) {

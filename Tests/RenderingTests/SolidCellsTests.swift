@@ -93,6 +93,47 @@ struct SolidCellsTests {
         #expect(circlesToppingCells > 20, "wide circles top cells along their rings")
     }
 
+    /// The first frame passes over an earlier shape that can top none of the cells the latest shapes left
+    /// without a top (`topsNoCell`): covering it anyway tops none of them. And the table of those cells counts
+    /// any rectangle's as one by one.
+    @Test(arguments: [1, 2] as [UInt64])
+    func aShapeFoundToTopNoCellLeftWithoutATopTopsNone(seed: UInt64) {
+        var random = SeededGenerator(seed: seed)
+        var passedOver = 0, mayTop = 0
+        for round in 0..<6 {
+            let scale = [1, 1.5, 2][round % 3]
+            var cells = SolidCells(covering: Rect(x: 0, y: 0, width: 120, height: 90), scale: scale)
+            func point() -> Point { Point(x: Double.random(in: -20...140, using: &random), y: Double.random(in: -20...110, using: &random)) }
+            for id in 100..<(100 + 15 * (round + 1)) {
+                cells.cover(shape(Segment(begin: point(), end: point()), UInt64(id), width: [10, 4, 30][id % 3] * scale))
+            }
+            let gaps = cells.untopped()
+            for _ in 0..<100 {
+                let rows = Int.random(in: 0...cells.rows, using: &random), columns = Int.random(in: 0...cells.columns, using: &random)
+                let rowRange = Int.random(in: 0...rows, using: &random)..<rows
+                let columnRange = Int.random(in: 0...columns, using: &random)..<columns
+                let counted = rowRange.reduce(0) { sum, row in sum + columnRange.filter { cells.top(row: row, column: $0) == SolidCells.none }.count }
+                #expect(gaps.count(rows: rowRange, columns: columnRange) == counted)
+            }
+            for trial in 0..<100 {
+                let kind: ShapeKind = trial % 4 == 0 ? .ellipse : .line
+                let begin = point()
+                let end = trial % 2 == 0 ? begin + Vector(dx: Double.random(in: -15...15, using: &random), dy: Double.random(in: -15...15, using: &random)) : point()
+                let earlier = shape(Segment(begin: begin, end: end), 1, width: Double.random(in: 2...30, using: &random) * scale, kind: kind)
+                guard cells.topsNoCell(of: earlier.outline, in: gaps) else { mayTop += 1; continue }
+                passedOver += 1
+                var covered = cells
+                covered.cover(earlier)
+                for row in 0..<cells.rows {
+                    for column in 0..<cells.columns where cells.top(row: row, column: column) == SolidCells.none {
+                        #expect(covered.top(row: row, column: column) == SolidCells.none, "round \(round), trial \(trial): \(earlier.outline)")
+                    }
+                }
+            }
+        }
+        #expect(passedOver > 100 && mayTop > 100, "\(passedOver) passed over, \(mayTop) not")
+    }
+
     func shape(_ segment: Segment, _ id: UInt64, _ colour: Colour = .black, width: Double = 10, kind: ShapeKind = .line) -> SolidCells.Stroke {
         (outline(segment, width: width, kind: kind), id, colour.hex)
     }
