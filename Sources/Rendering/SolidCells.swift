@@ -342,18 +342,31 @@ struct SolidCells {
         return Thresholds(cells: cells, blocks: blocks, latest: latest)
     }
 
-    /// The latest threshold of the cells around `outline`: of the blocks its pieces' rectangle
-    /// (`Outline.reach`) meets, `Thresholds.never` outside the thresholds' areas. When it is not later
-    /// than the shape, nothing there buries the shape: it shows wherever it reaches.
+    /// The latest threshold of the cells around `outline` (`blocks(around:)`), `Thresholds.never` outside the
+    /// thresholds' areas. When it is not later than the shape, nothing there buries the shape: it shows
+    /// wherever it reaches.
     func latest(around outline: Outline, in thresholds: Thresholds) -> UInt64 {
+        guard let (blockRows, blockColumns) = blocks(around: outline) else { return Thresholds.never }
+        return blockRows.reduce(0) { max($0, thresholds.latest.highest(row: $1, columns: blockColumns)) }
+    }
+
+    /// The earliest threshold of the cells around `outline` (`blocks(around:)`; none where it meets no block).
+    /// When it is later than the shape, every cell it reaches buries it there.
+    func earliest(around outline: Outline, in thresholds: Thresholds) -> UInt64 {
+        guard let (blockRows, blockColumns) = blocks(around: outline) else { return Self.none }
+        return blockRows.reduce(Thresholds.never) { min($0, thresholds.blocks.lowest(row: $1, columns: blockColumns)) }
+    }
+
+    /// The blocks (`Thresholds.blockSize` cells a side) that the rectangle around all of `outline`'s pieces
+    /// (`Outline.reach`, with a pixel to spare for rounding) meets; nil when it meets none.
+    private func blocks(around outline: Outline) -> (rows: Range<Int>, columns: Range<Int>)? {
         let k = Thresholds.blockSize, perBlock = 1 / Double(cellSize * k)
-        let area = outline.reach.insetBy(-1)  // a pixel to spare for rounding
+        let area = outline.reach.insetBy(-1)
         let blockRows = Self.reached(from: (area.minY - bounds.minY) * perBlock, to: (area.maxY - bounds.minY) * perBlock,
                                      count: (rows + k - 1) / k)
         let blockColumns = Self.reached(from: (area.minX - bounds.minX) * perBlock, to: (area.maxX - bounds.minX) * perBlock,
                                         count: (columns + k - 1) / k)
-        guard !blockRows.isEmpty, !blockColumns.isEmpty else { return Thresholds.never }
-        return blockRows.reduce(0) { max($0, thresholds.latest.highest(row: $1, columns: blockColumns)) }
+        return blockRows.isEmpty || blockColumns.isEmpty ? nil : (blockRows, blockColumns)
     }
 
     /// Whether shape `id` (as `outline`) shows in the areas of `thresholds`: whether it reaches a cell
@@ -365,6 +378,9 @@ struct SolidCells {
         // Where no cell around it is later than it (no line covers any whole: a drawing of circles, say),
         // it shows: its pieces need not be traced.
         if (latest ?? self.latest(around: outline, in: thresholds)) <= id { return true }
+        // Where every cell around it has a later threshold (a shape deep under many others), it is buried: its
+        // pieces need not be traced either.
+        if earliest(around: outline, in: thresholds) > id { return false }
         var blocks = reachedRows(of: outline, cellsPerStep: Thresholds.blockSize)
         var reachesShownBlock = false
         while let (row, columns) = blocks.next(), !reachesShownBlock {

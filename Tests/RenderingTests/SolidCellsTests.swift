@@ -225,7 +225,8 @@ struct SolidCellsTests {
                 let outline = outline(Segment(begin: begin, end: begin + Vector(dx: Double.random(in: -60...60, using: &random),
                                                                                dy: Double.random(in: -60...60, using: &random))),
                                       width: [2, 5, 10, 16][Int.random(in: 0..<4, using: &random)], kind: kind)
-                let id = UInt64.random(in: 1...210, using: &random)
+                // Half of them a line's own id: a cell's threshold.
+                let id = Bool.random(using: &random) ? 10 * UInt64.random(in: 1...20, using: &random) : UInt64.random(in: 1...210, using: &random)
                 var traced = false, reachesACell = false
                 cells.forEachReachedRow(of: outline) { row, columns in
                     reachesACell = true
@@ -234,12 +235,14 @@ struct SolidCellsTests {
                 }
                 // (One that reaches no cell, just off the grid, may be said to show: it paints no pixel there.)
                 #expect(cells.shows(outline, id: id, in: thresholds) == traced || !reachesACell, "trial \(trial): \(outline), id \(id)")
-                // What the first frame's skip relies on: `latest` is at least the threshold of every cell reached.
-                let latest = cells.latest(around: outline, in: thresholds)
+                // What the first frame's skips rely on: `latest` is at least the threshold of every cell reached,
+                // `earliest` at most.
+                let latest = cells.latest(around: outline, in: thresholds), earliest = cells.earliest(around: outline, in: thresholds)
                 cells.forEachReachedRow(of: outline) { row, columns in
-                    for column in columns where thresholds.cells.lowest(row: row, columns: column..<(column + 1)) != Thresholds.never {
-                        #expect(thresholds.cells.lowest(row: row, columns: column..<(column + 1)) <= latest,
-                                "trial \(trial): \(outline), cell (\(row), \(column))")
+                    for column in columns {
+                        let threshold = thresholds.cells.lowest(row: row, columns: column..<(column + 1))
+                        #expect(threshold == Thresholds.never || threshold <= latest, "trial \(trial): \(outline), cell (\(row), \(column))")
+                        #expect(threshold >= earliest, "trial \(trial): \(outline), cell (\(row), \(column))")
                     }
                     return true
                 }
