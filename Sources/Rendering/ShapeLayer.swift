@@ -341,7 +341,7 @@ final class ShapeLayer {
         }
         var solid = topped.reduce(into: latest) { $0.merge($1.cells) }
         self.widest = max(widest, topped.map(\.widest).max() ?? 0) * renderer.scale
-        let tops = solid.thresholds(inside: [bounds], solid: false)
+        let tops = solid.thresholds(inside: [bounds], solid: false), soleColour = solid.soleTopColour
         let later = Parallel.map(shapes.count, minimum: Self.shapesPerPart) { [solid] part in
             var cells = solid, after: [Shape] = [], buried = 0
             for shape in shapes[part] {
@@ -350,7 +350,9 @@ final class ShapeLayer {
                 let latest = solid.latest(around: stroke.outline, in: tops)
                 guard latest != SolidCells.none else { after.append(shape); continue }
                 guard solid.shows(stroke.outline, id: stroke.id, in: tops, latest: latest) else { buried += 1; continue }
-                cells.count(stroke, by: 1)
+                // Counted only where a top has another colour: where every top has its colour (a drawing in one
+                // colour), there is nothing to count.
+                if soleColour != stroke.colour { cells.count(stroke, by: 1) }
                 after.append(shape)
             }
             return (cells: cells, after: after, buried: buried)

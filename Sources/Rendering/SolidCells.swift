@@ -194,6 +194,16 @@ struct SolidCells {
         }
     }
 
+    /// The colour every top has (0xRRGGBB), when there are tops and they all have one colour; else nil. Counting
+    /// a shape of that colour (`count`) changes nothing.
+    var soleTopColour: UInt32? {
+        var sole: UInt32?
+        for index in tops.indices where tops[index] != Self.none {
+            if sole == nil { sole = colours[index] } else if sole != colours[index] { return nil }
+        }
+        return sole
+    }
+
     /// Counts `shape` (`delta` 1) or no longer counts it (`delta` `UInt32.max`) where it reaches a cell after
     /// the cell's top in another colour (in `part`, when given).
     mutating func count(_ shape: Stroke, by delta: UInt32, in part: Part? = nil) {

@@ -134,6 +134,22 @@ struct SolidCellsTests {
         #expect(passedOver > 100 && mayTop > 100, "\(passedOver) passed over, \(mayTop) not")
     }
 
+    /// A first frame counts a shape in the cells it reaches only where a top has another colour: with every top
+    /// of one colour (a drawing in black), counting a black shape would change nothing.
+    @Test func theTopsSoleColourIsKnownUntilATopOfAnotherColourComes() {
+        var cells = SolidCells(covering: Rect(x: 0, y: 0, width: 100, height: 80), scale: 1)
+        #expect(cells.soleTopColour == nil, "no top yet")
+        cells.cover(shape(segment(0, 20, 100, 20), 1))
+        cells.cover(shape(segment(0, 50, 100, 50), 2))
+        #expect(cells.soleTopColour == Colour.black.hex)
+        let blue = Colour(hex: 0x1E50DC)
+        var black = cells
+        black.count(shape(segment(50, 0, 50, 80), 3), by: 1)
+        #expect(black.solidColour(row: 5, column: 12) == Colour.black.hex, "a black shape over black tops is not counted")
+        cells.cover(shape(segment(0, 70, 100, 70), 4, blue))
+        #expect(cells.soleTopColour == nil)
+    }
+
     func shape(_ segment: Segment, _ id: UInt64, _ colour: Colour = .black, width: Double = 10, kind: ShapeKind = .line) -> SolidCells.Stroke {
         (outline(segment, width: width, kind: kind), id, colour.hex)
     }
