@@ -20,7 +20,9 @@ public struct Drawing: Hashable, Sendable {
 
     /// A drawing holding `shapes` (ids must be unique); `nextID` continues after the largest.
     public init(shapes: [Shape]) {
-        self.shapes = shapes.sorted { $0.id < $1.id }
+        // In drawing order already, as a file's shapes are: not copied to be sorted.
+        let inOrder = shapes.indices.dropFirst().allSatisfy { shapes[$0 - 1].id < shapes[$0].id }
+        self.shapes = inOrder ? shapes : shapes.sorted { $0.id < $1.id }
         nextID = ShapeID((self.shapes.last?.id.rawValue ?? 0) + 1)
         countInkPoints()
     }
@@ -28,8 +30,13 @@ public struct Drawing: Hashable, Sendable {
     /// The same shapes in the same order with ids 1...n. Ids only order shapes, so a drawing that nothing
     /// refers to yet (just opened: no history, no selection) can be renumbered; this leaves the next id as
     /// far as possible from the format's largest, so a file that uses it stays savable after an edit.
-    public func renumbered() -> Drawing {
-        Drawing(shapes: shapes.enumerated().map { $0.element.withID(ShapeID(UInt64($0.offset + 1))) })
+    /// (Consuming: a drawing just read is renumbered in place, not copied.)
+    public consuming func renumbered() -> Drawing {
+        for index in shapes.indices { shapes[index].id = ShapeID(UInt64(index + 1)) }
+        nextID = ShapeID(UInt64(shapes.count + 1))
+        revision = .fresh()
+        recentChanges = []
+        return self
     }
 
     public var isEmpty: Bool { shapes.isEmpty }
