@@ -107,6 +107,9 @@ struct DrawingDecoder {
         return shapes
     }
 
+    /// The keys of a shape's members, the most frequent first (`JSONScanner.readString(mostOften:)`).
+    static let shapeKeys = JSONScanner.KnownStrings(["id", "begin", "end", "kind", "colour", "width", "points", "widths"])
+
     /// A shape: in version 2 "id", "kind", "begin", "end", "colour" and "width", all required; in version 1
     /// (lines) "id", "begin" and "end" alone, read as black lines 10 px wide.
     mutating func readShape(version: Int) throws(DocumentError) -> Shape {
@@ -120,7 +123,7 @@ struct DrawingDecoder {
             repeat {
                 scanner.skipWhitespace()
                 let keyOffset = scanner.offset
-                let key = try scanner.readString()
+                let key = try scanner.readString(mostOften: Self.shapeKeys)
                 try scanner.expect(.colon, "expected ':'")
                 func once<Value>(_ value: Value?) throws(DocumentError) {
                     guard value == nil else { throw .duplicateKey(key, at: scanner.position(at: keyOffset)) }

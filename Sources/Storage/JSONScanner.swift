@@ -73,6 +73,33 @@ struct JSONScanner {
 
     // MARK: Strings
 
+    /// Reads a string that is most often one of `known` (a member's key: a file's keys are a handful, read
+    /// hundreds of thousands of times): when its bytes spell one, with no escape, that very string, made once;
+    /// else as `readString` reads it.
+    mutating func readString(mostOften known: KnownStrings) throws(DocumentError) -> String {
+        skipWhitespace()
+        if peek == .quote {
+            let contentStart = offset + 1
+            for candidate in known.candidates {
+                let end = contentStart + candidate.utf8.count
+                guard end < bytes.count, bytes[end] == .quote else { continue }
+                var index = 0
+                while index < candidate.utf8.count, bytes[contentStart + index] == candidate.utf8[index] { index += 1 }
+                if index == candidate.utf8.count {
+                    offset = end + 1
+                    return candidate.text
+                }
+            }
+        }
+        return try readString()
+    }
+
+    /// Strings `readString(mostOften:)` looks for first, each with its UTF-8.
+    struct KnownStrings: Sendable {
+        fileprivate let candidates: [(text: String, utf8: [UInt8])]
+        init(_ texts: [String]) { candidates = texts.map { ($0, Array($0.utf8)) } }
+    }
+
     /// Reads a string, escapes resolved. The text must be valid UTF-8 with no raw control characters.
     mutating func readString() throws(DocumentError) -> String {
         skipWhitespace()
