@@ -158,9 +158,8 @@ struct SolidCells {
     /// `untopped`, covering it changes no top.
     func topsNoCell(of outline: Outline, in untopped: Untopped) -> Bool {
         let area = outline.bounds.insetBy(-outline.width / 2), perCell = 1 / Double(cellSize)
-        let rows = Self.clamp(((area.minY - bounds.minY) * perCell).rounded(.up), ((area.maxY - bounds.minY) * perCell).rounded(.down), to: self.rows)
-        let columns = Self.clamp(((area.minX - bounds.minX) * perCell).rounded(.up), ((area.maxX - bounds.minX) * perCell).rounded(.down),
-                                 to: self.columns)
+        let rows = BoxRows.wholly(from: (area.minY - bounds.minY) * perCell, to: (area.maxY - bounds.minY) * perCell, count: self.rows)
+        let columns = BoxRows.wholly(from: (area.minX - bounds.minX) * perCell, to: (area.maxX - bounds.minX) * perCell, count: self.columns)
         return untopped.count(rows: rows, columns: columns) == 0
     }
 
