@@ -82,8 +82,10 @@ public enum DocumentFuzzing {
     public static func randomDrawing(using random: inout SeededGenerator) -> Drawing {
         let awkward: [Double] = [0, -0.0, 1, -1, 0.1, 1e-7, .leastNonzeroMagnitude, 123.456, 999_999.999, -1_000_000, 1_000_000]
         func coordinate() -> Double {
-            random.next() % 2 == 0 ? awkward[Int(random.next() % UInt64(awkward.count))]
-                : Double(Int64(random.next() % 2_000_001) - 1_000_000) / Double(1 + random.next() % 1000)
+            if random.next() % 2 == 0 { return awkward[Int(random.next() % UInt64(awkward.count))] }
+            let numerator: Int64 = Int64(random.next() % 2_000_001) - 1_000_000
+            let denominator: UInt64 = 1 + random.next() % 1000
+            return Double(numerator) / Double(denominator)
         }
         var shapes: [Shape] = []
         var id: UInt64 = 0

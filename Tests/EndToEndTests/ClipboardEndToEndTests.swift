@@ -28,7 +28,8 @@ struct ClipboardEndToEndTests {
         running.drawLine(from: (50, 100), to: (250, 100))
         running.client.key(XK_c, modifiers: [XK_Control_L])
         let targets = try #require(try clipboardContent("TARGETS", display: running.server.name))
-        #expect(String(decoding: targets, as: UTF8.self).split(separator: "\n").map(String.init) == offeredTargets)
+        let listed: [String] = String(decoding: targets, as: UTF8.self).split(separator: "\n").map { (line: Substring) -> String in String(line) }
+        #expect(listed == offeredTargets)
 
         // What the line paints (widened by half its width), 45…255 x 95…105, and 10 px around it.
         let pngBytes = try #require(try clipboardContent("image/png", display: running.server.name))

@@ -169,8 +169,11 @@ struct RendererTests {
     /// (its pieces are scaled as they are made: the points are not copied).
     @Test(arguments: [false, true])
     func inkAtAZoomIsDrawnAsIfItsPointsWereScaled(varyingWidths: Bool) throws {
-        let points = (0..<40).map { i in Point(x: 10 + Double(i) * 1.5, y: 15 + 8 * sin(Double(i) / 5)) }
-        let widths = varyingWidths ? (0..<40).map { 0.3 + 0.7 * Double($0 % 7) / 6 } : nil
+        let points: [Point] = (0..<40).map { (i: Int) -> Point in
+            let x: Double = 10 + Double(i) * 1.5, y: Double = 15 + 8 * sin(Double(i) / 5)
+            return Point(x: x, y: y)
+        }
+        let widths: [Double]? = varyingWidths ? (0..<40).map { (i: Int) -> Double in 0.3 + 0.7 * Double(i % 7) / 6 } : nil
         var zoomed = Drawing(), scaled = Drawing()
         zoomed.add(.ink(Ink(points: points, widths: widths)), style: ShapeStyle(width: 3))
         scaled.add(.ink(Ink(points: points.map { Point(x: $0.x * 3, y: $0.y * 3) }, widths: widths)), style: ShapeStyle(width: 9))

@@ -15,8 +15,9 @@ private let header3 = #"{"format":"touchtracker-drawing","version":3,"shapes":["
 @Suite("Storage: ink in format version 3")
 struct InkFormatTests {
     private func stroke(_ count: Int, widths: Bool = false) -> Ink {
-        let points = (0..<count).map { Point(x: Double($0) * 0.5 + 0.25, y: Double($0 % 7) * 1.125) }
-        return Ink(points: points, widths: widths ? (0..<count).map { 0.25 + Double($0 % 4) * 0.25 } : nil)
+        let points: [Point] = (0..<count).map { (i: Int) -> Point in Point(x: Double(i) * 0.5 + 0.25, y: Double(i % 7) * 1.125) }
+        let varying: [Double]? = widths ? (0..<count).map { (i: Int) -> Double in 0.25 + Double(i % 4) * 0.25 } : nil
+        return Ink(points: points, widths: varying)
     }
 
     @Test func inkIsWrittenAsVersion3AndReadBackTheSame() throws {

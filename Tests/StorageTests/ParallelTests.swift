@@ -15,8 +15,9 @@ struct ParallelTests {
     }
 
     @Test func eachPartIsWorkedOnAndTheResultsComeInOrder() {
-        let sums = Parallel.map(100_000, minimum: 10_000) { part in part.reduce(0, +) }
-        #expect(sums.reduce(0, +) == (0..<100_000).reduce(0, +))
+        let sums: [Int] = Parallel.map(100_000, minimum: 10_000) { (part: Range<Int>) -> Int in part.reduce(0, +) }
+        let expected: Int = (0..<100_000).reduce(0, +)
+        #expect(sums.reduce(0, +) == expected)
         #expect(sums == sums.sorted(), "later parts hold larger numbers")
     }
 

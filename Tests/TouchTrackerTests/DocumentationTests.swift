@@ -55,7 +55,9 @@ struct DocumentationTests {
 
     @Test func theManPagesKeysAreTheKeyTable() throws {
         let rows = try section(of: try text("assets/touchtracker.1"), from: ".SH KEYS", until: ".SH")
-        #expect(rows.map(String.init) == KeyBindings.table.flatMap { manEntry($0.keys, $0.effect) })
+        let expected: [String] = KeyBindings.table.flatMap { (binding: KeyBinding) -> [String] in manEntry(binding.keys, binding.effect) }
+        let found: [String] = rows.map { (row: Substring) -> String in String(row) }
+        #expect(found == expected)
     }
 
     @Test func theUsageListsEveryBinding() {
@@ -79,9 +81,10 @@ struct DocumentationTests {
     @Test func theManPagesPointerActionsAreThePointerTable() throws {
         let man = try text("assets/touchtracker.1")
         let mouse = try section(of: man, from: ".SH MOUSE", until: ".SH")
-        #expect(mouse.map(String.init) == PointerActions.rows(.mouse).flatMap { manEntry($0.action, $0.effect) })
+        func entries(_ rows: [PointerAction]) -> [String] { rows.flatMap { (row: PointerAction) -> [String] in manEntry(row.action, row.effect) } }
+        #expect(mouse.map { (line: Substring) -> String in String(line) } == entries(PointerActions.rows(.mouse)))
         let touch = try section(of: man, from: ".SH TOUCH AND STYLUS", until: ".SH").drop { $0 != ".TP" }
-        #expect(touch.map(String.init) == PointerActions.rows(.touchAndStylus).flatMap { manEntry($0.action, $0.effect) })
+        #expect(touch.map { (line: Substring) -> String in String(line) } == entries(PointerActions.rows(.touchAndStylus)))
     }
 
     @Test func theHelpAndTheUsageListEveryPointerAction() {
@@ -106,10 +109,12 @@ struct DocumentationTests {
 
     @Test func theManPagesToolsAreTheToolTable() throws {
         let rows = try section(of: try text("assets/touchtracker.1"), from: ".SH TOOLS", until: ".SH")
-        let expected = Tool.table.flatMap { tool in
-            [".TP", ".BR \(tool.name) \" (\(tool.key.uppercased()))\"", troff(tool.help.prefix(1).uppercased() + tool.help.dropFirst() + ".")]
+        let expected: [String] = Tool.table.flatMap { (tool: Tool) -> [String] in
+            let help: String = tool.help.prefix(1).uppercased() + tool.help.dropFirst() + "."
+            return [".TP", ".BR \(tool.name) \" (\(tool.key.uppercased()))\"", troff(help)]
         }
-        #expect(Array(rows.drop { $0 != ".TP" }.map(String.init)) == expected)
+        let found: [String] = rows.drop { $0 != ".TP" }.map { (line: Substring) -> String in String(line) }
+        #expect(found == expected)
     }
 
     @Test func theHelpAndTheUsageListEveryTool() {

@@ -188,8 +188,9 @@ struct DeletedAndWrittenAgainTests {
 struct ShapeLimitTests {
     /// A drawing of `count` short lines.
     private func drawing(of count: Int) -> Drawing {
-        Drawing(shapes: (1...count).map {
-            Shape(id: ShapeID(UInt64($0)), geometry: .line(Segment(begin: Point(x: 300, y: Double($0 % 100)), end: Point(x: 301, y: Double($0 % 100)))))
+        Drawing(shapes: (1...count).map { (i: Int) -> Shape in
+            let y = Double(i % 100)
+            return Shape(id: ShapeID(UInt64(i)), geometry: .line(Segment(begin: Point(x: 300, y: y), end: Point(x: 301, y: y))))
         })
     }
 

@@ -24,9 +24,11 @@ import Glibc
         for (width, height) in Self.windows {
             let area = Rect(x: 0, y: 0, width: width, height: height)
             let toolbar = try #require(Toolbar(in: area, scale: scale, forTouch: forTouch), "\(width)x\(height)")
-            let shown = toolbar.buttons.map(\.item).filter { $0 != .more }
-            #expect(shown + toolbar.overflow == Self.everyItem, "each tool, colour, width and command once, in the tables' order")
-            #expect(toolbar.buttons.map(\.item).filter { $0 == .more }.count == (toolbar.overflow.isEmpty ? 0 : 1))
+            let shown: [Toolbar.Item] = toolbar.buttons.map(\.item).filter { $0 != .more }
+            let everywhere: [Toolbar.Item] = shown + toolbar.overflow
+            #expect(everywhere == Self.everyItem, "each tool, colour, width and command once, in the tables' order")
+            let mores: Int = toolbar.buttons.filter { (button: (item: Toolbar.Item, frame: Rect)) -> Bool in button.item == .more }.count
+            #expect(mores == (toolbar.overflow.isEmpty ? 0 : 1))
             if !toolbar.overflow.isEmpty {
                 #expect(toolbar.buttons.last?.item == .more && toolbar.buttons.last!.frame.maxX > width - 5 * scale, "» last, at the end")
             }
@@ -114,8 +116,10 @@ import Glibc
         let chosen = zip(toolbar.buttons, overlay.buttons).filter { $0.1.isChosen }.map(\.0.item)
         #expect(chosen == [.tool(.circle), .colour(1), .width(3)])
         #expect(overlay.buttons.map(\.frame) == toolbar.buttons.map(\.frame), "drawn where clicks find them")
-        #expect(zip(toolbar.buttons, overlay.buttons).filter { !$0.1.isEnabled }.map(\.0.item) == [.undo])
-        #expect(zip(toolbar.buttons, overlay.buttons).filter(\.1.isHovered).map(\.0.item) == [.help])
+        let dimmed: [Toolbar.Item] = zip(toolbar.buttons, overlay.buttons).filter { !$0.1.isEnabled }.map { $0.0.item }
+        let hovered: [Toolbar.Item] = zip(toolbar.buttons, overlay.buttons).filter { $0.1.isHovered }.map { $0.0.item }
+        #expect(dimmed == [.undo])
+        #expect(hovered == [.help])
     }
 
     @Test func tooltipsNameTheButtonAndItsKeyFromTheKeyTable() {
