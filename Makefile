@@ -36,8 +36,8 @@ build: deps
 #   at once     the unit tests (in parallel, CPU-bound) and beside them the end-to-end tests that measure no time
 #                (in parallel, each with its own Xvfb and app, mostly waiting on them); their log follows the
 #                unit tests'. SwiftPM holds .build for a whole `swift test`, so they run from the test bundle itself.
-#   alone        the end-to-end tests that measure time (double clicks, pointer speed, autosave pacing, kills
-#                against saves): those in a suite named Alone, one at a time, with nothing else running.
+#   alone        the end-to-end tests that measure time (double clicks, pointer speed, autosave pacing):
+#                those in a suite named Alone, one at a time, with nothing else running.
 # TOUCHTRACKER_LONG_TESTS=1 (make test-long) gives the random tests their long runs (TestLength).
 define run-tests
 	@bundle=$$($(SWIFT) build --show-bin-path)/TouchTrackerPackageTests.xctest; log=.build/end-to-end.log; \
