@@ -37,6 +37,9 @@ struct DocumentationTests {
     }
 
     /// A man page entry: the term in bold, then the description as a sentence.
+    /// A section's lines as strings (typed, so that the comparisons with them type-check quickly).
+    private func strings(_ lines: some Sequence<Substring>) -> [String] { lines.map { (line: Substring) -> String in String(line) } }
+
     private func manEntry(_ term: String, _ description: String) -> [String] {
         [".TP", ".B " + troff(term), troff(description.prefix(1).uppercased() + description.dropFirst() + ".")]
     }
@@ -56,8 +59,7 @@ struct DocumentationTests {
     @Test func theManPagesKeysAreTheKeyTable() throws {
         let rows = try section(of: try text("assets/touchtracker.1"), from: ".SH KEYS", until: ".SH")
         let expected: [String] = KeyBindings.table.flatMap { (binding: KeyBinding) -> [String] in manEntry(binding.keys, binding.effect) }
-        let found: [String] = rows.map { (row: Substring) -> String in String(row) }
-        #expect(found == expected)
+        #expect(strings(rows) == expected)
     }
 
     @Test func theUsageListsEveryBinding() {
@@ -82,9 +84,9 @@ struct DocumentationTests {
         let man = try text("assets/touchtracker.1")
         let mouse = try section(of: man, from: ".SH MOUSE", until: ".SH")
         func entries(_ rows: [PointerAction]) -> [String] { rows.flatMap { (row: PointerAction) -> [String] in manEntry(row.action, row.effect) } }
-        #expect(mouse.map { (line: Substring) -> String in String(line) } == entries(PointerActions.rows(.mouse)))
+        #expect(strings(mouse) == entries(PointerActions.rows(.mouse)))
         let touch = try section(of: man, from: ".SH TOUCH AND STYLUS", until: ".SH").drop { $0 != ".TP" }
-        #expect(touch.map { (line: Substring) -> String in String(line) } == entries(PointerActions.rows(.touchAndStylus)))
+        #expect(strings(touch) == entries(PointerActions.rows(.touchAndStylus)))
     }
 
     @Test func theHelpAndTheUsageListEveryPointerAction() {
@@ -113,8 +115,7 @@ struct DocumentationTests {
             let help: String = tool.help.prefix(1).uppercased() + tool.help.dropFirst() + "."
             return [".TP", ".BR \(tool.name) \" (\(tool.key.uppercased()))\"", troff(help)]
         }
-        let found: [String] = rows.drop { $0 != ".TP" }.map { (line: Substring) -> String in String(line) }
-        #expect(found == expected)
+        #expect(strings(rows.drop { $0 != ".TP" }) == expected)
     }
 
     @Test func theHelpAndTheUsageListEveryTool() {

@@ -27,7 +27,7 @@ import Glibc
             let shown: [Toolbar.Item] = toolbar.buttons.map(\.item).filter { $0 != .more }
             let everywhere: [Toolbar.Item] = shown + toolbar.overflow
             #expect(everywhere == Self.everyItem, "each tool, colour, width and command once, in the tables' order")
-            let mores: Int = toolbar.buttons.filter { (button: (item: Toolbar.Item, frame: Rect)) -> Bool in button.item == .more }.count
+            let mores: Int = toolbar.buttons.count - shown.count
             #expect(mores == (toolbar.overflow.isEmpty ? 0 : 1))
             if !toolbar.overflow.isEmpty {
                 #expect(toolbar.buttons.last?.item == .more && toolbar.buttons.last!.frame.maxX > width - 5 * scale, "» last, at the end")
