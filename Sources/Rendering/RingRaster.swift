@@ -10,9 +10,9 @@ import Glibc
 /// The ring is the region between two closed polygons: the ellipse's outer offset curve, and its inner one
 /// with the tails cut off where the stroke is wider than the curve is tight (the inner curve crosses the
 /// major axis there; when the half width reaches the minor radius, there is no hole). Both are flattened
-/// by the normal's angle, within `tolerance` of the true curves. Each pixel's coverage is the exact area of
-/// the ring inside it (signed areas accumulated along each row, as font rasterisers do), and the colour
-/// is laid over the pixel in that proportion, as Cairo's OVER does. So a pixel wholly inside the ring is
+/// by the normal's angle, within `tolerance` of the true curves, a quarter of each mirrored into the rest.
+/// Each pixel's coverage is the exact area of the ring inside it (signed areas accumulated along each row,
+/// as font rasterisers do), and the colour is laid over the pixel in that proportion, as Cairo's OVER does. So a pixel wholly inside the ring is
 /// exactly the colour (what `SolidCells` counts on); elsewhere a pixel differs from Cairo's by its
 /// approximations (its curves are Bézier arcs, flattened within 0.1 px; its coverage 15 samples a row):
 /// `RingRasterTests` bounds the difference. Where the stroke is wider than the curve is tight, Cairo's
@@ -25,6 +25,8 @@ struct RingRaster {
     private var cells: [Float] = []
     /// Per row of the ring: the columns written left of its middle and right of it (`Grid.touched`).
     private var touched: [Int32] = []
+    /// A quarter of the curve being traced, from the ring's centre (`OffsetCurve.quarter`).
+    private var quarter: [(x: Double, y: Double)] = []
 
     /// How far the polygons may stray from the true curves, in px.
     static let tolerance = 0.05
@@ -56,19 +58,22 @@ struct RingRaster {
                 grid.cells = cells.baseAddress!
                 grid.touched = touched.baseAddress!
                 for row in 0..<grid.rows { grid.clearTouched(row) }
-                Self.trace(centre: centre, a: a, b: b, h: h, into: &grid)
+                Self.trace(centre: centre, a: a, b: b, h: h, quarter: &quarter, into: &grid)
                 Self.blend(grid, colour: colour, on: pixels)
             }
         }
         return true
     }
 
-    /// Accumulates the ring's outline: the outer curve one way round, the hole's the other.
-    private static func trace(centre: (x: Double, y: Double), a: Double, b: Double, h: Double, into grid: inout Grid) {
+    /// Accumulates the ring's outline: the outer curve one way round, the hole's the other. The ring is
+    /// symmetric about both axes through its centre: each curve's points are found over a quarter of it
+    /// (`quarter`, reused from ring to ring) and mirrored into the other three.
+    private static func trace(centre: (x: Double, y: Double), a: Double, b: Double, h: Double,
+                              quarter: inout [(x: Double, y: Double)], into grid: inout Grid) {
         let major = max(a, b), minor = min(a, b)
-        var tracer = Tracer(centre: centre, a: a, b: b, h: h)
-        tracer.arc(from: 0, to: 2 * Double.pi, offset: h, into: &grid)
-        tracer.close(into: &grid)
+        let curve = OffsetCurve(a: a, b: b, h: h)
+        curve.quarter(from: 0, to: Double.pi / 2, offset: h, into: &quarter)
+        grid.contour(mirroring: quarter, about: centre, reversed: false)
         guard h < minor else { return }  // no hole: every point inside is within h of the ellipse
         // Where the stroke is wider than the curve's tightest radius (minor²/major, at the major axis's
         // ends), the inner curve loops back across the major axis: it is cut where it meets the axis, at the
@@ -78,60 +83,103 @@ struct RingRaster {
             let reach = minor * minor / h
             psi = acos(((reach * reach - minor * minor) / (major * major - minor * minor)).squareRoot().clamped(0, 1))
         }
-        let base = a >= b ? 0 : Double.pi / 2
-        tracer.arc(from: base + 2 * Double.pi - psi, to: base + Double.pi + psi, offset: -h, into: &grid)
-        tracer.arc(from: base + Double.pi - psi, to: base + psi, offset: -h, joined: true, into: &grid)
-        tracer.close(into: &grid)
+        let (from, to) = a >= b ? (psi, Double.pi / 2) : (0, Double.pi / 2 - psi)
+        curve.quarter(from: from, to: to, offset: -h, into: &quarter)
+        grid.contour(mirroring: quarter, about: centre, reversed: true)
     }
 
     /// Reads the accumulated areas row by row into coverage and lays the colour over each pixel in that
-    /// proportion (clearing the cells for the next ring). Only the columns written are read, and between
-    /// the two sides of the ring the coverage they leave (none in the hole).
+    /// proportion, clearing the cells for the next ring. Only the columns written are read, and between the
+    /// two sides of the ring the coverage they leave (none in the hole).
     private static func blend(_ grid: Grid, colour: UInt32, on pixels: ImagePixels) {
-        let red = colour >> 16 & 0xFF, green = colour >> 8 & 0xFF, blue = colour & 0xFF
+        let paint = Paint(colour)
         let columns = grid.columns + 2
-        let firstColumn = max(0, pixels.clip.minX - grid.left), endColumn = min(columns, pixels.clip.maxX - grid.left)
-        @inline(__always) func lay(_ coverage: Float, at column: Int, on line: UnsafeMutablePointer<UInt32>) {
-            guard coverage >= 1 / 510, column >= firstColumn, column < endColumn else { return }
-            let alpha = UInt32(min(coverage, 1) * 255 + 0.5)
-            if alpha == 255 {
-                line[column] = colour
-                return
-            }
-            let old = line[column], rest = 255 - alpha
-            line[column] = (times(red, alpha) + times(old >> 16 & 0xFF, rest)) << 16
-                | (times(green, alpha) + times(old >> 8 & 0xFF, rest)) << 8
-                | (times(blue, alpha) + times(old & 0xFF, rest))
-        }
+        // The columns inside the clip.
+        let shown = max(0, pixels.clip.minX - grid.left)..<max(0, min(columns, pixels.clip.maxX - grid.left))
         for row in 0..<grid.rows {
             let cells = grid.cells + row * columns
             let line = pixels.data + (grid.top + row) * pixels.stride + grid.left
             let (leftRun, rightRun) = grid.touchedRuns(row)
+            // Each written cell's coverage in place of its area; between the sides, the left one's last.
             var sum: Float = 0
-            var column = leftRun.lowerBound
-            func read(_ run: Range<Int>) {
-                guard !run.isEmpty else { return }
-                // Untouched cells before the run: the coverage the last one left.
-                let gap = abs(sum)
-                if gap >= 1 / 510 { while column < run.lowerBound { lay(gap, at: column, on: line); column += 1 } }
-                column = run.lowerBound
-                while column < run.upperBound {
-                    sum += cells[column]
-                    cells[column] = 0
-                    lay(abs(sum), at: column, on: line)
-                    column += 1
-                }
+            for column in leftRun {
+                sum += cells[column]
+                cells[column] = abs(sum)
             }
-            read(leftRun)
-            read(rightRun)
+            let between = abs(sum)
+            for column in rightRun {
+                sum += cells[column]
+                cells[column] = abs(sum)
+            }
+            paint.lay(cells, leftRun.clamped(to: shown), on: line)
+            if !rightRun.isEmpty { paint.fill(line, (leftRun.upperBound..<rightRun.lowerBound).clamped(to: shown), coverage: between) }
+            paint.lay(cells, rightRun.clamped(to: shown), on: line)
+            if !leftRun.isEmpty { (cells + leftRun.lowerBound).update(repeating: 0, count: leftRun.count) }
+            if !rightRun.isEmpty { (cells + rightRun.lowerBound).update(repeating: 0, count: rightRun.count) }
         }
     }
 
-    /// x·y / 255, rounded (as pixman multiplies channels).
-    @inline(__always)
-    private static func times(_ x: UInt32, _ y: UInt32) -> UInt32 {
-        let t = x * y + 0x80
-        return ((t >> 8) + t) >> 8
+    /// A colour laid over pixels (RGB24) in proportion to a coverage, as Cairo's OVER does: each channel
+    /// becomes colour·α + old·(255 − α), each product divided by 255 and rounded as pixman does. Red and blue
+    /// are worked on together, 16 bits apart (no product of two channels reaches the other's bits).
+    private struct Paint {
+        let colour: UInt32
+        /// The colour's red and blue, and its green, where a product keeps them apart.
+        let redBlue: UInt32, green: UInt32
+
+        init(_ colour: UInt32) {
+            self.colour = colour & 0xFF_FFFF
+            redBlue = colour & 0xFF_00FF
+            green = colour >> 8 & 0xFF
+        }
+
+        /// The opacity for a coverage: 0 to 255, rounded.
+        @inline(__always)
+        static func alpha(_ coverage: Float) -> UInt32 { UInt32(min(coverage, 1) * 255 + 0.5) }
+
+        /// x·y / 255 rounded, for each of the channels in x at bits 0 and 16 (as pixman multiplies them).
+        @inline(__always)
+        static func times(_ x: UInt32, _ y: UInt32) -> UInt32 {
+            let t = x &* y &+ 0x80_0080
+            return ((t >> 8 & 0xFF_00FF) &+ t) >> 8 & 0xFF_00FF
+        }
+
+        /// The pixel `old` with the colour laid over it at `alpha` (1 to 254), from the colour's products.
+        @inline(__always)
+        static func over(_ old: UInt32, alpha: UInt32, redBlue: UInt32, green: UInt32) -> UInt32 {
+            let rest = 255 &- alpha
+            return (redBlue &+ times(old & 0xFF_00FF, rest)) | (green &+ times(old >> 8 & 0xFF, rest)) << 8
+        }
+
+        @inline(__always)
+        func lay(_ coverage: Float, on pixel: UnsafeMutablePointer<UInt32>) {
+            let alpha = Self.alpha(coverage)
+            if alpha == 0 { return }
+            if alpha == 255 {
+                pixel.pointee = colour
+                return
+            }
+            pixel.pointee = Self.over(pixel.pointee, alpha: alpha, redBlue: Self.times(redBlue, alpha), green: Self.times(green, alpha))
+        }
+
+        /// Lays the colour over the pixels `columns` of `line`, each at its coverage in `coverage`.
+        @inline(__always)
+        func lay(_ coverage: UnsafeMutablePointer<Float>, _ columns: Range<Int>, on line: UnsafeMutablePointer<UInt32>) {
+            for column in columns { lay(coverage[column], on: line + column) }
+        }
+
+        /// Lays the colour at one coverage over the pixels `columns` of `line`.
+        @inline(__always)
+        func fill(_ line: UnsafeMutablePointer<UInt32>, _ columns: Range<Int>, coverage: Float) {
+            let alpha = Self.alpha(coverage)
+            if alpha == 0 || columns.isEmpty { return }
+            if alpha == 255 {
+                (line + columns.lowerBound).update(repeating: colour, count: columns.count)
+                return
+            }
+            let redBlue = Self.times(self.redBlue, alpha), green = Self.times(self.green, alpha)
+            for column in columns { line[column] = Self.over(line[column], alpha: alpha, redBlue: redBlue, green: green) }
+        }
     }
 
     /// The cells of one ring: `columns` + 2 a row (the last two take what crosses the right edge), `rows`
@@ -161,6 +209,27 @@ struct RingRaster {
             let first = Int32(first), last = Int32(last)
             if first < middle { (at[0], at[1]) = (min(at[0], first), max(at[1], min(last, middle - 1))) }
             if last >= middle { (at[2], at[3]) = (min(at[2], max(first, middle)), max(at[3], last)) }
+        }
+
+        /// Adds a closed curve symmetric about both axes through `centre`, from the points of its first quarter
+        /// (`quarter`, from the centre, the normal's angle rising): that quarter, then it mirrored across the
+        /// vertical axis (backwards), across both, and across the horizontal one (backwards); each edge
+        /// the other way round when `reversed` (a hole). A mirrored quarter starts where the last ended,
+        /// or across the axis from it at the same height (where a hole's tails are cut): a level edge,
+        /// which adds nothing.
+        mutating func contour(mirroring quarter: [(x: Double, y: Double)], about centre: (x: Double, y: Double), reversed: Bool) {
+            guard let start = quarter.first else { return }
+            var last = (x: centre.x + start.x, y: centre.y + start.y)
+            let first = last
+            @inline(__always) func line(to x: Double, _ y: Double) {
+                if reversed { edge(x, y, last.x, last.y) } else { edge(last.x, last.y, x, y) }
+                last = (x, y)
+            }
+            for point in quarter.dropFirst() { line(to: centre.x + point.x, centre.y + point.y) }
+            for point in quarter.reversed() { line(to: centre.x - point.x, centre.y + point.y) }
+            for point in quarter { line(to: centre.x - point.x, centre.y - point.y) }
+            for point in quarter.reversed() { line(to: centre.x + point.x, centre.y - point.y) }
+            line(to: first.x, first.y)
         }
 
         /// Adds the signed area the edge from (x0, y0) to (x1, y1) (pixels) leaves in each cell: for each
@@ -215,39 +284,31 @@ struct RingRaster {
         }
     }
 
-    /// Walks points of the ellipse's offset curves, joining each to the last.
-    private struct Tracer {
-        let centre: (x: Double, y: Double)
+    /// Points of the ellipse's offset curves.
+    private struct OffsetCurve {
         let aa: Double, bb: Double, h: Double
         /// The largest step of the normal's angle: a chord as long as the curve (at most 2·(major + h))
         /// spanning dθ strays at most its length·dθ/8 from it.
         let longest: Double
-        private var first: (x: Double, y: Double) = (0, 0)
-        private var last: (x: Double, y: Double) = (0, 0)
 
-        init(centre: (x: Double, y: Double), a: Double, b: Double, h: Double) {
-            self.centre = centre
+        init(a: Double, b: Double, h: Double) {
             (aa, bb, self.h) = (a * a, b * b, h)
             longest = 4 * tolerance / (max(a, b) + h)
         }
 
         /// The points `offset` along the normal from the ellipse's points whose normals are at angles from
-        /// `from` to `to`, each joined to the last (the first too when `joined`, else it starts a contour).
-        /// The steps follow the curve: a chord spanning dθ where the curve's radius is R strays R·dθ²/8
-        /// from it, and the offset curve's radius is at most the ellipse's, a²b² / (a²c² + b²s²)^(3/2),
-        /// plus h.
-        mutating func arc(from: Double, to: Double, offset: Double, joined: Bool = false, into grid: inout Grid) {
-            let direction: Double = to >= from ? 1 : -1
-            var remaining = abs(to - from)
+        /// `from` to `to` (0 ≤ `from` ≤ `to` ≤ π/2: a quarter of the curve at most), from the ellipse's
+        /// centre, into `points` (emptied first). The steps follow the curve: a chord spanning dθ where the
+        /// curve's radius is R strays R·dθ²/8 from it, and the offset curve's radius is at most the
+        /// ellipse's, a²b² / (a²c² + b²s²)^(3/2), plus h.
+        func quarter(from: Double, to: Double, offset: Double, into points: inout [(x: Double, y: Double)]) {
+            points.removeAll(keepingCapacity: true)
+            var remaining = to - from
             var (c, s) = (cos(from), sin(from))
-            var index = 0
             while true {
                 // The ellipse's point whose normal is (c, s): (a²c, b²s) / √(a²c² + b²s²).
                 let scale = 1 / (aa * c * c + bb * s * s).squareRoot()
-                let point = (x: centre.x + aa * c * scale + offset * c, y: centre.y + bb * s * scale + offset * s)
-                if index == 0 && !joined { first = point } else { grid.edge(last.x, last.y, point.x, point.y) }
-                last = point
-                index += 1
+                points.append((x: aa * c * scale + offset * c, y: bb * s * scale + offset * s))
                 guard remaining > 0 else { return }
                 let radius = aa * bb * scale * scale * scale + h
                 let step = min(0.3, max((8 * tolerance / radius).squareRoot(), longest))
@@ -258,16 +319,13 @@ struct RingRaster {
                 }
                 remaining -= step
                 // Turned by the step (its cosine and sine to the fifth power: within 1e-6 at 0.3), kept a unit.
-                let x = step * direction, xx = x * x
-                let turnCos = 1 - xx / 2 + xx * xx / 24, turnSin = x * (1 - xx / 6 + xx * xx / 120)
+                let xx = step * step
+                let turnCos = 1 - xx / 2 + xx * xx / 24, turnSin = step * (1 - xx / 6 + xx * xx / 120)
                 (c, s) = (c * turnCos - s * turnSin, s * turnCos + c * turnSin)
                 let norm = 1 / (c * c + s * s).squareRoot()
                 (c, s) = (c * norm, s * norm)
             }
         }
-
-        /// Joins the last point to the contour's first.
-        func close(into grid: inout Grid) { grid.edge(last.x, last.y, first.x, first.y) }
     }
 }
 
