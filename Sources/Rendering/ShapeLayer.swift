@@ -303,69 +303,49 @@ final class ShapeLayer {
         return uncovered
     }
 
-    /// Repaints everything. With many shapes, the cores share the work, a part of the shapes each: finding
-    /// the cells' tops, then the shapes after the tops (counting those of other colours), then which of
-    /// those show; then stroking them, a half of the layer each (`strokeInHalves`).
+    /// Repaints everything: the shapes the latest first find the cells' tops and the shapes after them
+    /// (`LatestFirstTops`, passing over the buried ones in a few reads each); then, with many shapes, the cores
+    /// share the rest, a part of those shapes each: counting them where a top has another colour, finding
+    /// which show once solid cells bury too, and stroking those, a half of the layer each (`strokeInHalves`).
     private func rebuild(_ drawing: Drawing, excluding selection: Set<ShapeID>, scratch: PixelImage) {
         let shapes = drawing.shapes, renderer = self.renderer, bounds = self.bounds
         let stroke: @Sendable (Shape) -> SolidCells.Stroke? = { shape in
             let outline = renderer.outline(of: shape)
             return !selection.contains(shape.id) && outline.coverage.intersects(bounds) ? (outline, shape.id.rawValue, shape.style.colour.hex) : nil
         }
-        // Every cell's top, the latest shape covering it whole: the shapes the latest first, as far as a cell is
-        // left without a top (a cell keeps the first top it gets; once every cell has one, the shapes before top
-        // none). First a part's worth of the latest shapes on this thread: in a drawing of many shapes they top
-        // nearly every cell any shape tops. Then the earlier ones, shared between the cores, each from those
-        // tops: a shape that can top none of the cells left without one (`topsNoCell`, a look at a table) is
-        // passed over without tracing its cells, and a part stops once it has topped them all.
-        var latest = SolidCells(covering: bounds, scale: renderer.scale)
-        let earlier = max(0, shapes.count - Self.shapesPerPart)
-        var untopped = latest.columns * latest.rows, widest = 0.0
-        for shape in shapes[earlier...].reversed() {
+        // Every cell's top, the latest shape covering it whole, and the shapes that show where only tops bury
+        // (`LatestFirstTops`): the shapes the latest first, on this thread.
+        var latestFirst = LatestFirstTops(covering: bounds, scale: renderer.scale)
+        var showing: [Shape] = [], widest = 0.0, buried = 0
+        for shape in shapes.reversed() {
             // Every shape's width counts: a pan may bring any of them into the layer.
             widest = max(widest, shape.style.width)
-            guard untopped > 0, let stroke = stroke(shape) else { continue }
-            untopped -= latest.cover(stroke)
+            guard let stroke = stroke(shape) else { continue }
+            if latestFirst.take(stroke) { showing.append(shape) } else { buried += 1 }
         }
-        let gaps = latest.untopped(), latestTops = latest, left = untopped
-        let topped = Parallel.map(earlier, minimum: Self.shapesPerPart) { part in
-            var cells = latestTops, widest = 0.0
-            for shape in shapes[part] { widest = max(widest, shape.style.width) }
-            var untopped = left
-            for shape in shapes[part].reversed() {
-                guard untopped > 0 else { break }
-                guard let stroke = stroke(shape), !cells.topsNoCell(of: stroke.outline, in: gaps) else { continue }
-                untopped -= cells.cover(stroke)
+        let after = Array(showing.reversed())
+        self.widest = widest * renderer.scale
+        // The shapes after a cell's top in another colour, counted where they reach it: the cores share them.
+        var solid = latestFirst.cells
+        let soleColour = solid.soleTopColour
+        let later = Parallel.map(after.count, minimum: Self.shapesPerPart) { [solid] part in
+            var cells = solid
+            // Where every top has its colour (a drawing in one colour), there is nothing to count.
+            for shape in after[part] where shape.style.colour.hex != soleColour {
+                if let stroke = stroke(shape) { cells.count(stroke, by: 1) }
             }
-            return (cells: cells, widest: widest)
+            return cells
         }
-        var solid = topped.reduce(into: latest) { $0.merge($1.cells) }
-        self.widest = max(widest, topped.map(\.widest).max() ?? 0) * renderer.scale
-        let tops = solid.thresholds(inside: [bounds], solid: false), soleColour = solid.soleTopColour
-        let later = Parallel.map(shapes.count, minimum: Self.shapesPerPart) { [solid] part in
-            var cells = solid, after: [Shape] = [], buried = 0
-            for shape in shapes[part] {
-                guard let stroke = stroke(shape) else { continue }
-                // Where no cell around it has a top, it shows and has nothing to be counted in.
-                let latest = solid.latest(around: stroke.outline, in: tops)
-                guard latest != SolidCells.none else { after.append(shape); continue }
-                guard solid.shows(stroke.outline, id: stroke.id, in: tops, latest: latest) else { buried += 1; continue }
-                // Counted only where a top has another colour: where every top has its colour (a drawing in one
-                // colour), there is nothing to count.
-                if soleColour != stroke.colour { cells.count(stroke, by: 1) }
-                after.append(shape)
-            }
-            return (cells: cells, after: after, buried: buried)
-        }
-        for part in later { solid.merge(part.cells) }
+        for part in later { solid.merge(part) }
         self.solid = solid
-        let counted = solid, after = later.flatMap(\.after), thresholds = solid.thresholds(inside: [bounds])
-        let judged = Parallel.map(after.count, minimum: Self.shapesPerPart / 4) { part in
+        // Which show once solid cells bury too.
+        let counted = solid, thresholds = solid.thresholds(inside: [bounds])
+        let judged = Parallel.map(after.count, minimum: Self.shapesPerPart) { part in
             after[part].filter { counted.shows(renderer.outline(of: $0), id: $0.id.rawValue, in: thresholds) }
         }
         let shown = judged.flatMap { $0 }
         statistics.rebuilds += 1
-        statistics.buriedShapes += later.reduce(0) { $0 + $1.buried } + after.count - shown.count
+        statistics.buriedShapes += buried + after.count - shown.count
         if shown.count >= Self.strokesPerHalf, Parallel.cores > 1, scratch.width == pixels.width, scratch.height == pixels.height {
             scratch.place(at: origin)
             strokeInHalves(shown, scratch: scratch)
@@ -379,8 +359,8 @@ final class ShapeLayer {
     /// More shapes than this selected or deselected at once (Ctrl+A) repaint the layer whole: cheaper
     /// than repairing each one's cells.
     static let selectionsRepaired = 1_000
-    /// Below this many shapes a core is not worth waking.
-    static let shapesPerPart = 20_000
+    /// Below this many shapes to count or judge a core is not worth waking.
+    static let shapesPerPart = 500
     /// Below this many shapes to stroke, neither.
     static let strokesPerHalf = 256
 

@@ -135,62 +135,33 @@ struct SolidCells {
     /// `shape`, later than every other shape of the layer, joined it: it tops the cells it covers whole
     /// (in `part`, when given), but those a later shape tops already (shapes may come the latest first).
     /// (Its reach is counted with `count`.)
-    /// Returns how many of those cells had no top before.
+    /// Returns how many of those cells had no top before, and calls `topped` with each (its row and column).
     @discardableResult
-    mutating func cover(_ shape: Stroke, in part: Part? = nil) -> Int {
-        var covered = coveredRows(of: shape.outline), topped = 0
+    mutating func cover(_ shape: Stroke, in part: Part? = nil, topped: (_ row: Int, _ column: Int) -> Void = { _, _ in }) -> Int {
+        var covered = coveredRows(of: shape.outline), count = 0
         while let (row, run) = covered.next() {
             guard let run = Self.run(run, of: row, in: part) else { continue }
-            for index in (row * columns + run.lowerBound)..<(row * columns + run.upperBound) where tops[index] < shape.id {
-                if tops[index] == Self.none { topped += 1 }
+            let start = row * columns
+            for index in (start + run.lowerBound)..<(start + run.upperBound) where tops[index] < shape.id {
+                if tops[index] == Self.none {
+                    count += 1
+                    topped(row, index - start)
+                }
                 (tops[index], colours[index], others[index]) = (shape.id, shape.colour, 0)
             }
         }
-        return topped
+        return count
     }
 
-    /// The cells without a top, counted over any rectangle of cells at once (`Untopped.count`).
-    func untopped() -> Untopped { Untopped(self) }
-
-    /// Whether `outline` can top no cell of `untopped`: none lies wholly inside its stroke's rectangle (its
-    /// centre line's bounds grown by half its width), which holds every cell it covers whole. When those
-    /// cells have tops later than the shape, as they have for a shape earlier than every shape counted in
-    /// `untopped`, covering it changes no top.
-    func topsNoCell(of outline: Outline, in untopped: Untopped) -> Bool {
-        let area = outline.bounds.insetBy(-outline.width / 2), perCell = 1 / Double(cellSize)
-        let rows = BoxRows.wholly(from: (area.minY - bounds.minY) * perCell, to: (area.maxY - bounds.minY) * perCell, count: self.rows)
-        let columns = BoxRows.wholly(from: (area.minX - bounds.minX) * perCell, to: (area.maxX - bounds.minX) * perCell, count: self.columns)
-        return untopped.count(rows: rows, columns: columns) == 0
-    }
-
-    /// How many cells of a grid are without a top, in a table of the counts over every rectangle from the
-    /// grid's first cell (a summed-area table): any rectangle's count is four reads.
-    struct Untopped {
-        private let columns: Int
-        /// Row by row, (rows + 1) x (columns + 1): the count over the cells above and left of each corner.
-        private let sums: [Int32]
-
-        fileprivate init(_ cells: SolidCells) {
-            columns = cells.columns
-            var sums = [Int32](repeating: 0, count: (cells.rows + 1) * (columns + 1))
-            for row in 0..<cells.rows {
-                var inRow: Int32 = 0
-                for column in 0..<columns {
-                    if cells.tops[row * columns + column] == SolidCells.none { inRow += 1 }
-                    sums[(row + 1) * (columns + 1) + column + 1] = sums[row * (columns + 1) + column + 1] + inRow
-                }
-            }
-            self.sums = sums
+    /// Whether a stroke of `outline` reaches a cell without a top: one that no shape counted so far covers
+    /// whole. (For shapes coming the latest first, whether it shows: see `LatestFirstTops`.)
+    func reachesUntopped(_ outline: Outline) -> Bool {
+        var reached = reachedRows(of: outline)
+        while let (row, run) = reached.next() {
+            let start = row * columns
+            for index in (start + run.lowerBound)..<(start + run.upperBound) where tops[index] == Self.none { return true }
         }
-
-        /// The cells without a top in `rows` and `columns` (0 when either is empty).
-        func count(rows: Range<Int>, columns: Range<Int>) -> Int {
-            guard !rows.isEmpty, !columns.isEmpty else { return 0 }
-            let width = self.columns + 1
-            let below = rows.upperBound * width, above = rows.lowerBound * width
-            return Int(sums[below + columns.upperBound] - sums[below + columns.lowerBound]
-                       - sums[above + columns.upperBound] + sums[above + columns.lowerBound])
-        }
+        return false
     }
 
     /// The colour every top has (0xRRGGBB), when there are tops and they all have one colour; else nil. Counting
@@ -324,8 +295,8 @@ struct SolidCells {
     }
 
     /// The earliest shape that shows in each cell inside `areas`, as things are now: what a repaint of the
-    /// areas must paint shape by shape. With `solid` false, as if no cell were solid (only tops bury).
-    func thresholds(inside areas: [Rect], solid: Bool = true) -> Thresholds {
+    /// areas must paint shape by shape.
+    func thresholds(inside areas: [Rect]) -> Thresholds {
         guard let first = areas.first else { return Thresholds(cells: ThresholdGrid(), blocks: ThresholdGrid(), latest: ThresholdGrid()) }
         let outline = areas.dropFirst().reduce(first) { $0.union($1) }
         let rowRange = rowRange((outline.minY, outline.maxY)) ?? 0..<0
@@ -337,7 +308,7 @@ struct SolidCells {
             guard everywhere || areas.contains(where: { $0.intersects(rect(row: row, columns: column..<(column + 1))) }) else {
                 return Thresholds.never
             }
-            return solid ? threshold(row: row, column: column) : top(row: row, column: column)
+            return threshold(row: row, column: column)
         }
         let k = Thresholds.blockSize
         let blockRows = (rowRange.lowerBound / k)..<((rowRange.upperBound + k - 1) / k)
@@ -368,7 +339,7 @@ struct SolidCells {
 
     /// The blocks (`Thresholds.blockSize` cells a side) that the rectangle around all of `outline`'s pieces
     /// (`Outline.reach`, with a pixel to spare for rounding) meets; nil when it meets none.
-    private func blocks(around outline: Outline) -> (rows: Range<Int>, columns: Range<Int>)? {
+    func blocks(around outline: Outline) -> (rows: Range<Int>, columns: Range<Int>)? {
         let k = Thresholds.blockSize, perBlock = 1 / Double(cellSize * k)
         let area = outline.reach.insetBy(-1)
         let blockRows = Self.reached(from: (area.minY - bounds.minY) * perBlock, to: (area.maxY - bounds.minY) * perBlock,
@@ -455,20 +426,23 @@ struct SolidCells {
 
 /// The rows of a grid a stroke reaches, top to bottom, and the runs of columns in each (empty rows left
 /// out, each square once): see `SolidCells.reachedRows(of:cellsPerStep:)`. A line's rows come from its
-/// one capsule as they are read; a circle's from its ellipse, row by row (`EllipseOutline.reach`); ink's
-/// from all its pieces, gathered and merged first.
+/// one capsule and a circle's from its ellipse (`EllipseOutline.reach`: at most two runs a row, around its
+/// hole), each row as it is read; ink's from all its pieces, gathered and merged first.
 struct ReachedRows: IteratorProtocol {
-    /// The grid's first corner, the side of its squares, and how many there are.
+    /// The grid's first corner, the side of its squares, and how many columns there are.
     private let corner: (x: Double, y: Double)
     private let size: Double
     private let columns: Int
     private let perSquare: Double
+    /// A line's capsule, or a ring's ellipse and half width; else ink's runs, merged, and the next one.
     private let capsule: StrokeCapsule?
-    /// A line's rows still to read.
-    private var remaining: Range<Int> = 0..<0
-    /// A circle's runs, merged, and the next one.
+    private let ring: (ellipse: EllipseOutline, halfWidth: Double)?
     private var runs: [(row: Int, columns: Range<Int>)] = []
     private var nextRun = 0
+    /// The rows still to read (a line's, a ring's).
+    private var remaining: Range<Int> = 0..<0
+    /// A ring's second run in the row last read.
+    private var pending: (row: Int, columns: Range<Int>)?
 
     init(outline: Outline, corner: (x: Double, y: Double), size: Double, rows: Int, columns: Int) {
         self.corner = corner
@@ -478,31 +452,18 @@ struct ReachedRows: IteratorProtocol {
         let pieces = outline.pieces
         guard pieces > 1 else {
             let capsule = outline.piece(0)
-            self.capsule = capsule
+            (self.capsule, ring) = (capsule, nil)
             remaining = Self.rows(of: capsule, corner: corner, perSquare: perSquare, count: rows)
             return
         }
         capsule = nil
         if case .ellipse(let ellipse) = outline.path {
-            // A ring's rows from the ellipse itself, a row at a time: at most two runs each, around its hole.
+            ring = (ellipse, outline.width / 2)
             let reach = outline.reach
-            for row in SolidCells.reached(from: (reach.minY - corner.y) * perSquare, to: (reach.maxY - corner.y) * perSquare, count: rows) {
-                let top = corner.y + Double(row) * size
-                guard let (outer, hole) = ellipse.reach(from: top, to: top + size, halfWidth: outline.width / 2) else { continue }
-                let reached = SolidCells.reached(from: (outer.min - corner.x) * perSquare, to: (outer.max - corner.x) * perSquare, count: columns)
-                guard !reached.isEmpty else { continue }
-                // The squares wholly inside the hole, with room to spare.
-                let first = hole.map { Int((($0.min - corner.x) * perSquare).rounded(.down)) + 1 } ?? 0
-                let end = hole.map { Int((($0.max - corner.x) * perSquare).rounded(.up)) - 1 } ?? 0
-                guard first < end, end > reached.lowerBound, first < reached.upperBound else {
-                    runs.append((row, reached))
-                    continue
-                }
-                if reached.lowerBound < first { runs.append((row, reached.lowerBound..<first)) }
-                if end < reached.upperBound { runs.append((row, end..<reached.upperBound)) }
-            }
+            remaining = SolidCells.reached(from: (reach.minY - corner.y) * perSquare, to: (reach.maxY - corner.y) * perSquare, count: rows)
             return
         }
+        ring = nil
         var found: [(row: Int, columns: Range<Int>)] = []
         for index in 0..<pieces {
             var piece = ReachedRows(capsule: outline.piece(index), corner: corner, size: size, rows: rows, columns: columns)
@@ -529,7 +490,7 @@ struct ReachedRows: IteratorProtocol {
         self.size = size
         self.columns = columns
         perSquare = 1 / size
-        self.capsule = capsule
+        (self.capsule, ring) = (capsule, nil)
         remaining = Self.rows(of: capsule, corner: corner, perSquare: perSquare, count: rows)
     }
 
@@ -539,49 +500,77 @@ struct ReachedRows: IteratorProtocol {
     }
 
     mutating func next() -> (row: Int, columns: Range<Int>)? {
-        guard let capsule else {
-            guard nextRun < runs.count else { return nil }
-            defer { nextRun += 1 }
-            return runs[nextRun]
+        if let capsule {
+            while let row = remaining.popFirst() {
+                let top = corner.y + Double(row) * size
+                guard let span = capsule.span(from: top, to: top + size) else { continue }
+                let reached = SolidCells.reached(from: (span.min - corner.x) * perSquare, to: (span.max - corner.x) * perSquare,
+                                                 count: columns)
+                if !reached.isEmpty { return (row, reached) }
+            }
+            return nil
         }
-        while let row = remaining.popFirst() {
-            let top = corner.y + Double(row) * size
-            guard let span = capsule.span(from: top, to: top + size) else { continue }
-            let reached = SolidCells.reached(from: (span.min - corner.x) * perSquare, to: (span.max - corner.x) * perSquare,
-                                             count: columns)
-            if !reached.isEmpty { return (row, reached) }
+        if let ring {
+            if let run = pending {
+                pending = nil
+                return run
+            }
+            while let row = remaining.popFirst() {
+                let top = corner.y + Double(row) * size
+                guard let (outer, hole) = ring.ellipse.reach(from: top, to: top + size, halfWidth: ring.halfWidth) else { continue }
+                let reached = SolidCells.reached(from: (outer.min - corner.x) * perSquare, to: (outer.max - corner.x) * perSquare, count: columns)
+                guard !reached.isEmpty else { continue }
+                // The squares wholly inside the hole, with room to spare.
+                let first = hole.map { Int((($0.min - corner.x) * perSquare).rounded(.down)) + 1 } ?? 0
+                let end = hole.map { Int((($0.max - corner.x) * perSquare).rounded(.up)) - 1 } ?? 0
+                guard first < end, end > reached.lowerBound, first < reached.upperBound else { return (row, reached) }
+                let left = reached.lowerBound < first ? (row, reached.lowerBound..<first) : nil
+                let right = end < reached.upperBound ? (row, end..<reached.upperBound) : nil
+                guard let left else {
+                    if let right { return right }
+                    continue
+                }
+                pending = right
+                return left
+            }
+            return nil
         }
-        return nil
+        guard nextRun < runs.count else { return nil }
+        defer { nextRun += 1 }
+        return runs[nextRun]
     }
 }
 
 /// The rows of a grid a stroke covers whole, top to bottom, and the runs of columns there wholly inside one
 /// of its boxes (`Outline.inside`; empty rows left out, each cell once): see `SolidCells.cover`. A line's
-/// rows come from its one box as they are read; a circle's from its ellipse, row by row (`EllipseOutline.covered`).
+/// rows come from its one box and a circle's from its ellipse (`EllipseOutline.covered`: at most two runs a
+/// row, beside its hole), each row as it is read.
 struct CoveredRows: IteratorProtocol {
+    /// A line's box, or a ring's ellipse and half width; else the runs of several boxes, merged, and the next one.
     private var box: BoxRows?
-    /// A circle's runs, merged, and the next one.
+    private let ring: (ellipse: EllipseOutline, halfWidth: Double)?
     private var runs: [(row: Int, columns: Range<Int>)] = []
     private var nextRun = 0
+    /// A ring's grid: its first corner, the side of its cells, how many columns; its rows still to read, and
+    /// its second run in the row last read.
+    private let corner: (x: Double, y: Double)
+    private let size: Double
+    private let columns: Int
+    private var remaining: Range<Int> = 0..<0
+    private var pending: (row: Int, columns: Range<Int>)?
 
     init(outline: Outline, corner: (x: Double, y: Double), size: Double, rows: Int, columns: Int) {
+        (self.corner, self.size, self.columns) = (corner, size, columns)
         let boxes = outline.insides
         guard boxes > 1 else {
             box = BoxRows(box: boxes == 1 ? outline.inside(0) : nil, corner: corner, size: size, rows: rows, columns: columns)
+            ring = nil
             return
         }
         if case .ellipse(let ellipse) = outline.path {
-            // A ring's rows from the ellipse itself, a row at a time: at most two runs each, beside its hole.
+            ring = (ellipse, outline.width / 2)
             let reach = outline.reach, perCell = 1 / size
-            for row in SolidCells.reached(from: (reach.minY - corner.y) * perCell, to: (reach.maxY - corner.y) * perCell, count: rows) {
-                let top = corner.y + Double(row) * size
-                guard let (outer, hole) = ellipse.covered(from: top, to: top + size, halfWidth: outline.width / 2) else { continue }
-                let spans = hole.map { [(outer.min, $0.min), ($0.max, outer.max)] } ?? [(outer.min, outer.max)]
-                for (low, high) in spans {
-                    let inside = BoxRows.wholly(from: (low - corner.x) * perCell, to: (high - corner.x) * perCell, count: columns)
-                    if !inside.isEmpty { runs.append((row, inside)) }
-                }
-            }
+            remaining = SolidCells.reached(from: (reach.minY - corner.y) * perCell, to: (reach.maxY - corner.y) * perCell, count: rows)
             return
         }
         var found: [(row: Int, columns: Range<Int>)] = []
@@ -589,11 +578,37 @@ struct CoveredRows: IteratorProtocol {
             var rowsOfBox = BoxRows(box: outline.inside(index), corner: corner, size: size, rows: rows, columns: columns)
             while let run = rowsOfBox.next() { found.append(run) }
         }
+        ring = nil
         runs = ReachedRows.merged(found)
     }
 
     mutating func next() -> (row: Int, columns: Range<Int>)? {
         if box != nil { return box!.next() }
+        if let ring {
+            if let run = pending {
+                pending = nil
+                return run
+            }
+            let perCell = 1 / size
+            while let row = remaining.popFirst() {
+                let top = corner.y + Double(row) * size
+                guard let (outer, hole) = ring.ellipse.covered(from: top, to: top + size, halfWidth: ring.halfWidth) else { continue }
+                guard let hole else {
+                    let inside = BoxRows.wholly(from: (outer.min - corner.x) * perCell, to: (outer.max - corner.x) * perCell, count: columns)
+                    if inside.isEmpty { continue }
+                    return (row, inside)
+                }
+                let left = BoxRows.wholly(from: (outer.min - corner.x) * perCell, to: (hole.min - corner.x) * perCell, count: columns)
+                let right = BoxRows.wholly(from: (hole.max - corner.x) * perCell, to: (outer.max - corner.x) * perCell, count: columns)
+                if left.isEmpty {
+                    if right.isEmpty { continue }
+                    return (row, right)
+                }
+                if !right.isEmpty { pending = (row, right) }
+                return (row, left)
+            }
+            return nil
+        }
         guard nextRun < runs.count else { return nil }
         defer { nextRun += 1 }
         return runs[nextRun]

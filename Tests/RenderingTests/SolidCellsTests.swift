@@ -93,45 +93,42 @@ struct SolidCellsTests {
         #expect(circlesToppingCells > 20, "wide circles top cells along their rings")
     }
 
-    /// The first frame passes over an earlier shape that can top none of the cells the latest shapes left
-    /// without a top (`topsNoCell`): covering it anyway tops none of them. And the table of those cells counts
-    /// any rectangle's as one by one.
+    /// The first frame takes the shapes the latest first (`LatestFirstTops`): the tops it finds are those of
+    /// every shape covering its cells in drawing order, and a shape shows, as it comes, exactly where it
+    /// reaches a cell whose top is not later than it.
     @Test(arguments: [1, 2] as [UInt64])
-    func aShapeFoundToTopNoCellLeftWithoutATopTopsNone(seed: UInt64) {
+    func shapesTakenTheLatestFirstFindTheTopsAndTheShapesThatShow(seed: UInt64) {
         var random = SeededGenerator(seed: seed)
-        var passedOver = 0, mayTop = 0
+        var shown = 0, buried = 0
         for round in 0..<6 {
-            let scale = [1, 1.5, 2][round % 3]
-            var cells = SolidCells(covering: Rect(x: 0, y: 0, width: 120, height: 90), scale: scale)
+            let scale = [1, 1.5, 2][round % 3], area = Rect(x: 0, y: 0, width: 120, height: 90)
             func point() -> Point { Point(x: Double.random(in: -20...140, using: &random), y: Double.random(in: -20...110, using: &random)) }
-            for id in 100..<(100 + 15 * (round + 1)) {
-                cells.cover(shape(Segment(begin: point(), end: point()), UInt64(id), width: [10, 4, 30][id % 3] * scale))
-            }
-            let gaps = cells.untopped()
-            for _ in 0..<100 {
-                let rows = Int.random(in: 0...cells.rows, using: &random), columns = Int.random(in: 0...cells.columns, using: &random)
-                let rowRange = Int.random(in: 0...rows, using: &random)..<rows
-                let columnRange = Int.random(in: 0...columns, using: &random)..<columns
-                let counted = rowRange.reduce(0) { sum, row in sum + columnRange.filter { cells.top(row: row, column: $0) == SolidCells.none }.count }
-                #expect(gaps.count(rows: rowRange, columns: columnRange) == counted)
-            }
-            for trial in 0..<100 {
-                let kind: ShapeKind = trial % 4 == 0 ? .ellipse : .line
+            var shapes: [SolidCells.Stroke] = []
+            for id in 1...(40 * (round + 1)) {
+                let kind: ShapeKind = id % 3 == 0 ? .ellipse : .line
                 let begin = point()
-                let end = trial % 2 == 0 ? begin + Vector(dx: Double.random(in: -15...15, using: &random), dy: Double.random(in: -15...15, using: &random)) : point()
-                let earlier = shape(Segment(begin: begin, end: end), 1, width: Double.random(in: 2...30, using: &random) * scale, kind: kind)
-                guard cells.topsNoCell(of: earlier.outline, in: gaps) else { mayTop += 1; continue }
-                passedOver += 1
-                var covered = cells
-                covered.cover(earlier)
-                for row in 0..<cells.rows {
-                    for column in 0..<cells.columns where cells.top(row: row, column: column) == SolidCells.none {
-                        #expect(covered.top(row: row, column: column) == SolidCells.none, "round \(round), trial \(trial): \(earlier.outline)")
-                    }
+                let end = id % 2 == 0 ? begin + Vector(dx: Double.random(in: -40...40, using: &random), dy: Double.random(in: -40...40, using: &random)) : point()
+                shapes.append(shape(Segment(begin: begin, end: end), UInt64(id), width: [10, 4, 30, 16][id % 4] * scale, kind: kind))
+            }
+            var inOrder = SolidCells(covering: area, scale: scale)
+            for shape in shapes { inOrder.cover(shape) }
+            var latestFirst = LatestFirstTops(covering: area, scale: scale)
+            for shape in shapes.reversed() {
+                var shows = false
+                inOrder.forEachReachedRow(of: shape.outline) { row, columns in
+                    shows = columns.contains { inOrder.top(row: row, column: $0) <= shape.id }
+                    return !shows
+                }
+                #expect(latestFirst.take(shape) == shows, "round \(round), shape \(shape.id): \(shape.outline)")
+                if shows { shown += 1 } else { buried += 1 }
+            }
+            for row in 0..<inOrder.rows {
+                for column in 0..<inOrder.columns {
+                    #expect(latestFirst.cells.top(row: row, column: column) == inOrder.top(row: row, column: column), "round \(round)")
                 }
             }
         }
-        #expect(passedOver > 100 && mayTop > 100, "\(passedOver) passed over, \(mayTop) not")
+        #expect(shown > 100 && buried > 100, "\(shown) shown, \(buried) buried")
     }
 
     /// A first frame counts a shape in the cells it reaches only where a top has another colour: with every top
@@ -234,7 +231,7 @@ struct SolidCellsTests {
                                   [Colour.black, Colour(hex: 0x336699)][trial % 2]))
             }
             let areas = trial % 3 == 0 ? [Rect(x: 40, y: 30, width: 120, height: 100)] : [bounds]
-            let thresholds = cells.thresholds(inside: areas, solid: trial % 2 == 0)
+            let thresholds = cells.thresholds(inside: areas)
             for _ in 0..<40 {
                 let begin = point()
                 let kind: ShapeKind = Bool.random(using: &random) ? .ellipse : .line
@@ -251,7 +248,7 @@ struct SolidCellsTests {
                 }
                 // (One that reaches no cell, just off the grid, may be said to show: it paints no pixel there.)
                 #expect(cells.shows(outline, id: id, in: thresholds) == traced || !reachesACell, "trial \(trial): \(outline), id \(id)")
-                // What the first frame's skips rely on: `latest` is at least the threshold of every cell reached,
+                // What `shows` relies on to skip tracing: `latest` is at least the threshold of every cell reached,
                 // `earliest` at most.
                 let latest = cells.latest(around: outline, in: thresholds), earliest = cells.earliest(around: outline, in: thresholds)
                 cells.forEachReachedRow(of: outline) { row, columns in
