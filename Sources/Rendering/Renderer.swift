@@ -8,7 +8,8 @@
 //                     on an image a finished circle is painted into the pixels instead (RingRaster)
 //   Exporter          writes a drawing to PNG / SVG / PDF through the same renderer
 //   CanvasCompositor  the window's frames at a cost independent of the number of shapes: finished shapes
-//                     live in a cached image (ShapeLayer, with SolidCells: which shapes lines bury),
+//                     live in a cached image (ShapeLayer, with SolidCells: which shapes lines bury,
+//                     found for a first frame the latest shape first: LatestFirstTops),
 //                     kept in step through the drawing's remembered changes; a frame repaints only the
 //                     damage (DamageRegion, Foreground) from that image plus the red, green and overlay
 //                     parts on top; a pan moves the pixels that stay in view and paints only the strip
@@ -111,6 +112,13 @@ public struct Renderer: Sendable {
     /// Strokes finished `shapes`, each in its colour, one at a time, in order; returns how many.
     @discardableResult
     func strokeFinished<Shapes: Sequence<Shape>>(_ shapes: Shapes, _ cr: OpaquePointer) -> Int {
+        strokeFinished(shapes.lazy.map { (shape: $0, cells: nil) }, cr)
+    }
+
+    /// The same, a circle painted into an image's pixels only within its cells when it has some (where it
+    /// shows: the same pixels, see `ShownCells`); any other shape stroked whole.
+    @discardableResult
+    func strokeFinished<Shapes: Sequence<(shape: Shape, cells: ShownCells?)>>(_ shapes: Shapes, _ cr: OpaquePointer) -> Int {
         cairo_save(cr)
         defer { cairo_restore(cr) }
         setPen(on: cr)
@@ -120,11 +128,11 @@ public struct Renderer: Sendable {
         var rings = RingRaster()
         var count = 0
         var colour: Colour?
-        for shape in shapes {
+        for (shape, cells) in shapes {
             count += 1
             let outline = outline(of: shape)
             if let pixels, case .ellipse(let ellipse) = outline.path,
-               rings.paint(ellipse, halfWidth: outline.width / 2, colour: shape.style.colour.hex, on: pixels) { continue }
+               rings.paint(ellipse, halfWidth: outline.width / 2, colour: shape.style.colour.hex, on: pixels, within: cells) { continue }
             if shape.style.colour != colour {
                 colour = shape.style.colour
                 set(shape.style.colour, on: cr)

@@ -18,6 +18,9 @@ import Glibc
 /// `RingRasterTests` bounds the difference. Where the stroke is wider than the curve is tight, Cairo's
 /// stroke leaves specks unpainted inside the ring; this paints them.
 ///
+/// A first frame paints a ring only in the cells where it shows (`ShownCells`): the rows of the others are
+/// neither traced nor read, and their pixels left as they were.
+///
 /// Only for an image in RGB24 drawn on plainly (`ImagePixels`); vector surfaces (SVG, PDF) get Cairo's paths.
 struct RingRaster {
     /// The signed area each crossing of the ring's outline leaves in a cell, accumulated along rows
@@ -25,6 +28,8 @@ struct RingRaster {
     private var cells: [Float] = []
     /// Per row of the ring: the columns written left of its middle and right of it (`Grid.touched`).
     private var touched: [Int32] = []
+    /// Per row of the ring, whether it is painted (`Grid.painted`).
+    private var painted: [Bool] = []
     /// A quarter of the curve being traced, from the ring's centre (`OffsetCurve.quarter`).
     private var quarter: [(x: Double, y: Double)] = []
 
@@ -34,35 +39,65 @@ struct RingRaster {
     /// Rings larger than this (px across) are left to Cairo: their cells would be many, and their few.
     static let largest = 2048.0
 
-    /// Lays `colour` (0xRRGGBB) over `pixels` where a stroke `halfWidth` each side of `ellipse` covers them;
-    /// false (nothing painted) when the ring is larger than `largest`.
-    mutating func paint(_ ellipse: EllipseOutline, halfWidth h: Double, colour: UInt32, on pixels: ImagePixels) -> Bool {
+    /// Lays `colour` (0xRRGGBB) over `pixels` where a stroke `halfWidth` each side of `ellipse` covers them,
+    /// only within `cells` when given; false (nothing painted) when the ring is larger than `largest`.
+    mutating func paint(_ ellipse: EllipseOutline, halfWidth h: Double, colour: UInt32, on pixels: ImagePixels,
+                        within cells: ShownCells? = nil) -> Bool {
         let bounds = ellipse.box.bounds
         guard max(bounds.width, bounds.height) + 2 * h <= Self.largest else { return false }
         defer { pixels.markChanged() }
         let centre = (x: (bounds.minX + bounds.maxX) / 2 + pixels.offset.x, y: (bounds.minY + bounds.maxY) / 2 + pixels.offset.y)
         let a = bounds.width / 2, b = bounds.height / 2
         // The pixels the ring may touch: whole columns (a row's areas are accumulated from its left), the
-        // rows cut to the clip.
+        // rows cut to the clip and to the cells' rows.
         let left = Int((centre.x - a - h).rounded(.down)) - 1, right = Int((centre.x + a + h).rounded(.up)) + 1
-        let top = max(Int((centre.y - b - h).rounded(.down)), pixels.clip.minY)
-        let bottom = min(Int((centre.y + b + h).rounded(.up)), pixels.clip.maxY)
+        var top = max(Int((centre.y - b - h).rounded(.down)), pixels.clip.minY)
+        var bottom = min(Int((centre.y + b + h).rounded(.up)), pixels.clip.maxY)
+        var mask: Mask?
+        if let cells {
+            guard let first = cells.runs.first, let last = cells.runs.last else { return true }
+            let corner = (x: Int(cells.corner.x + pixels.offset.x), y: Int(cells.corner.y + pixels.offset.y))
+            top = max(top, corner.y + first.row * cells.cellSize)
+            bottom = min(bottom, corner.y + (last.row + 1) * cells.cellSize)
+            mask = Mask(left: corner.x - left, top: corner.y, cellSize: cells.cellSize, runs: cells.runs)
+        }
         guard top < bottom, left < pixels.clip.maxX, right > pixels.clip.minX else { return true }
         var grid = Grid(left: left, top: top, columns: right - left, rows: bottom - top)
         let needed = (grid.columns + 2) * grid.rows
-        if cells.count < needed { cells = [Float](repeating: 0, count: needed) }
+        if self.cells.count < needed { self.cells = [Float](repeating: 0, count: needed) }
         if touched.count < 4 * grid.rows { touched = [Int32](repeating: 0, count: 4 * grid.rows) }
+        if painted.count < grid.rows { painted = [Bool](repeating: false, count: grid.rows) }
         grid.middle = Int32(centre.x.rounded(.down)) - Int32(left)
-        cells.withUnsafeMutableBufferPointer { cells in
+        self.cells.withUnsafeMutableBufferPointer { cells in
             touched.withUnsafeMutableBufferPointer { touched in
-                grid.cells = cells.baseAddress!
-                grid.touched = touched.baseAddress!
-                for row in 0..<grid.rows { grid.clearTouched(row) }
-                Self.trace(centre: centre, a: a, b: b, h: h, quarter: &quarter, into: &grid)
-                Self.blend(grid, colour: colour, on: pixels)
+                painted.withUnsafeMutableBufferPointer { painted in
+                    grid.cells = cells.baseAddress!
+                    grid.touched = touched.baseAddress!
+                    for row in 0..<grid.rows { grid.clearTouched(row) }
+                    if let mask {
+                        // The rows of the cells' runs.
+                        let rows = painted.baseAddress!
+                        rows.update(repeating: false, count: grid.rows)
+                        for run in mask.runs {
+                            let first = mask.top + run.row * mask.cellSize - top
+                            let end = min(grid.rows, first + mask.cellSize)
+                            if max(0, first) < end { rows.advanced(by: max(0, first)).update(repeating: true, count: end - max(0, first)) }
+                        }
+                        grid.painted = rows
+                    }
+                    Self.trace(centre: centre, a: a, b: b, h: h, quarter: &quarter, into: &grid)
+                    Self.blend(grid, colour: colour, on: pixels, within: mask)
+                }
             }
         }
         return true
+    }
+
+    /// `ShownCells` in a ring's grid: the cells' first corner (columns from the grid's left, device pixels),
+    /// their side, and their runs.
+    private struct Mask {
+        let left: Int, top: Int, cellSize: Int
+        let runs: ArraySlice<(row: Int, columns: Range<Int>)>
     }
 
     /// Accumulates the ring's outline: the outer curve one way round, the hole's the other. The ring is
@@ -89,13 +124,14 @@ struct RingRaster {
     }
 
     /// Reads the accumulated areas row by row into coverage and lays the colour over each pixel in that
-    /// proportion, clearing the cells for the next ring. Only the columns written are read, and between the
-    /// two sides of the ring the coverage they leave (none in the hole).
-    private static func blend(_ grid: Grid, colour: UInt32, on pixels: ImagePixels) {
+    /// proportion (within `mask`, when given), clearing the cells for the next ring. Only the columns written
+    /// are read, and between the two sides of the ring the coverage they leave (none in the hole).
+    private static func blend(_ grid: Grid, colour: UInt32, on pixels: ImagePixels, within mask: Mask?) {
         let paint = Paint(colour)
         let columns = grid.columns + 2
         // The columns inside the clip.
         let shown = max(0, pixels.clip.minX - grid.left)..<max(0, min(columns, pixels.clip.maxX - grid.left))
+        var nextRun = mask?.runs.startIndex ?? 0
         for row in 0..<grid.rows {
             let cells = grid.cells + row * columns
             let line = pixels.data + (grid.top + row) * pixels.stride + grid.left
@@ -111,9 +147,24 @@ struct RingRaster {
                 sum += cells[column]
                 cells[column] = abs(sum)
             }
-            paint.lay(cells, leftRun.clamped(to: shown), on: line)
-            if !rightRun.isEmpty { paint.fill(line, (leftRun.upperBound..<rightRun.lowerBound).clamped(to: shown), coverage: between) }
-            paint.lay(cells, rightRun.clamped(to: shown), on: line)
+            @inline(__always) func lay(within columns: Range<Int>) {
+                let columns = columns.clamped(to: shown)
+                paint.lay(cells, leftRun.clamped(to: columns), on: line)
+                if !rightRun.isEmpty { paint.fill(line, (leftRun.upperBound..<rightRun.lowerBound).clamped(to: columns), coverage: between) }
+                paint.lay(cells, rightRun.clamped(to: columns), on: line)
+            }
+            if let mask {
+                let cellRow = (grid.top + row - mask.top) / mask.cellSize
+                while nextRun < mask.runs.endIndex, mask.runs[nextRun].row < cellRow { nextRun += 1 }
+                var run = nextRun
+                while run < mask.runs.endIndex, mask.runs[run].row == cellRow {
+                    let cellColumns = mask.runs[run].columns
+                    lay(within: (mask.left + cellColumns.lowerBound * mask.cellSize)..<(mask.left + cellColumns.upperBound * mask.cellSize))
+                    run += 1
+                }
+            } else {
+                lay(within: shown)
+            }
             if !leftRun.isEmpty { (cells + leftRun.lowerBound).update(repeating: 0, count: leftRun.count) }
             if !rightRun.isEmpty { (cells + rightRun.lowerBound).update(repeating: 0, count: rightRun.count) }
         }
@@ -190,6 +241,9 @@ struct RingRaster {
         /// Per row: the first and last column written before `middle`, and from it on.
         var touched: UnsafeMutablePointer<Int32> = UnsafeMutablePointer(bitPattern: 4)!
         var middle: Int32 = 0
+        /// Per row, whether any of its pixels is to be painted (nil: every row's are): the areas of the others
+        /// are not written.
+        var painted: UnsafeMutablePointer<Bool>?
 
         func clearTouched(_ row: Int) {
             let at = touched + 4 * row
@@ -251,6 +305,11 @@ struct RingRaster {
                 let line = cells + row * stride
                 let dy = min(Double(row + 1), y1) - max(Double(row), y0)
                 let next = x + slope * dy
+                if let painted, !painted[row] {
+                    x = next
+                    row += 1
+                    continue
+                }
                 let d = dy * direction
                 let (low, high) = x < next ? (x, next) : (next, x)
                 let lowFloor = low.rounded(.down), first = Int(lowFloor)

@@ -326,22 +326,46 @@ final class ShapeLayer {
         let after = Array(showing.reversed())
         self.widest = widest * renderer.scale
         // The shapes after a cell's top in another colour, counted where they reach it: the cores share them.
+        // A circle's cells whose top is not later than it are kept: where it shows but for solid cells.
         var solid = latestFirst.cells
         let soleColour = solid.soleTopColour
         let later = Parallel.map(after.count, minimum: Self.shapesPerPart) { [solid] part in
-            var cells = solid
-            // Where every top has its colour (a drawing in one colour), there is nothing to count.
-            for shape in after[part] where shape.style.colour.hex != soleColour {
-                if let stroke = stroke(shape) { cells.count(stroke, by: 1) }
+            var cells = solid, shapes: [(shape: Shape, runs: Range<Int>?)] = [], runs: [(row: Int, columns: Range<Int>)] = []
+            for shape in after[part] {
+                guard let stroke = stroke(shape) else { continue }
+                // Where every top has its colour (a drawing in one colour), there is nothing to count.
+                let counting = stroke.colour != soleColour
+                guard case .ellipse = stroke.outline.path else {
+                    if counting { cells.count(stroke, by: 1) }
+                    shapes.append((shape, nil))
+                    continue
+                }
+                let start = runs.count
+                cells.count(stroke, counting: counting, appendingRunsTo: &runs)
+                shapes.append((shape, start..<runs.count))
             }
-            return cells
+            return (cells: cells, shapes: shapes, runs: runs)
         }
-        for part in later { solid.merge(part) }
+        for part in later { solid.merge(part.cells) }
         self.solid = solid
-        // Which show once solid cells bury too.
         let counted = solid, thresholds = solid.thresholds(inside: [bounds])
-        let judged = Parallel.map(after.count, minimum: Self.shapesPerPart) { part in
-            after[part].filter { counted.shows(renderer.outline(of: $0), id: $0.id.rawValue, in: thresholds) }
+        // Which show once solid cells bury too; a circle with the cells where it shows (`ShownCells`).
+        let corner = (x: counted.bounds.minX, y: counted.bounds.minY), cellSize = counted.cellSize
+        let judged = Parallel.map(later.count, minimum: 1) { parts in
+            var shown: [(shape: Shape, cells: ShownCells?)] = []
+            for part in later[parts] {
+                var runs: [(row: Int, columns: Range<Int>)] = [], kept: [(shape: Shape, runs: Range<Int>?)] = []
+                for (shape, ringRuns) in part.shapes {
+                    guard let ringRuns else {
+                        if counted.shows(renderer.outline(of: shape), id: shape.id.rawValue, in: thresholds) { kept.append((shape, nil)) }
+                        continue
+                    }
+                    let start = runs.count
+                    if counted.appendUnsolid(part.runs[ringRuns], to: &runs) > 0 { kept.append((shape, start..<runs.count)) }
+                }
+                shown += kept.map { [runs] in ($0.shape, $0.runs.map { ShownCells(corner: corner, cellSize: cellSize, runs: runs[$0]) }) }
+            }
+            return shown
         }
         let shown = judged.flatMap { $0 }
         statistics.rebuilds += 1
@@ -352,7 +376,7 @@ final class ShapeLayer {
             statistics.shapesRestroked += shown.count
             pixels.clipped(to: [bounds]) { renderer.fillSolid(counted.solidRuns(meeting: bounds), $0) }
         } else {
-            paint([bounds], showing: shown, on: pixels)
+            paint([bounds], showing: shown.lazy.map(\.shape), on: pixels)
         }
     }
 
@@ -371,12 +395,12 @@ final class ShapeLayer {
     /// order, as on one image (Cairo rasterises a stroke the same on images of the same size, and a clip
     /// to whole pixels leaves the pixels inside it as they were), so the bottom half copied from the scratch
     /// image makes the same pixels.
-    private func strokeInHalves(_ shown: [Shape], scratch: PixelImage) {
+    private func strokeInHalves(_ shown: [(shape: Shape, cells: ShownCells?)], scratch: PixelImage) {
         let middle = bounds.minY + Double(solid.rows / 2 * solid.cellSize)
         let halves = [Rect(minX: bounds.minX, minY: bounds.minY, maxX: bounds.maxX, maxY: middle),
                       Rect(minX: bounds.minX, minY: middle, maxX: bounds.maxX, maxY: bounds.maxY)]
         let renderer = self.renderer
-        let parts = halves.map { half in shown.filter { renderer.coverage(of: $0).intersects(half) } }
+        let parts = halves.map { half in shown.filter { renderer.coverage(of: $0.shape).intersects(half) } }
         let images = Lent([pixels, scratch])
         _ = Parallel.map(2, minimum: 1) { part in
             let cr = images.value[part.lowerBound].context.pointer, half = halves[part.lowerBound]

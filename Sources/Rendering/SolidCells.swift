@@ -374,6 +374,51 @@ struct SolidCells {
         return false
     }
 
+    /// Counts `shape` as `count(_:by: 1)` does (when `counting`), and appends to `runs` the cells it reaches
+    /// whose top is not later than it (where it shows while only tops bury), as runs along rows, top to
+    /// bottom; returns how many runs. (Elsewhere later shapes cover it whole: see `ShownCells`.)
+    @discardableResult
+    mutating func count(_ shape: Stroke, counting: Bool, appendingRunsTo runs: inout [(row: Int, columns: Range<Int>)]) -> Int {
+        let start = runs.count
+        var reached = reachedRows(of: shape.outline)
+        while let (row, columns) = reached.next() {
+            let first = row * self.columns
+            var from: Int?
+            for index in (first + columns.lowerBound)..<(first + columns.upperBound) {
+                guard tops[index] <= shape.id else {
+                    if let start = from { runs.append((row, start..<(index - first))) }
+                    from = nil
+                    continue
+                }
+                if from == nil { from = index - first }
+                if counting, tops[index] != Self.none, tops[index] < shape.id, colours[index] != shape.colour { others[index] &+= 1 }
+            }
+            if let start = from { runs.append((row, start..<columns.upperBound)) }
+        }
+        return runs.count - start
+    }
+
+    /// Appends to `kept` the cells of `runs` that are not solid, as runs along rows; returns how many.
+    @discardableResult
+    func appendUnsolid(_ runs: ArraySlice<(row: Int, columns: Range<Int>)>, to kept: inout [(row: Int, columns: Range<Int>)]) -> Int {
+        let start = kept.count
+        for (row, columns) in runs {
+            let first = row * self.columns
+            var column = columns.lowerBound
+            while column < columns.upperBound {
+                guard solidColour(at: first + column) == nil else {
+                    column += 1
+                    continue
+                }
+                let from = column
+                column += 1
+                while column < columns.upperBound, solidColour(at: first + column) == nil { column += 1 }
+                kept.append((row, from..<column))
+            }
+        }
+        return kept.count - start
+    }
+
     /// The solid cells meeting `area`, as rectangles of whole runs of one colour along rows.
     func solidRuns(meeting area: Rect) -> [(colour: UInt32, rect: Rect)] {
         guard let rowRange = rowRange((area.minY, area.maxY)) else { return [] }

@@ -175,4 +175,61 @@ struct RingRasterTests {
         // And the renderer's full repaint is the compositor's, exactly.
         expectSamePixels(window, try reference(Scene(drawing: drawing), width: 400, height: 300))
     }
+
+    /// A ring painted only within some cells (`ShownCells`, where it shows in a first frame) paints there
+    /// exactly the pixels the whole ring paints, and nothing elsewhere.
+    @Test func aRingPaintedWithinSomeCellsIsTheWholeRingThereAndNothingElsewhere() throws {
+        var random = SeededGenerator(seed: 9)
+        let size = (width: 120, height: 100), cellSize = 4
+        var inside = 0, outside = 0
+        for trial in 0..<60 {
+            let origin = PixelPoint(x: Int.random(in: -40...40, using: &random), y: Int.random(in: -40...40, using: &random))
+            let begin = Point(x: Double(origin.x) + Double.random(in: -20...100, using: &random),
+                              y: Double(origin.y) + Double.random(in: -20...80, using: &random))
+            let box = Segment(begin: begin, end: begin + Vector(dx: Double.random(in: -90...90, using: &random), dy: Double.random(in: -90...90, using: &random)))
+            let colour = Colour(hex: UInt32.random(in: 0...0xFFFFFF, using: &random))
+            let shape = Shape(id: ShapeID(1), geometry: .ellipse(box: box), style: ShapeStyle(colour: colour, width: [2, 5, 10, 16][trial % 4]))
+            // Cells of a grid laid from the canvas's origin over the image, a few runs of them a row.
+            let corner = (x: Double(origin.x - origin.x.mod(cellSize)), y: Double(origin.y - origin.y.mod(cellSize)))
+            var runs: [(row: Int, columns: Range<Int>)] = []
+            for row in 0...(size.height / cellSize + 1) where Bool.random(using: &random) {
+                var column = Int.random(in: 0...8, using: &random)
+                while column < size.width / cellSize {
+                    let end = column + Int.random(in: 1...6, using: &random)
+                    runs.append((row, column..<end))
+                    column = end + Int.random(in: 1...8, using: &random)
+                }
+            }
+            let whole = pixels(of: try paintedByRenderer([shape], size: size, origin: origin))
+            let surface = try CairoSurface(imageWidth: size.width, height: size.height)
+            let context = CairoContext(surface)
+            withExtendedLifetime(context) {
+                cairo_translate(context.pointer, -Double(origin.x), -Double(origin.y))
+                let renderer = Renderer()
+                renderer.paintBackground(context.pointer)
+                renderer.strokeFinished([(shape: shape, cells: ShownCells(corner: corner, cellSize: cellSize, runs: runs[...]))], context.pointer)
+            }
+            let painted = pixels(of: surface)
+            for y in 0..<size.height {
+                let row = (origin.y + y - Int(corner.y)) / cellSize
+                for x in 0..<size.width {
+                    let column = (origin.x + x - Int(corner.x)) / cellSize
+                    let within = runs.contains { $0.row == row && $0.columns.contains(column) }
+                    let expected = within ? whole[y * size.width + x] : Colour.white.hex
+                    if within, expected != Colour.white.hex { inside += 1 }
+                    if !within, whole[y * size.width + x] != Colour.white.hex { outside += 1 }
+                    guard painted[y * size.width + x] == expected else {
+                        Issue.record("trial \(trial): (\(x), \(y)) is \(String(painted[y * size.width + x], radix: 16)), not \(String(expected, radix: 16))")
+                        return
+                    }
+                }
+            }
+        }
+        #expect(inside > 5_000 && outside > 10_000, "the rings were painted in some cells and left out of others (\(inside), \(outside) pixels)")
+    }
+}
+
+private extension Int {
+    /// The remainder of a division by `divisor` (> 0), from 0 to `divisor` − 1 whatever the sign.
+    func mod(_ divisor: Int) -> Int { ((self % divisor) + divisor) % divisor }
 }

@@ -131,6 +131,38 @@ struct SolidCellsTests {
         #expect(shown > 100 && buried > 100, "\(shown) shown, \(buried) buried")
     }
 
+    /// A first frame counts a circle and keeps the cells where it shows while only tops bury in one pass over
+    /// its cells: the counts are `count`'s, and the cells those whose top is not later than it.
+    @Test func countingACircleKeepsTheCellsWhoseTopIsNotLaterThanIt() {
+        var random = SeededGenerator(seed: 4)
+        var kept = 0, passedOver = 0
+        for round in 0..<20 {
+            var cells = SolidCells(covering: Rect(x: 0, y: 0, width: 120, height: 90), scale: 1)
+            func point() -> Point { Point(x: Double.random(in: -20...140, using: &random), y: Double.random(in: -20...110, using: &random)) }
+            let colours = [Colour.black, Colour(hex: 0x1E50DC)]
+            for id in 1...30 { cells.cover(shape(Segment(begin: point(), end: point()), UInt64(2 * id), colours[id % 2], width: 12)) }
+            let circle = shape(Segment(begin: point(), end: point()), UInt64(2 * Int.random(in: 1...30, using: &random) + 1), colours[round % 2],
+                               width: 16, kind: .ellipse)
+            var counted = cells, runs: [(row: Int, columns: Range<Int>)] = []
+            counted.count(circle, counting: true, appendingRunsTo: &runs)
+            var expected = cells
+            expected.count(circle, by: 1)
+            var found: Set<Int> = []
+            cells.forEachReachedRow(of: circle.outline) { row, columns in
+                for column in columns {
+                    #expect(counted.solidColour(row: row, column: column) == expected.solidColour(row: row, column: column), "round \(round)")
+                    if cells.top(row: row, column: column) <= circle.id { found.insert(row * cells.columns + column) } else { passedOver += 1 }
+                }
+                return true
+            }
+            let listed = runs.flatMap { run in run.columns.map { run.row * cells.columns + $0 } }
+            #expect(Set(listed) == found && listed.count == found.count, "round \(round): each such cell once")
+            #expect(zip(runs, runs.dropFirst()).allSatisfy { ($0.row, $0.columns.upperBound) < ($1.row, $1.columns.lowerBound + 1) }, "in order")
+            kept += found.count
+        }
+        #expect(kept > 500 && passedOver > 500, "\(kept) kept, \(passedOver) passed over")
+    }
+
     /// A first frame counts a shape in the cells it reaches only where a top has another colour: with every top
     /// of one colour (a drawing in black), counting a black shape would change nothing.
     @Test func theTopsSoleColourIsKnownUntilATopOfAnotherColourComes() {
