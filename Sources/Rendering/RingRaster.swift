@@ -33,8 +33,9 @@ struct RingRaster {
     /// A quarter of the curve being traced, from the ring's centre (`OffsetCurve.quarter`).
     private var quarter: [(x: Double, y: Double)] = []
 
-    /// How far the polygons may stray from the true curves, in px.
-    static let tolerance = 0.05
+    /// How far the polygons may stray from the true curves, in px: as far as Cairo's own flattening of its
+    /// curves (its default tolerance). Inside the ring, by less than the margins `SolidCells` leaves.
+    static let tolerance = 0.1
 
     /// Rings larger than this (px across) are left to Cairo: their cells would be many, and their few.
     static let largest = 2048.0
@@ -312,8 +313,9 @@ struct RingRaster {
                 }
                 let d = dy * direction
                 let (low, high) = x < next ? (x, next) : (next, x)
-                let lowFloor = low.rounded(.down), first = Int(lowFloor)
-                let highCeil = high.rounded(.up), last = Int(highCeil)
+                // Both are positive (the grid has a column to spare left of the ring): ⌊x⌋ is Int(x).
+                let first = Int(low), lowFloor = Double(first)
+                let last = Double(Int(high)) < high ? Int(high) + 1 : Int(high), highCeil = Double(last)
                 touch(row, first, max(last, first + 1))
                 if last <= first + 1 {
                     let middle = 0.5 * (x + next) - lowFloor
