@@ -354,16 +354,14 @@ final class ShapeLayer {
         let judged = Parallel.map(later.count, minimum: 1) { parts in
             var shown: [(shape: Shape, cells: ShownCells?)] = []
             for part in later[parts] {
-                var runs: [(row: Int, columns: Range<Int>)] = [], kept: [(shape: Shape, runs: Range<Int>?)] = []
-                for (shape, ringRuns) in part.shapes {
-                    guard let ringRuns else {
-                        if counted.shows(renderer.outline(of: shape), id: shape.id.rawValue, in: thresholds) { kept.append((shape, nil)) }
+                for (shape, runs) in part.shapes {
+                    guard let runs else {
+                        if counted.shows(renderer.outline(of: shape), id: shape.id.rawValue, in: thresholds) { shown.append((shape, nil)) }
                         continue
                     }
-                    let start = runs.count
-                    if counted.appendUnsolid(part.runs[ringRuns], to: &runs) > 0 { kept.append((shape, start..<runs.count)) }
+                    let cells = counted.withoutSolid(part.runs[runs])
+                    if !cells.isEmpty { shown.append((shape, ShownCells(corner: corner, cellSize: cellSize, runs: cells))) }
                 }
-                shown += kept.map { [runs] in ($0.shape, $0.runs.map { ShownCells(corner: corner, cellSize: cellSize, runs: runs[$0]) }) }
             }
             return shown
         }

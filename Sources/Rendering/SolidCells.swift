@@ -398,10 +398,10 @@ struct SolidCells {
         return runs.count - start
     }
 
-    /// Appends to `kept` the cells of `runs` that are not solid, as runs along rows; returns how many.
-    @discardableResult
-    func appendUnsolid(_ runs: ArraySlice<(row: Int, columns: Range<Int>)>, to kept: inout [(row: Int, columns: Range<Int>)]) -> Int {
-        let start = kept.count
+    /// The cells of `runs` that are not solid, as runs along rows: `runs` itself when none is.
+    func withoutSolid(_ runs: ArraySlice<(row: Int, columns: Range<Int>)>) -> ArraySlice<(row: Int, columns: Range<Int>)> {
+        guard runs.contains(where: { run in run.columns.contains { solidColour(at: run.row * columns + $0) != nil } }) else { return runs }
+        var kept: [(row: Int, columns: Range<Int>)] = []
         for (row, columns) in runs {
             let first = row * self.columns
             var column = columns.lowerBound
@@ -416,7 +416,7 @@ struct SolidCells {
                 kept.append((row, from..<column))
             }
         }
-        return kept.count - start
+        return kept[...]
     }
 
     /// The solid cells meeting `area`, as rectangles of whole runs of one colour along rows.

@@ -163,6 +163,22 @@ struct SolidCellsTests {
         #expect(kept > 500 && passedOver > 500, "\(kept) kept, \(passedOver) passed over")
     }
 
+    /// A first frame drops the solid cells from those a circle was kept for: every other cell stays, in order,
+    /// and runs without a solid cell are kept as they are.
+    @Test func aCirclesCellsLoseTheSolidOnesAndOnlyThem() {
+        var cells = SolidCells(covering: Rect(x: 0, y: 0, width: 100, height: 80), scale: 1)
+        cells.cover(shape(segment(0, 20, 100, 20), 1))
+        cells.cover(shape(segment(0, 50, 100, 50), 2, Colour(hex: 0x1E50DC)))
+        let solidRows = (0..<cells.rows).filter { cells.solidColour(row: $0, column: 10) != nil }
+        #expect(!solidRows.isEmpty, "the black line made solid cells")
+        let runs = (0..<cells.rows).map { (row: $0, columns: 3..<17) }[...]
+        let kept = cells.withoutSolid(runs)
+        let expected = runs.flatMap { run in run.columns.filter { cells.solidColour(row: run.row, column: $0) == nil }.map { (run.row, $0) } }
+        #expect(kept.flatMap { run in run.columns.map { (run.row, $0) } }.elementsEqual(expected, by: ==))
+        let clear = runs.filter { !solidRows.contains($0.row) }[...]
+        #expect(cells.withoutSolid(clear).elementsEqual(clear, by: ==), "no solid cell: the same runs")
+    }
+
     /// A first frame counts a shape in the cells it reaches only where a top has another colour: with every top
     /// of one colour (a drawing in black), counting a black shape would change nothing.
     @Test func theTopsSoleColourIsKnownUntilATopOfAnotherColourComes() {
