@@ -329,12 +329,13 @@ final class ShapeLayer {
         // A circle's cells whose top is not later than it are kept: where it shows but for solid cells.
         var solid = latestFirst.cells
         let soleColour = solid.soleTopColour
-        let later = Parallel.map(after.count, minimum: Self.shapesPerPart) { [solid] part in
+        let later = Parallel.map(after.count, minimum: Self.shapesPerPart) { [solid, latestFirst] part in
             var cells = solid, shapes: [(shape: Shape, runs: Range<Int>?)] = [], runs: [(row: Int, columns: Range<Int>)] = []
             for shape in after[part] {
                 guard let stroke = stroke(shape) else { continue }
-                // Where every top has its colour (a drawing in one colour), there is nothing to count.
-                let counting = stroke.colour != soleColour
+                // Where every top has its colour (a drawing in one colour), or no cell around has a top (ink, say),
+                // there is nothing to count.
+                let counting = stroke.colour != soleColour && latestFirst.anyTop(around: stroke.outline)
                 guard case .ellipse = stroke.outline.path else {
                     if counting { cells.count(stroke, by: 1) }
                     shapes.append((shape, nil))

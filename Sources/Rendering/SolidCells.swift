@@ -154,12 +154,24 @@ struct SolidCells {
     }
 
     /// Whether a stroke of `outline` reaches a cell without a top: one that no shape counted so far covers
-    /// whole. (For shapes coming the latest first, whether it shows: see `LatestFirstTops`.)
+    /// whole. (For shapes coming the latest first, whether it shows: see `LatestFirstTops`.) Ink's pieces are
+    /// read one at a time, up to the first such cell, not gathered first.
     func reachesUntopped(_ outline: Outline) -> Bool {
-        var reached = reachedRows(of: outline)
-        while let (row, run) = reached.next() {
-            let start = row * columns
-            for index in (start + run.lowerBound)..<(start + run.upperBound) where tops[index] == Self.none { return true }
+        func reaches(_ rows: inout ReachedRows) -> Bool {
+            while let (row, run) = rows.next() {
+                let start = row * columns
+                for index in (start + run.lowerBound)..<(start + run.upperBound) where tops[index] == Self.none { return true }
+            }
+            return false
+        }
+        guard case .ink = outline.path else {
+            var rows = reachedRows(of: outline)
+            return reaches(&rows)
+        }
+        for index in 0..<outline.pieces {
+            var rows = ReachedRows(capsule: outline.piece(index), corner: (bounds.minX, bounds.minY), size: Double(cellSize),
+                                   rows: self.rows, columns: columns)
+            if reaches(&rows) { return true }
         }
         return false
     }
@@ -530,7 +542,8 @@ struct ReachedRows: IteratorProtocol {
         return merged
     }
 
-    private init(capsule: StrokeCapsule, corner: (x: Double, y: Double), size: Double, rows: Int, columns: Int) {
+    /// The rows one capsule reaches.
+    init(capsule: StrokeCapsule, corner: (x: Double, y: Double), size: Double, rows: Int, columns: Int) {
         self.corner = corner
         self.size = size
         self.columns = columns

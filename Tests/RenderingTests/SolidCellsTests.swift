@@ -94,8 +94,8 @@ struct SolidCellsTests {
     }
 
     /// The first frame takes the shapes the latest first (`LatestFirstTops`): the tops it finds are those of
-    /// every shape covering its cells in drawing order, and a shape shows, as it comes, exactly where it
-    /// reaches a cell whose top is not later than it.
+    /// every shape covering its cells in drawing order, a shape shows, as it comes, exactly where it reaches a
+    /// cell whose top is not later than it, and a shape reaching a cell with a top is found to have one around.
     @Test(arguments: [1, 2] as [UInt64])
     func shapesTakenTheLatestFirstFindTheTopsAndTheShapesThatShow(seed: UInt64) {
         var random = SeededGenerator(seed: seed)
@@ -108,7 +108,16 @@ struct SolidCellsTests {
                 let kind: ShapeKind = id % 3 == 0 ? .ellipse : .line
                 let begin = point()
                 let end = id % 2 == 0 ? begin + Vector(dx: Double.random(in: -40...40, using: &random), dy: Double.random(in: -40...40, using: &random)) : point()
-                shapes.append(shape(Segment(begin: begin, end: end), UInt64(id), width: [10, 4, 30, 16][id % 4] * scale, kind: kind))
+                let width = [10, 4, 30, 16][id % 4] * scale
+                guard id % 5 == 0 else {
+                    shapes.append(shape(Segment(begin: begin, end: end), UInt64(id), width: width, kind: kind))
+                    continue
+                }
+                // Ink, wandering: read a piece at a time.
+                var points = [begin]
+                for _ in 0..<12 { points.append(points.last! + Vector(dx: Double.random(in: -15...15, using: &random), dy: Double.random(in: -15...15, using: &random))) }
+                let ink = Shape(id: ShapeID(UInt64(id)), geometry: .ink(Ink(points: points)), style: ShapeStyle(width: width / scale))
+                shapes.append((Outline(ink, scale: scale), UInt64(id), Colour.black.hex))
             }
             var inOrder = SolidCells(covering: area, scale: scale)
             for shape in shapes { inOrder.cover(shape) }
@@ -126,6 +135,14 @@ struct SolidCellsTests {
                 for column in 0..<inOrder.columns {
                     #expect(latestFirst.cells.top(row: row, column: column) == inOrder.top(row: row, column: column), "round \(round)")
                 }
+            }
+            for shape in shapes {
+                var reachesATop = false
+                inOrder.forEachReachedRow(of: shape.outline) { row, columns in
+                    reachesATop = columns.contains { inOrder.top(row: row, column: $0) != SolidCells.none }
+                    return !reachesATop
+                }
+                #expect(!reachesATop || latestFirst.anyTop(around: shape.outline), "round \(round), shape \(shape.id)")
             }
         }
         #expect(shown > 100 && buried > 100, "\(shown) shown, \(buried) buried")
