@@ -300,7 +300,8 @@ struct RingRaster {
             var x = x0
             var row = 0
             if y0 > 0 { row = Int(y0) } else { x -= y0 * slope }
-            let end = min(rows, Int(y1.rounded(.up)))
+            // ⌈y1⌉ (y1 is positive), at most the last row.
+            let end = y1 < Double(rows) ? (Double(Int(y1)) < y1 ? Int(y1) + 1 : Int(y1)) : rows
             let stride = columns + 2
             while row < end {
                 let line = cells + row * stride
