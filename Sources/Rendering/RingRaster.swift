@@ -12,11 +12,11 @@ import Glibc
 /// major axis there; when the half width reaches the minor radius, there is no hole). Both are flattened
 /// by the normal's angle, within `tolerance` of the true curves, a quarter of each mirrored into the rest.
 /// Each pixel's coverage is the exact area of the ring inside it (signed areas accumulated along each row,
-/// as font rasterisers do), and the colour is laid over the pixel in that proportion, as Cairo's OVER does. So a pixel wholly inside the ring is
-/// exactly the colour (what `SolidCells` counts on); elsewhere a pixel differs from Cairo's by its
-/// approximations (its curves are Bézier arcs, flattened within 0.1 px; its coverage 15 samples a row):
-/// `RingRasterTests` bounds the difference. Where the stroke is wider than the curve is tight, Cairo's
-/// stroke leaves specks unpainted inside the ring; this paints them.
+/// as font rasterisers do), and the colour is laid over the pixel in that proportion, as Cairo's OVER does.
+/// So a pixel wholly inside the ring is exactly the colour (what `SolidCells` counts on); elsewhere a pixel
+/// differs from Cairo's by its approximations (its curves are Bézier arcs, flattened within 0.1 px; its
+/// coverage 15 samples a row): `RingRasterTests` bounds the difference. Where the stroke is wider than the
+/// curve is tight, Cairo's stroke leaves specks unpainted inside the ring; this paints them.
 ///
 /// A first frame paints a ring only in the cells where it shows (`ShownCells`): the rows of the others are
 /// neither traced nor read, and their pixels left as they were.
@@ -81,8 +81,8 @@ struct RingRaster {
                         rows.update(repeating: false, count: grid.rows)
                         for run in mask.runs {
                             let first = mask.top + run.row * mask.cellSize - top
-                            let end = min(grid.rows, first + mask.cellSize)
-                            if max(0, first) < end { rows.advanced(by: max(0, first)).update(repeating: true, count: end - max(0, first)) }
+                            let from = max(0, first), end = min(grid.rows, first + mask.cellSize)
+                            if from < end { (rows + from).update(repeating: true, count: end - from) }
                         }
                         grid.painted = rows
                     }

@@ -201,15 +201,11 @@ struct RingRasterTests {
                 }
             }
             let whole = pixels(of: try paintedByRenderer([shape], size: size, origin: origin))
-            let surface = try CairoSurface(imageWidth: size.width, height: size.height)
-            let context = CairoContext(surface)
-            withExtendedLifetime(context) {
-                cairo_translate(context.pointer, -Double(origin.x), -Double(origin.y))
-                let renderer = Renderer()
-                renderer.paintBackground(context.pointer)
-                renderer.strokeFinished([(shape: shape, cells: ShownCells(corner: corner, cellSize: cellSize, runs: runs[...]))], context.pointer)
-            }
-            let painted = pixels(of: surface)
+            let renderer = Renderer()
+            let painted = pixels(of: try image(size: size, origin: origin) { cr in
+                renderer.paintBackground(cr)
+                renderer.strokeFinished([(shape: shape, cells: ShownCells(corner: corner, cellSize: cellSize, runs: runs[...]))], cr)
+            })
             for y in 0..<size.height {
                 let row = (origin.y + y - Int(corner.y)) / cellSize
                 for x in 0..<size.width {
