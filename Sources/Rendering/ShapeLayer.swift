@@ -316,12 +316,12 @@ final class ShapeLayer {
         // Every cell's top, the latest shape covering it whole, and the shapes that show where only tops bury
         // (`LatestFirstTops`): the shapes the latest first, on this thread.
         var latestFirst = LatestFirstTops(covering: bounds, scale: renderer.scale)
-        var showing: [Shape] = [], widest = 0.0, buried = 0
+        var showing: [(shape: Shape, stroke: SolidCells.Stroke)] = [], widest = 0.0, buried = 0
         for shape in shapes.reversed() {
             // Every shape's width counts: a pan may bring any of them into the layer.
             widest = max(widest, shape.style.width)
             guard let stroke = stroke(shape) else { continue }
-            if latestFirst.take(stroke) { showing.append(shape) } else { buried += 1 }
+            if latestFirst.take(stroke) { showing.append((shape, stroke)) } else { buried += 1 }
         }
         let after = Array(showing.reversed())
         self.widest = widest * renderer.scale
@@ -330,20 +330,20 @@ final class ShapeLayer {
         var solid = latestFirst.cells
         let soleColour = solid.soleTopColour
         let later = Parallel.map(after.count, minimum: Self.shapesPerPart) { [solid, latestFirst] part in
-            var cells = solid, shapes: [(shape: Shape, runs: Range<Int>?)] = [], runs: [(row: Int, columns: Range<Int>)] = []
-            for shape in after[part] {
-                guard let stroke = stroke(shape) else { continue }
+            var cells = solid, shapes: [(shape: Shape, stroke: SolidCells.Stroke, runs: Range<Int>?)] = []
+            var runs: [(row: Int, columns: Range<Int>)] = []
+            for (shape, stroke) in after[part] {
                 // Where every top has its colour (a drawing in one colour), or no cell around has a top (ink, say),
                 // there is nothing to count.
                 let counting = stroke.colour != soleColour && latestFirst.anyTop(around: stroke.outline)
                 guard case .ellipse = stroke.outline.path else {
                     if counting { cells.count(stroke, by: 1) }
-                    shapes.append((shape, nil))
+                    shapes.append((shape, stroke, nil))
                     continue
                 }
                 let start = runs.count
                 cells.count(stroke, counting: counting, appendingRunsTo: &runs)
-                shapes.append((shape, start..<runs.count))
+                shapes.append((shape, stroke, start..<runs.count))
             }
             return (cells: cells, shapes: shapes, runs: runs)
         }
@@ -355,9 +355,9 @@ final class ShapeLayer {
         let judged = Parallel.map(later.count, minimum: 1) { parts in
             var shown: [(shape: Shape, cells: ShownCells?)] = []
             for part in later[parts] {
-                for (shape, runs) in part.shapes {
+                for (shape, stroke, runs) in part.shapes {
                     guard let runs else {
-                        if counted.shows(renderer.outline(of: shape), id: shape.id.rawValue, in: thresholds) { shown.append((shape, nil)) }
+                        if counted.shows(stroke.outline, id: stroke.id, in: thresholds) { shown.append((shape, nil)) }
                         continue
                     }
                     let cells = counted.withoutSolid(part.runs[runs])
