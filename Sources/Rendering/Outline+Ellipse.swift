@@ -69,12 +69,15 @@ struct EllipseOutline: Hashable {
     /// Over the band of rows from `top` to `bottom`: an x-range holding every point there that a stroke
     /// `halfWidth` each side of the ellipse may paint (nil: none), and an x-range within it, maybe none,
     /// where it paints no point of the band (the ring's hole). Found from the ellipse itself, not its
-    /// chords: the stroke paints within r = `halfWidth` + `cairoError` + `StrokeBox.margin` of the ellipse,
-    /// so over the band within r of the ellipse's extent over the band grown by r; and nothing within the
-    /// ellipse scaled by 1 − r / (its minor radius) about its centre (every point of that is further than r
-    /// inside: the scaled ellipse's support is less by at least r in every direction).
+    /// chords: the stroke paints within r of the ellipse, so over the band within r of the ellipse's extent
+    /// over the band grown by r; and nothing within the ellipse scaled by 1 − r / (its minor radius) about
+    /// its centre (every point of that is further than r inside: the scaled ellipse's support is less by at
+    /// least r in every direction). r is `halfWidth` + `RingRaster.exactWithin` where `RingRaster` paints
+    /// the ring (its polygons stray that little into the hole, and nowhere past the outer curve), else
+    /// `halfWidth` + `cairoError` + `StrokeBox.margin`.
     func reach(from top: Double, to bottom: Double, halfWidth: Double) -> (outer: (min: Double, max: Double), hole: (min: Double, max: Double)?)? {
-        let bounds = box.bounds, r = halfWidth + Self.cairoError + StrokeBox.margin
+        let bounds = box.bounds
+        let r = halfWidth + (RingRaster.paints(bounds, halfWidth: halfWidth) ? RingRaster.exactWithin : Self.cairoError + StrokeBox.margin)
         let centre = (x: (bounds.minX + bounds.maxX) / 2, y: (bounds.minY + bounds.maxY) / 2)
         let a = bounds.width / 2, b = bounds.height / 2
         // The ellipse's half width at its widest over the band grown by r.
@@ -93,15 +96,20 @@ struct EllipseOutline: Hashable {
 
     /// Over the band of rows from `top` to `bottom`: an x-range whose points there a stroke `halfWidth` each
     /// side of the ellipse covers fully (nil: none), but for an x-range within it, maybe none. Found from the
-    /// ellipse itself, not its chords: the stroke covers fully the points within r = `halfWidth` −
-    /// `cairoError` − `StrokeBox.margin` of the ellipse, which hold the ellipse with both radii r longer
-    /// less the one with both r shorter (the support of one in any direction is at most r more, of the
-    /// other at least r less, than the ellipse's). None where the stroke is thinner than the margins, or so
-    /// wide for the curve that Cairo's stroke leaves holes (see `inside`).
+    /// ellipse itself, not its chords: the stroke covers fully the points within r of the ellipse, which
+    /// hold the ellipse with both radii r longer less the one with both r shorter (each point between them
+    /// lies on the ellipse with both radii s longer, |s| ≤ r, within |s| of the ellipse's point at the same
+    /// parameter). On an image a ring is painted within `RingRaster.exactWithin` of the true one, however
+    /// tight the curve, so r is `halfWidth` less that; a ring larger than `RingRaster` paints is left to
+    /// Cairo's stroke, so r is `halfWidth` − `cairoError` − `StrokeBox.margin`, and there is none where
+    /// the stroke is so wide for the curve that Cairo's stroke leaves holes (see `inside`). None where the
+    /// stroke is thinner than the margins.
     func covered(from top: Double, to bottom: Double, halfWidth: Double) -> (outer: (min: Double, max: Double), hole: (min: Double, max: Double)?)? {
-        let bounds = box.bounds, r = halfWidth - Self.cairoError - StrokeBox.margin
+        let bounds = box.bounds
         let a = bounds.width / 2, b = bounds.height / 2
-        guard r > 0, halfWidth + 1 <= min(a, b) * min(a, b) / max(a, b) else { return nil }
+        let rasterised = RingRaster.paints(bounds, halfWidth: halfWidth)
+        let r = halfWidth - (rasterised ? RingRaster.exactWithin : Self.cairoError + StrokeBox.margin)
+        guard r > 0, rasterised || halfWidth + 1 <= min(a, b) * min(a, b) / max(a, b) else { return nil }
         let centre = (x: (bounds.minX + bounds.maxX) / 2, y: (bounds.minY + bounds.maxY) / 2)
         // The larger ellipse's half width at its narrowest over the band, which must lie within it.
         let farthest = max(abs(top - centre.y), abs(bottom - centre.y)) / (b + r)

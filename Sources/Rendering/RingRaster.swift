@@ -16,7 +16,9 @@ import Glibc
 /// So a pixel wholly inside the ring is exactly the colour (what `SolidCells` counts on); elsewhere a pixel
 /// differs from Cairo's by its approximations (its curves are Bézier arcs, flattened within 0.1 px; its
 /// coverage 15 samples a row): `RingRasterTests` bounds the difference. Where the stroke is wider than the
-/// curve is tight, Cairo's stroke leaves specks unpainted inside the ring; this paints them.
+/// curve is tight, Cairo's stroke leaves specks unpainted inside the ring; this paints them. So a pixel more
+/// than `exactWithin` inside the true ring is exactly the colour, however tight the curve: the margin
+/// `EllipseOutline.covered` leaves, which lets the wide rings of a drawing of circles cover cells whole.
 ///
 /// A first frame paints a ring only in the cells where it shows (`ShownCells`): the rows of the others are
 /// neither traced nor read, and their pixels left as they were.
@@ -40,12 +42,23 @@ struct RingRaster {
     /// Rings larger than this (px across) are left to Cairo: their cells would be many, and their few.
     static let largest = 2048.0
 
+    /// Whether a ring of the ellipse in `bounds`, `halfWidth` each side of it, is painted here (on an image
+    /// drawn on plainly): not larger than `largest`.
+    static func paints(_ bounds: Rect, halfWidth: Double) -> Bool {
+        max(bounds.width, bounds.height) + 2 * halfWidth <= largest
+    }
+
+    /// How far inside the true ring (what a round stroke of the ellipse covers) a pixel must lie to be
+    /// painted exactly the colour: the polygons stray from the curves by `tolerance`, and the coverage
+    /// summed along a row in floats is within a millionth of the exact area.
+    static let exactWithin = tolerance + 0.05
+
     /// Lays `colour` (0xRRGGBB) over `pixels` where a stroke `halfWidth` each side of `ellipse` covers them,
     /// only within `cells` when given; false (nothing painted) when the ring is larger than `largest`.
     mutating func paint(_ ellipse: EllipseOutline, halfWidth h: Double, colour: UInt32, on pixels: ImagePixels,
                         within cells: ShownCells? = nil) -> Bool {
         let bounds = ellipse.box.bounds
-        guard max(bounds.width, bounds.height) + 2 * h <= Self.largest else { return false }
+        guard Self.paints(bounds, halfWidth: h) else { return false }
         defer { pixels.markChanged() }
         let centre = (x: (bounds.minX + bounds.maxX) / 2 + pixels.offset.x, y: (bounds.minY + bounds.maxY) / 2 + pixels.offset.y)
         let a = bounds.width / 2, b = bounds.height / 2

@@ -93,6 +93,67 @@ struct SolidCellsTests {
         #expect(circlesToppingCells > 20, "wide circles top cells along their rings")
     }
 
+    /// A ring painted into pixels (`RingRaster`) is exact within a tenth of a pixel of the true one, so its
+    /// cells are found covered whole with that margin, not Cairo's (`EllipseOutline.covered`): rings of any
+    /// shape, flat, tight or round, thin or wider than their curve is tight, at several scales and places,
+    /// leave every pixel of the cells they top exactly their colour, and paint none outside the cells they
+    /// reach; so do rings too large for `RingRaster`, stroked by Cairo (and found covered with its margins).
+    @Test(arguments: [1, 2] as [UInt64])
+    func aRingTopsCellsWithinATenthOfAPixelOfItsTrueEdgesAndTheyAreItsColour(seed: UInt64) throws {
+        var random = SeededGenerator(seed: seed)
+        let size = (width: 120, height: 100)
+        var toppedPixels = 0, toppedByTightRings = 0, toppedByLarge = 0
+        for trial in 0..<240 {
+            let scale = [1, 1.5, 2, 1.25][trial % 4]
+            let width = [2, 5, 10, 16, 3.5, Double.random(in: 1...30, using: &random)][trial % 6]
+            let origin = PixelPoint(x: Int.random(in: -40...40, using: &random), y: Int.random(in: -40...40, using: &random))
+            let centre = Point(x: Double(origin.x) + Double.random(in: 20...100, using: &random),
+                               y: Double(origin.y) + Double.random(in: 20...80, using: &random))
+            // Round, flat, tiny, or (one in twenty) far larger than the surface, its ring crossing it.
+            let large = trial % 20 == 19
+            let half = large ? Vector(dx: Double.random(in: 1_100...1_300, using: &random), dy: Double.random(in: 1_100...1_300, using: &random))
+                : Vector(dx: Double.random(in: 0.5...50, using: &random), dy: trial % 3 == 0 ? Double.random(in: 0.5...6, using: &random) : Double.random(in: 0.5...50, using: &random))
+            let at = large ? centre + Vector(dx: half.dx - 30, dy: 0) : centre
+            let box = Segment(begin: at + Vector(dx: -half.dx, dy: -half.dy), end: at + half)
+            let colour = Colour(hex: UInt32.random(in: 0...0xFEFEFE, using: &random))
+            // Wider than its curve is tight: Cairo's stroke would leave specks in its ring.
+            let tight = width * scale / 2 + 1 > min(half.dx, half.dy) * min(half.dx, half.dy) / max(half.dx, half.dy)
+            let ring = Shape(id: ShapeID(7), geometry: .ellipse(box: box.scaled(by: 1 / scale)), style: ShapeStyle(colour: colour, width: width))
+            let surface = try strokeAlone(ring, scale: scale, width: size.width, height: size.height, origin: origin)
+            let bounds = Rect(x: Double(origin.x), y: Double(origin.y), width: Double(size.width), height: Double(size.height))
+            var cells = SolidCells(covering: bounds, scale: scale)
+            let outline = Outline(ring, scale: scale)
+            cells.cover((outline, 7, colour.hex))
+            var reached = Set<Int>()
+            cells.forEachReachedRow(of: outline) { row, columns in
+                for column in columns { reached.insert(row * cells.columns + column) }
+                return true
+            }
+            for y in 0..<size.height {
+                for x in 0..<size.width {
+                    let row = (origin.y + y - Int(cells.bounds.minY)) / cells.cellSize
+                    let column = (origin.x + x - Int(cells.bounds.minX)) / cells.cellSize
+                    let pixel = surface.pixel(x: x, y: y)
+                    if cells.top(row: row, column: column) == 7 {
+                        toppedPixels += 1
+                        if tight { toppedByTightRings += 1 }
+                        if large { toppedByLarge += 1 }
+                        guard pixel == colour.hex else {
+                            Issue.record("trial \(trial): (\(x), \(y)) in a topped cell is \(String(pixel, radix: 16)), \(ring), scale \(scale)")
+                            return
+                        }
+                    }
+                    if pixel != 0xFFFFFF, !reached.contains(row * cells.columns + column) {
+                        Issue.record("trial \(trial): (\(x), \(y)) is painted outside the cells reached, \(ring), scale \(scale)")
+                        return
+                    }
+                }
+            }
+        }
+        #expect(toppedPixels > 50_000 && toppedByTightRings > 1_000 && toppedByLarge > 1_000,
+                "\(toppedPixels) pixels topped, \(toppedByTightRings) by rings wider than their curve is tight, \(toppedByLarge) by large rings")
+    }
+
     /// The first frame takes the shapes the latest first (`LatestFirstTops`): the tops it finds are those of
     /// every shape covering its cells in drawing order, a shape shows, as it comes, exactly where it reaches a
     /// cell whose top is not later than it, and a shape reaching a cell with a top is found to have one around.
