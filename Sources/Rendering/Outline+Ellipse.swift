@@ -18,12 +18,6 @@ struct EllipseOutline: Hashable {
         let bounds = box.bounds
         guard bounds.width > Self.flat && bounds.height > Self.flat else { return nil }
         self.box = box
-        let radius = max(bounds.width, bounds.height) / 2
-        // A chord spanning dt of the ellipse's parameter strays at most dt² / 8 · radius from it.
-        let steps = (2 * Double.pi / (8 * Self.chordError / radius).squareRoot()).rounded(.up)
-        chords = Int(min(max(steps, 8), Double(Self.mostChords)))
-        let dt = 2 * Double.pi / Double(chords)
-        strays = dt * dt / 8 * radius + Self.cairoError
     }
 
     /// A box thinner than this (px) is flat.
@@ -40,11 +34,26 @@ struct EllipseOutline: Hashable {
         cairo_restore(cr)  // the pen is round on the device, not squashed with the path
     }
 
+    /// Half the box's larger side.
+    private var radius: Double { max(box.bounds.width, box.bounds.height) / 2 }
+
     /// How many chords of a polygon inscribed in the ellipse its capsules follow: enough that the ellipse
-    /// strays at most about a quarter pixel from them.
-    let chords: Int
-    /// How far the ellipse and Cairo's approximation of it stray from its chords.
-    let strays: Double
+    /// strays at most `chordError` from them, but for ellipses larger than `mostChords` allow. (Found when
+    /// asked, not made with the outline: most outlines of a large drawing are only bounded.)
+    var chords: Int {
+        // A chord spanning dt of the ellipse's parameter strays at most dt² / 8 · radius from it.
+        let steps = (2 * Double.pi / (8 * Self.chordError / radius).squareRoot()).rounded(.up)
+        return Int(min(max(steps, 8), Double(Self.mostChords)))
+    }
+
+    /// How far the ellipse and Cairo's approximation of it stray from its chords: at most `chordError` from
+    /// the chords, but for an ellipse with `mostChords` chords.
+    var strays: Double {
+        let radius = self.radius
+        guard radius > Self.mostChordsRadius else { return Self.chordError + Self.cairoError }
+        let dt = 2 * Double.pi / Double(chords)
+        return dt * dt / 8 * radius + Self.cairoError
+    }
 
     /// The capsule around chord `index`, widened by `strays`.
     func piece(_ index: Int, halfWidth: Double) -> StrokeCapsule {
@@ -140,6 +149,8 @@ struct EllipseOutline: Hashable {
     /// more than `mostChords`).
     static let chordError = 0.25
     static let mostChords = 1024
+    /// The radius up to which `mostChords` chords are enough: 2π / √(8 · `chordError` / radius) of them.
+    private static let mostChordsRadius = Double(mostChords * mostChords) * 8 * chordError / (4 * Double.pi * Double.pi)
     /// How far Cairo's path may stray from the true ellipse: its arcs are Bézier curves, flattened, each
     /// step within 0.1 px.
     static let cairoError = 0.5
