@@ -75,62 +75,80 @@ struct EllipseOutline: Hashable {
         return box.isEmpty ? nil : box
     }
 
-    /// Over the band of rows from `top` to `bottom`: an x-range holding every point there that a stroke
-    /// `halfWidth` each side of the ellipse may paint (nil: none), and an x-range within it, maybe none,
-    /// where it paints no point of the band (the ring's hole). Found from the ellipse itself, not its
-    /// chords: the stroke paints within r of the ellipse, so over the band within r of the ellipse's extent
-    /// over the band grown by r; and nothing within the ellipse scaled by 1 − r / (its minor radius) about
-    /// its centre (every point of that is further than r inside: the scaled ellipse's support is less by at
-    /// least r in every direction). r is `halfWidth` + `RingRaster.exactWithin` where `RingRaster` paints
-    /// the ring (its polygons stray that little into the hole, and nowhere past the outer curve), else
-    /// `halfWidth` + `cairoError` + `StrokeBox.margin`.
-    func reach(from top: Double, to bottom: Double, halfWidth: Double) -> (outer: (min: Double, max: Double), hole: (min: Double, max: Double)?)? {
-        let bounds = box.bounds
-        let r = halfWidth + (RingRaster.paints(bounds, halfWidth: halfWidth) ? RingRaster.exactWithin : Self.cairoError + StrokeBox.margin)
-        let centre = (x: (bounds.minX + bounds.maxX) / 2, y: (bounds.minY + bounds.maxY) / 2)
-        let a = bounds.width / 2, b = bounds.height / 2
-        // The ellipse's half width at its widest over the band grown by r.
-        let low = top - r - centre.y, high = bottom + r - centre.y
-        guard high >= -b, low <= b else { return nil }
-        let nearest = low <= 0 && high >= 0 ? 0 : min(abs(low), abs(high)) / b
-        let widest = a * max(0, 1 - nearest * nearest).squareRoot()
-        let outer = (min: centre.x - widest - r, max: centre.x + widest + r)
-        let scale = 1 - r / min(a, b)
-        // The scaled ellipse's half width at its narrowest over the band, where the band lies within it.
-        let farthest = max(abs(top - centre.y), abs(bottom - centre.y)) / (b * scale)
-        guard scale > 0, farthest < 1 else { return (outer, nil) }
-        let narrowest = a * scale * (1 - farthest * farthest).squareRoot()
-        return (outer, (centre.x - narrowest, centre.x + narrowest))
-    }
+    /// A ring of the ellipse, a stroke `halfWidth` each side of it, asked band after band of rows what it
+    /// reaches and what it covers fully (`SolidCells` asks a band per row of cells): what the bands share
+    /// is found once.
+    struct Ring {
+        private let centre: (x: Double, y: Double), a: Double, b: Double
+        /// How far from the ellipse the stroke may paint; 1 / b; the hole's scale (see `reach`), and 1 / (its b).
+        private let reachR: Double, perB: Double, holeScale: Double, perHoleB: Double
+        /// How far from the ellipse the stroke covers fully (nil: nowhere, see `covered`); 1 / (b ± that).
+        private let coveredR: Double?, perOuterB: Double, perInnerB: Double
 
-    /// Over the band of rows from `top` to `bottom`: an x-range whose points there a stroke `halfWidth` each
-    /// side of the ellipse covers fully (nil: none), but for an x-range within it, maybe none. Found from the
-    /// ellipse itself, not its chords: the stroke covers fully the points within r of the ellipse, which
-    /// hold the ellipse with both radii r longer less the one with both r shorter (each point between them
-    /// lies on the ellipse with both radii s longer, |s| ≤ r, within |s| of the ellipse's point at the same
-    /// parameter). On an image a ring is painted within `RingRaster.exactWithin` of the true one, however
-    /// tight the curve, so r is `halfWidth` less that; a ring larger than `RingRaster` paints is left to
-    /// Cairo's stroke, so r is `halfWidth` − `cairoError` − `StrokeBox.margin`, and there is none where
-    /// the stroke is so wide for the curve that Cairo's stroke leaves holes (see `inside`). None where the
-    /// stroke is thinner than the margins.
-    func covered(from top: Double, to bottom: Double, halfWidth: Double) -> (outer: (min: Double, max: Double), hole: (min: Double, max: Double)?)? {
-        let bounds = box.bounds
-        let a = bounds.width / 2, b = bounds.height / 2
-        let rasterised = RingRaster.paints(bounds, halfWidth: halfWidth)
-        let r = halfWidth - (rasterised ? RingRaster.exactWithin : Self.cairoError + StrokeBox.margin)
-        guard r > 0, rasterised || halfWidth + 1 <= min(a, b) * min(a, b) / max(a, b) else { return nil }
-        let centre = (x: (bounds.minX + bounds.maxX) / 2, y: (bounds.minY + bounds.maxY) / 2)
-        // The larger ellipse's half width at its narrowest over the band, which must lie within it.
-        let farthest = max(abs(top - centre.y), abs(bottom - centre.y)) / (b + r)
-        guard farthest < 1 else { return nil }
-        let narrowest = (a + r) * (1 - farthest * farthest).squareRoot()
-        let outer = (min: centre.x - narrowest, max: centre.x + narrowest)
-        // The smaller one's at its widest, where the band meets it.
-        let low = top - centre.y, high = bottom - centre.y
-        guard a > r, b > r, high > -(b - r), low < b - r else { return (outer, nil) }
-        let nearest = low <= 0 && high >= 0 ? 0 : min(abs(low), abs(high)) / (b - r)
-        let widest = (a - r) * max(0, 1 - nearest * nearest).squareRoot()
-        return (outer, (centre.x - widest, centre.x + widest))
+        init(_ ellipse: EllipseOutline, halfWidth: Double) {
+            let bounds = ellipse.box.bounds
+            centre = ((bounds.minX + bounds.maxX) / 2, (bounds.minY + bounds.maxY) / 2)
+            (a, b) = (bounds.width / 2, bounds.height / 2)
+            let rasterised = RingRaster.paints(bounds, halfWidth: halfWidth)
+            reachR = halfWidth + (rasterised ? RingRaster.exactWithin : EllipseOutline.cairoError + StrokeBox.margin)
+            perB = 1 / b
+            holeScale = 1 - reachR / min(a, b)
+            perHoleB = 1 / (b * holeScale)
+            let r = halfWidth - (rasterised ? RingRaster.exactWithin : EllipseOutline.cairoError + StrokeBox.margin)
+            coveredR = r > 0 && (rasterised || halfWidth + 1 <= min(a, b) * min(a, b) / max(a, b)) ? r : nil
+            perOuterB = 1 / (b + r)
+            perInnerB = 1 / (b - r)
+        }
+
+        /// Over the band of rows from `top` to `bottom`: an x-range holding every point there that the stroke
+        /// may paint (nil: none), and an x-range within it, maybe none, where it paints no point of the band
+        /// (the ring's hole). Found from the ellipse itself, not its chords: the stroke paints within r of
+        /// the ellipse, so over the band within r of the ellipse's extent over the band grown by r; and nothing
+        /// within the ellipse scaled by 1 − r / (its minor radius) about its centre (every point of that is
+        /// further than r inside: the scaled ellipse's support is less by at least r in every direction). r is
+        /// the half width + `RingRaster.exactWithin` where `RingRaster` paints the ring (its polygons stray that
+        /// little into the hole, and nowhere past the outer curve), else the half width + `cairoError` +
+        /// `StrokeBox.margin`.
+        func reach(from top: Double, to bottom: Double) -> (outer: (min: Double, max: Double), hole: (min: Double, max: Double)?)? {
+            let r = reachR
+            // The ellipse's half width at its widest over the band grown by r.
+            let low = top - r - centre.y, high = bottom + r - centre.y
+            guard high >= -b, low <= b else { return nil }
+            let nearest = low <= 0 && high >= 0 ? 0 : min(abs(low), abs(high)) * perB
+            let widest = a * max(0, 1 - nearest * nearest).squareRoot()
+            let outer = (min: centre.x - widest - r, max: centre.x + widest + r)
+            // The scaled ellipse's half width at its narrowest over the band, where the band lies within it.
+            guard holeScale > 0 else { return (outer, nil) }
+            let farthest = max(abs(top - centre.y), abs(bottom - centre.y)) * perHoleB
+            guard farthest < 1 else { return (outer, nil) }
+            let narrowest = a * holeScale * (1 - farthest * farthest).squareRoot()
+            return (outer, (centre.x - narrowest, centre.x + narrowest))
+        }
+
+        /// Over the band of rows from `top` to `bottom`: an x-range whose points there the stroke covers fully
+        /// (nil: none), but for an x-range within it, maybe none. Found from the ellipse itself, not its
+        /// chords: the stroke covers fully the points within r of the ellipse, which hold the ellipse with
+        /// both radii r longer less the one with both r shorter (each point between them lies on the ellipse
+        /// with both radii s longer, |s| ≤ r, within |s| of the ellipse's point at the same parameter). On an
+        /// image a ring is painted within `RingRaster.exactWithin` of the true one, however tight the curve,
+        /// so r is the half width less that; a ring larger than `RingRaster` paints is left to Cairo's stroke,
+        /// so r is the half width − `cairoError` − `StrokeBox.margin`, and there is none where the stroke is
+        /// so wide for the curve that Cairo's stroke leaves holes (see `inside`). None where the stroke is
+        /// thinner than the margins.
+        func covered(from top: Double, to bottom: Double) -> (outer: (min: Double, max: Double), hole: (min: Double, max: Double)?)? {
+            guard let r = coveredR else { return nil }
+            // The larger ellipse's half width at its narrowest over the band, which must lie within it.
+            let farthest = max(abs(top - centre.y), abs(bottom - centre.y)) * perOuterB
+            guard farthest < 1 else { return nil }
+            let narrowest = (a + r) * (1 - farthest * farthest).squareRoot()
+            let outer = (min: centre.x - narrowest, max: centre.x + narrowest)
+            // The smaller one's at its widest, where the band meets it.
+            let low = top - centre.y, high = bottom - centre.y
+            guard a > r, b > r, high > -(b - r), low < b - r else { return (outer, nil) }
+            let nearest = low <= 0 && high >= 0 ? 0 : min(abs(low), abs(high)) * perInnerB
+            let widest = (a - r) * max(0, 1 - nearest * nearest).squareRoot()
+            return (outer, (centre.x - widest, centre.x + widest))
+        }
     }
 
     /// Chord `index` of the polygon with `chords` corners inscribed in the ellipse.

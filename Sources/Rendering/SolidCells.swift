@@ -493,7 +493,7 @@ struct ReachedRows: IteratorProtocol {
     private let perSquare: Double
     /// A line's capsule, or a ring's ellipse and half width; else ink's runs, merged, and the next one.
     private let capsule: StrokeCapsule?
-    private let ring: (ellipse: EllipseOutline, halfWidth: Double)?
+    private let ring: EllipseOutline.Ring?
     private var runs: [(row: Int, columns: Range<Int>)] = []
     private var nextRun = 0
     /// The rows still to read (a line's, a ring's).
@@ -515,7 +515,7 @@ struct ReachedRows: IteratorProtocol {
         }
         capsule = nil
         if case .ellipse(let ellipse) = outline.path {
-            ring = (ellipse, outline.width / 2)
+            ring = EllipseOutline.Ring(ellipse, halfWidth: outline.width / 2)
             let reach = outline.reach
             remaining = SolidCells.reached(from: (reach.minY - corner.y) * perSquare, to: (reach.maxY - corner.y) * perSquare, count: rows)
             return
@@ -575,7 +575,7 @@ struct ReachedRows: IteratorProtocol {
             }
             while let row = remaining.popFirst() {
                 let top = corner.y + Double(row) * size
-                guard let (outer, hole) = ring.ellipse.reach(from: top, to: top + size, halfWidth: ring.halfWidth) else { continue }
+                guard let (outer, hole) = ring.reach(from: top, to: top + size) else { continue }
                 let reached = SolidCells.reached(from: (outer.min - corner.x) * perSquare, to: (outer.max - corner.x) * perSquare, count: columns)
                 guard !reached.isEmpty else { continue }
                 // The squares wholly inside the hole, with room to spare.
@@ -606,7 +606,7 @@ struct ReachedRows: IteratorProtocol {
 struct CoveredRows: IteratorProtocol {
     /// A line's box, or a ring's ellipse and half width; else the runs of several boxes, merged, and the next one.
     private var box: BoxRows?
-    private let ring: (ellipse: EllipseOutline, halfWidth: Double)?
+    private let ring: EllipseOutline.Ring?
     private var runs: [(row: Int, columns: Range<Int>)] = []
     private var nextRun = 0
     /// A ring's grid: its first corner, the side of its cells, how many columns; its rows still to read, and
@@ -626,7 +626,7 @@ struct CoveredRows: IteratorProtocol {
             return
         }
         if case .ellipse(let ellipse) = outline.path {
-            ring = (ellipse, outline.width / 2)
+            ring = EllipseOutline.Ring(ellipse, halfWidth: outline.width / 2)
             let reach = outline.reach, perCell = 1 / size
             remaining = SolidCells.reached(from: (reach.minY - corner.y) * perCell, to: (reach.maxY - corner.y) * perCell, count: rows)
             return
@@ -650,7 +650,7 @@ struct CoveredRows: IteratorProtocol {
             let perCell = 1 / size
             while let row = remaining.popFirst() {
                 let top = corner.y + Double(row) * size
-                guard let (outer, hole) = ring.ellipse.covered(from: top, to: top + size, halfWidth: ring.halfWidth) else { continue }
+                guard let (outer, hole) = ring.covered(from: top, to: top + size) else { continue }
                 guard let hole else {
                     let inside = BoxRows.wholly(from: (outer.min - corner.x) * perCell, to: (outer.max - corner.x) * perCell, count: columns)
                     if inside.isEmpty { continue }
