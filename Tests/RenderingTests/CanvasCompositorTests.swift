@@ -720,7 +720,8 @@ struct CanvasCompositorTests {
     }
 
     /// Each half is clipped to itself: strokes that cross the middle (ink of every width, circles) are
-    /// rasterised on each side as on one image.
+    /// rasterised on each side as on one image, wherever the view puts the layer's edge on the grid of cells
+    /// (rings about the middle with it).
     @Test func aFirstFrameOfInkAndCirclesAcrossTheMiddleIsTheRenderersToo() throws {
         let window = try FakeWindow(width: 400, height: 300)
         var random = SeededGenerator(seed: 31)
@@ -737,8 +738,20 @@ struct CanvasCompositorTests {
             drawing.add(index % 10 == 0 ? .ellipse(box: segment(p.x - 30, p.y - 40, p.x + 30, p.y + 40)) : .ink(Ink(points: points, widths: widths)),
                         style: style)
         }
+        // Rings whose tops are about the middle (y = 150).
+        for index in 0..<80 {
+            let top = Double.random(in: 136...160, using: &random), x = Double(index * 5)
+            drawing.add(.ellipse(box: segment(x, top, x + 50, top + 40)), style: ShapeStyle(colour: Colour(hex: UInt32(index) * 0x030507), width: 3))
+        }
         try window.frame(Scene(drawing: drawing))
         #expect(window.compositor.statistics.shapesRestroked >= ShapeLayer.strokesPerHalf, "enough shapes show to share them")
         expectSamePixels(window.screen, try reference(Scene(drawing: drawing), width: 400, height: 300))
+        for offset in [Vector(dx: 3, dy: 5), Vector(dx: -1, dy: -2)] {
+            var panned = Scene(drawing: drawing)
+            panned.view = ViewTransform(screenScale: 1).panned(by: offset)
+            let other = try FakeWindow(width: 400, height: 300)
+            try other.frame(panned)
+            expectSamePixels(other.screen, try reference(panned, width: 400, height: 300), "panned by \(offset)")
+        }
     }
 }
