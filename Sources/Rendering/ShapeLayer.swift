@@ -398,8 +398,17 @@ final class ShapeLayer {
         let middle = bounds.minY + Double(solid.rows / 2 * solid.cellSize)
         let halves = [Rect(minX: bounds.minX, minY: bounds.minY, maxX: bounds.maxX, maxY: middle),
                       Rect(minX: bounds.minX, minY: middle, maxX: bounds.maxX, maxY: bounds.maxY)]
-        let renderer = self.renderer
-        let parts = halves.map { half in shown.filter { renderer.coverage(of: $0.shape).intersects(half) } }
+        let renderer = self.renderer, cells = (top: solid.bounds.minY, size: Double(solid.cellSize))
+        // A shape painted within its cells (their runs top to bottom) is stroked in the halves they meet: a circle
+        // whose box crosses the middle may show on one side only. Any other, in those its coverage meets.
+        let parts = halves.map { half in
+            shown.filter { shape, shownCells in
+                guard let runs = shownCells?.runs, let first = runs.first, let last = runs.last else {
+                    return renderer.coverage(of: shape).intersects(half)
+                }
+                return cells.top + Double(first.row) * cells.size < half.maxY && cells.top + Double(last.row + 1) * cells.size > half.minY
+            }
+        }
         let images = Lent([pixels, scratch])
         _ = Parallel.map(2, minimum: 1) { part in
             let cr = images.value[part.lowerBound].context.pointer, half = halves[part.lowerBound]
