@@ -10,15 +10,15 @@ import Glibc
 /// The ring is the region between two closed polygons: the ellipse's outer offset curve, and its inner one
 /// with the tails cut off where the stroke is wider than the curve is tight (the inner curve crosses the
 /// major axis there; when the half width reaches the minor radius, there is no hole). Both are flattened
-/// by the normal's angle, within `tolerance` of the true curves, a quarter of each mirrored into the rest.
-/// Each pixel's coverage is the exact area of the ring inside it (signed areas accumulated along each row,
-/// as font rasterisers do), and the colour is laid over the pixel in that proportion, as Cairo's OVER does.
-/// So a pixel wholly inside the ring is exactly the colour (what `SolidCells` counts on); elsewhere a pixel
-/// differs from Cairo's by its approximations (its curves are Bézier arcs, flattened within 0.1 px; its
-/// coverage 15 samples a row): `RingRasterTests` bounds the difference. Where the stroke is wider than the
-/// curve is tight, Cairo's stroke leaves specks unpainted inside the ring; this paints them. So a pixel more
-/// than `exactWithin` inside the true ring is exactly the colour, however tight the curve: the margin
-/// `EllipseOutline.covered` leaves, which lets the wide rings of a drawing of circles cover cells whole.
+/// by the normal's angle, within `tolerance` of the true curves (found from each quarter's flat end, see
+/// `OffsetCurve.quarter`), a quarter of each mirrored into the rest. Each pixel's coverage is the exact area
+/// of the ring inside it (signed areas accumulated along each row, as font rasterisers do), and the colour
+/// is laid over the pixel in that proportion, as Cairo's OVER does. So a pixel wholly inside the polygons is
+/// exactly the colour, and a pixel more than `exactWithin` inside the true ring lies wholly inside them,
+/// however tight the curve: the margin `EllipseOutline.Ring.covered` leaves, what `SolidCells` counts on.
+/// Elsewhere a pixel differs from Cairo's by its approximations (its curves are Bézier arcs, flattened
+/// within 0.1 px; its coverage 15 samples a row): `RingRasterTests` bounds the difference. Where the stroke
+/// is wider than the curve is tight, Cairo's stroke leaves specks unpainted inside the ring; this paints them.
 ///
 /// A first frame paints a ring only in the cells where it shows (`ShownCells`): the rows of the others are
 /// neither traced nor read, and their pixels left as they were.
@@ -49,8 +49,9 @@ struct RingRaster {
     }
 
     /// How far inside the true ring (what a round stroke of the ellipse covers) a pixel must lie to be
-    /// painted exactly the colour: the polygons stray from the curves by `tolerance`, and the coverage
-    /// summed along a row in floats is within a millionth of the exact area.
+    /// painted exactly the colour: the polygons stray from the curves by up to `tolerance`, and 0.05 px more
+    /// is slack (a pixel wholly inside them sums to a coverage within a millionth of 1, in floats, and any
+    /// coverage above 254.5/255 is the colour).
     static let exactWithin = tolerance + 0.05
 
     /// Lays `colour` (0xRRGGBB) over `pixels` where a stroke `halfWidth` each side of `ellipse` covers them,
@@ -362,44 +363,51 @@ struct RingRaster {
     /// Points of the ellipse's offset curves.
     private struct OffsetCurve {
         let aa: Double, bb: Double, h: Double
-        /// The largest step of the normal's angle: a chord as long as the curve (at most 2·(major + h))
-        /// spanning dθ strays at most its length·dθ/8 from it.
+        /// The largest step of the normal's angle: a chord of the curve spanning dθ of it lies within the
+        /// triangle of the chord and the tangents at its ends, so strays at most its length·tan(dθ/2)/2, about
+        /// length·dθ/4, and the length is less than 2·(major + h).
         let longest: Double
 
         init(a: Double, b: Double, h: Double) {
             (aa, bb, self.h) = (a * a, b * b, h)
-            longest = 4 * tolerance / (max(a, b) + h)
+            longest = 2 * tolerance / (max(a, b) + h)
         }
 
         /// The points `offset` along the normal from the ellipse's points whose normals are at angles from
         /// `from` to `to` (0 ≤ `from` ≤ `to` ≤ π/2: a quarter of the curve at most), from the ellipse's
-        /// centre, into `points` (emptied first). The steps follow the curve: a chord spanning dθ where the
-        /// curve's radius is R strays R·dθ²/8 from it, and the offset curve's radius is at most the
-        /// ellipse's, a²b² / (a²c² + b²s²)^(3/2), plus h.
+        /// centre, into `points` (emptied first), in that order. The steps follow the curve: a chord spanning
+        /// dθ where the curve's radius is at most R strays at most R·dθ²/8 from it, and the offset curve's
+        /// radius is at most the ellipse's, a²b² / (a²c² + b²s²)^(3/2), plus h. Over a quarter the radius
+        /// only grows or only shrinks, so the points are found from the flat end towards the tight one (on an
+        /// ellipse wider than tall, from `to` down): each step's radius is largest where it starts, where the
+        /// step is found. (Found the other way, a step from a tight point towards a flat one strays by a pixel
+        /// or more on a long flat ellipse.)
         func quarter(from: Double, to: Double, offset: Double, into points: inout [(x: Double, y: Double)]) {
             points.removeAll(keepingCapacity: true)
+            let downwards = aa > bb
             var remaining = to - from
-            var (c, s) = (cos(from), sin(from))
+            var (c, s) = downwards ? (cos(to), sin(to)) : (cos(from), sin(from))
             while true {
                 // The ellipse's point whose normal is (c, s): (a²c, b²s) / √(a²c² + b²s²).
                 let scale = 1 / (aa * c * c + bb * s * s).squareRoot()
                 points.append((x: aa * c * scale + offset * c, y: bb * s * scale + offset * s))
-                guard remaining > 0 else { return }
+                guard remaining > 0 else { break }
                 let radius = aa * bb * scale * scale * scale + h
                 let step = min(0.3, max((8 * tolerance / radius).squareRoot(), longest))
                 if step >= remaining {
-                    (c, s) = (cos(to), sin(to))
+                    (c, s) = downwards ? (cos(from), sin(from)) : (cos(to), sin(to))
                     remaining = 0
                     continue
                 }
                 remaining -= step
                 // Turned by the step (its cosine and sine to the fifth power: within 1e-6 at 0.3), kept a unit.
                 let xx = step * step
-                let turnCos = 1 - xx / 2 + xx * xx / 24, turnSin = step * (1 - xx / 6 + xx * xx / 120)
+                let turnCos = 1 - xx / 2 + xx * xx / 24, turnSin = (downwards ? -step : step) * (1 - xx / 6 + xx * xx / 120)
                 (c, s) = (c * turnCos - s * turnSin, s * turnCos + c * turnSin)
                 let norm = 1 / (c * c + s * s).squareRoot()
                 (c, s) = (c * norm, s * norm)
             }
+            if downwards { points.reverse() }
         }
     }
 }

@@ -109,9 +109,12 @@ struct SolidCellsTests {
             let origin = PixelPoint(x: Int.random(in: -40...40, using: &random), y: Int.random(in: -40...40, using: &random))
             let centre = Point(x: Double(origin.x) + Double.random(in: 20...100, using: &random),
                                y: Double(origin.y) + Double.random(in: 20...80, using: &random))
-            // Round, flat, tiny, or (one in twenty) far larger than the surface, its ring crossing it.
-            let large = trial % 20 == 19
+            // Round, flat, tiny, long and flat (its flat sides across the surface, its curve tightest far off,
+            // lying or standing), or (one in twenty) far larger than the surface, its ring crossing it.
+            let large = trial % 20 == 19, long = trial % 5 == 2
+            let across = (long: Double.random(in: 60...600, using: &random), short: Double.random(in: 1...10, using: &random))
             let half = large ? Vector(dx: Double.random(in: 1_100...1_300, using: &random), dy: Double.random(in: 1_100...1_300, using: &random))
+                : long ? (trial % 10 == 2 ? Vector(dx: across.long, dy: across.short) : Vector(dx: across.short, dy: across.long))
                 : Vector(dx: Double.random(in: 0.5...50, using: &random), dy: trial % 3 == 0 ? Double.random(in: 0.5...6, using: &random) : Double.random(in: 0.5...50, using: &random))
             let at = large ? centre + Vector(dx: half.dx - 30, dy: 0) : centre
             let box = Segment(begin: at + Vector(dx: -half.dx, dy: -half.dy), end: at + half)
