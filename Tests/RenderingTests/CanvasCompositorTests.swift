@@ -721,7 +721,7 @@ struct CanvasCompositorTests {
 
     /// Each half is clipped to itself: strokes that cross the middle (ink of every width, circles) are
     /// rasterised on each side as on one image, wherever the view puts the layer's edge on the grid of cells
-    /// (rings about the middle with it).
+    /// (rings beginning or ending about the middle with it).
     @Test func aFirstFrameOfInkAndCirclesAcrossTheMiddleIsTheRenderersToo() throws {
         let window = try FakeWindow(width: 400, height: 300)
         var random = SeededGenerator(seed: 31)
@@ -738,9 +738,10 @@ struct CanvasCompositorTests {
             drawing.add(index % 10 == 0 ? .ellipse(box: segment(p.x - 30, p.y - 40, p.x + 30, p.y + 40)) : .ink(Ink(points: points, widths: widths)),
                         style: style)
         }
-        // Rings whose tops are about the middle (y = 150).
-        for index in 0..<80 {
-            let top = Double.random(in: 136...160, using: &random), x = Double(index * 5)
+        // Rings whose tops or bottoms are about the middle (y = 150).
+        for index in 0..<160 {
+            let edge = Double.random(in: 136...160, using: &random), x = Double(index / 2 * 5)
+            let top = index % 2 == 0 ? edge : edge - 40
             drawing.add(.ellipse(box: segment(x, top, x + 50, top + 40)), style: ShapeStyle(colour: Colour(hex: UInt32(index) * 0x030507), width: 3))
         }
         try window.frame(Scene(drawing: drawing))
