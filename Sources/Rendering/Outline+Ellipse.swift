@@ -5,9 +5,9 @@ import Glibc
 #endif
 
 /// An ellipse's outline: the closed path of the ellipse inscribed in its box, drawn as Cairo draws a
-/// scaled circle. Where it paints is covered by capsules around the chords of an inscribed polygon, widened
-/// by how far the ellipse and Cairo's approximation of it stray from them; the ring covers its pixels fully
-/// in a box along each chord, narrowed by as much (`inside`).
+/// scaled circle. Where its ring paints and which pixels it covers fully are found band by band of rows
+/// from the ellipse itself (`Ring`); the capsules around the chords of an inscribed polygon, widened by how
+/// far the ellipse and Cairo's approximation of it stray from them, bound it as a whole (`Outline.reach`).
 struct EllipseOutline: Hashable {
     /// The box's corners.
     let box: Segment
@@ -133,7 +133,7 @@ struct EllipseOutline: Hashable {
         /// image a ring is painted within `RingRaster.exactWithin` of the true one, however tight the curve,
         /// so r is the half width less that; a ring larger than `RingRaster` paints is left to Cairo's stroke,
         /// so r is the half width − `cairoError` − `StrokeBox.margin`, and there is none where the stroke is
-        /// so wide for the curve that Cairo's stroke leaves holes (see `inside`). None where the stroke is
+        /// so wide for the curve that Cairo's stroke leaves holes (as `inside` says). None where the stroke is
         /// thinner than the margins.
         func covered(from top: Double, to bottom: Double) -> (outer: (min: Double, max: Double), hole: (min: Double, max: Double)?)? {
             guard let r = coveredR else { return nil }

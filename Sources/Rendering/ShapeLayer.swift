@@ -390,17 +390,19 @@ final class ShapeLayer {
     /// Paints the background and strokes `shown` (in drawing order) on the layer, the top and the bottom
     /// half at once: each half on an image of the whole layer (the pixels, the scratch image) with the
     /// shapes that reach into it, clipped to the half (a stroke crossing the middle is rasterised on each
-    /// side only where it shows there). Every shape that reaches a pixel is stroked on its half's image, in
-    /// order, as on one image (Cairo rasterises a stroke the same on images of the same size, and a clip
+    /// side only where it shows there). Every shape that may change a pixel is stroked on its half's image,
+    /// in order, as on one image (Cairo rasterises a stroke the same on images of the same size, and a clip
     /// to whole pixels leaves the pixels inside it as they were), so the bottom half copied from the scratch
-    /// image makes the same pixels.
+    /// image makes the same pixels. A circle with cells (`ShownCells`) is stroked only in the halves its
+    /// cells meet: elsewhere each cell it reaches has a later top, which covers it whole, or is solid,
+    /// filled after.
     private func strokeInHalves(_ shown: [(shape: Shape, cells: ShownCells?)], scratch: PixelImage) {
         let middle = bounds.minY + Double(solid.rows / 2 * solid.cellSize)
         let halves = [Rect(minX: bounds.minX, minY: bounds.minY, maxX: bounds.maxX, maxY: middle),
                       Rect(minX: bounds.minX, minY: middle, maxX: bounds.maxX, maxY: bounds.maxY)]
         let renderer = self.renderer, cells = (top: solid.bounds.minY, size: Double(solid.cellSize))
-        // A shape painted within its cells (their runs top to bottom) is stroked in the halves they meet: a circle
-        // whose box crosses the middle may show on one side only. Any other, in those its coverage meets.
+        // A shape with cells (their runs top to bottom) is stroked in the halves they meet: a circle whose box
+        // crosses the middle may show on one side only. Any other, in those its coverage meets.
         let parts = halves.map { half in
             shown.filter { shape, shownCells in
                 guard let runs = shownCells?.runs, let first = runs.first, let last = runs.last else {

@@ -14,7 +14,8 @@ import Shapes
 /// neither stroked when the layer is painted nor repaired when it goes, moves or comes back. Where
 /// shapes pile up nearly every cell has a top, and where they are black nearly every cell is solid: a
 /// frame then strokes about as many shapes as can be seen, or fewer, however many lie buried. (A circle
-/// covers cells whole along its ring, chord by chord, when its ring is wide enough; ink covers none.)
+/// covers cells whole along its ring when its ring is wide enough, `EllipseOutline.Ring.covered`; ink covers
+/// none.)
 ///
 /// Each cell keeps its top's id and colour and counts the shapes after its top reaching it in another
 /// colour; when its top leaves or another shape comes to top it, it is counted again from the shapes
@@ -483,7 +484,7 @@ struct SolidCells {
 
 /// The rows of a grid a stroke reaches, top to bottom, and the runs of columns in each (empty rows left
 /// out, each square once): see `SolidCells.reachedRows(of:cellsPerStep:)`. A line's rows come from its
-/// one capsule and a circle's from its ellipse (`EllipseOutline.reach`: at most two runs a row, around its
+/// one capsule and a circle's from its ring (`EllipseOutline.Ring.reach`: at most two runs a row, around its
 /// hole), each row as it is read; ink's from all its pieces, gathered and merged first.
 struct ReachedRows: IteratorProtocol {
     /// The grid's first corner, the side of its squares, and how many columns there are.
@@ -491,7 +492,7 @@ struct ReachedRows: IteratorProtocol {
     private let size: Double
     private let columns: Int
     private let perSquare: Double
-    /// A line's capsule, or a ring's ellipse and half width; else ink's runs, merged, and the next one.
+    /// A line's capsule, or a circle's ring; else ink's runs, merged, and the next one.
     private let capsule: StrokeCapsule?
     private let ring: EllipseOutline.Ring?
     private var runs: [(row: Int, columns: Range<Int>)] = []
@@ -506,21 +507,21 @@ struct ReachedRows: IteratorProtocol {
         self.size = size
         self.columns = columns
         perSquare = 1 / size
-        let pieces = outline.pieces
-        guard pieces > 1 else {
-            let capsule = outline.piece(0)
-            (self.capsule, ring) = (capsule, nil)
-            remaining = Self.rows(of: capsule, corner: corner, perSquare: perSquare, count: rows)
-            return
-        }
-        capsule = nil
         if case .ellipse(let ellipse) = outline.path {
-            ring = EllipseOutline.Ring(ellipse, halfWidth: outline.width / 2)
+            (capsule, ring) = (nil, EllipseOutline.Ring(ellipse, halfWidth: outline.width / 2))
             let reach = outline.reach
             remaining = SolidCells.reached(from: (reach.minY - corner.y) * perSquare, to: (reach.maxY - corner.y) * perSquare, count: rows)
             return
         }
         ring = nil
+        let pieces = outline.pieces
+        guard pieces > 1 else {
+            let capsule = outline.piece(0)
+            self.capsule = capsule
+            remaining = Self.rows(of: capsule, corner: corner, perSquare: perSquare, count: rows)
+            return
+        }
+        capsule = nil
         var found: [(row: Int, columns: Range<Int>)] = []
         for index in 0..<pieces {
             var piece = ReachedRows(capsule: outline.piece(index), corner: corner, size: size, rows: rows, columns: columns)
@@ -601,10 +602,10 @@ struct ReachedRows: IteratorProtocol {
 
 /// The rows of a grid a stroke covers whole, top to bottom, and the runs of columns there wholly inside one
 /// of its boxes (`Outline.inside`; empty rows left out, each cell once): see `SolidCells.cover`. A line's
-/// rows come from its one box and a circle's from its ellipse (`EllipseOutline.covered`: at most two runs a
-/// row, beside its hole), each row as it is read.
+/// rows come from its one box and a circle's from its ring (`EllipseOutline.Ring.covered`: at most two runs
+/// a row, beside its hole), each row as it is read.
 struct CoveredRows: IteratorProtocol {
-    /// A line's box, or a ring's ellipse and half width; else the runs of several boxes, merged, and the next one.
+    /// A line's box, or a circle's ring; else the runs of several boxes, merged, and the next one.
     private var box: BoxRows?
     private let ring: EllipseOutline.Ring?
     private var runs: [(row: Int, columns: Range<Int>)] = []
@@ -619,16 +620,16 @@ struct CoveredRows: IteratorProtocol {
 
     init(outline: Outline, corner: (x: Double, y: Double), size: Double, rows: Int, columns: Int) {
         (self.corner, self.size, self.columns) = (corner, size, columns)
-        let boxes = outline.insides
-        guard boxes > 1 else {
-            box = BoxRows(box: boxes == 1 ? outline.inside(0) : nil, corner: corner, size: size, rows: rows, columns: columns)
-            ring = nil
-            return
-        }
         if case .ellipse(let ellipse) = outline.path {
             ring = EllipseOutline.Ring(ellipse, halfWidth: outline.width / 2)
             let reach = outline.reach, perCell = 1 / size
             remaining = SolidCells.reached(from: (reach.minY - corner.y) * perCell, to: (reach.maxY - corner.y) * perCell, count: rows)
+            return
+        }
+        let boxes = outline.insides
+        guard boxes > 1 else {
+            box = BoxRows(box: boxes == 1 ? outline.inside(0) : nil, corner: corner, size: size, rows: rows, columns: columns)
+            ring = nil
             return
         }
         var found: [(row: Int, columns: Range<Int>)] = []
