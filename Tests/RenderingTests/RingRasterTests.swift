@@ -153,6 +153,21 @@ struct RingRasterTests {
         #expect(expected.contains { $0 != 0xFFFFFF && $0 != 0x1E50DC }, "with antialiased edges")
     }
 
+    /// The compositor's images are drawn on plainly wherever they lie on the canvas, new, placed, scrolled or
+    /// clipped to a rectangle: their rings are painted here, never stroked by Cairo, which the margin of
+    /// `EllipseOutline.Ring.covered` counts on.
+    @Test func theCompositorsImagesAreDrawnOnPlainlyWhereverTheyLie() throws {
+        let image = try PixelImage(width: 120, height: 90, origin: PixelPoint(x: -37, y: 53))
+        #expect(ImagePixels(image.context.pointer) != nil, "new")
+        image.place(at: PixelPoint(x: 1_000_003, y: -999_999))
+        #expect(ImagePixels(image.context.pointer) != nil, "placed far out")
+        image.scroll(to: PixelPoint(x: 5, y: 7))
+        #expect(ImagePixels(image.context.pointer) != nil, "scrolled")
+        image.clipped(to: [Rect(x: 10, y: 20, width: 30, height: 40)]) { cr in
+            #expect(ImagePixels(cr) != nil, "clipped to a rectangle")
+        }
+    }
+
     @Test(arguments: [1, 2] as [UInt64])
     func theFirstFrameOfADrawingOfCirclesIsWithinTheToleranceOfCairosStrokes(seed: UInt64) throws {
         var random = SeededGenerator(seed: seed)
