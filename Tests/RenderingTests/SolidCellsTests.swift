@@ -18,6 +18,44 @@ struct SolidCellsTests {
         return surface
     }
 
+    /// Covers `cells` with `outline` (id 7, `colour`) and checks it against `surface`, where it was stroked alone
+    /// (`strokeAlone`) showing the canvas from `origin`: every pixel of a cell it tops is its colour, it paints
+    /// no pixel outside the cells it reaches, and every cell it reaches meets its reach. Returns how many pixels
+    /// lie in the cells it tops; nil once an issue is recorded.
+    func checkTopsAndReach(of outline: Outline, colour: Colour, on surface: CairoSurface, from origin: PixelPoint,
+                           cells: inout SolidCells, _ trial: String) -> Int? {
+        cells.cover((outline, 7, colour.hex))
+        var reached = Set<Int>()
+        cells.forEachReachedRow(of: outline) { [cells] row, columns in
+            for column in columns {
+                reached.insert(row * cells.columns + column)
+                #expect(cells.rect(row: row, columns: column..<(column + 1)).intersects(outline.reach), "\(trial): a cell reached outside the reach")
+            }
+            return true
+        }
+        var topped = 0
+        for y in 0..<surface.height {
+            for x in 0..<surface.width {
+                // The grid is laid from the canvas's origin.
+                let row = (origin.y + y - Int(cells.bounds.minY)) / cells.cellSize
+                let column = (origin.x + x - Int(cells.bounds.minX)) / cells.cellSize
+                let pixel = surface.pixel(x: x, y: y)
+                if cells.top(row: row, column: column) == 7 {
+                    topped += 1
+                    guard pixel == colour.hex else {
+                        Issue.record("\(trial): (\(x), \(y)) in a topped cell is \(String(pixel, radix: 16))")
+                        return nil
+                    }
+                }
+                if pixel != 0xFFFFFF, !reached.contains(row * cells.columns + column) {
+                    Issue.record("\(trial): (\(x), \(y)) is painted outside the cells reached")
+                    return nil
+                }
+            }
+        }
+        return topped
+    }
+
     func segment(_ x0: Double, _ y0: Double, _ x1: Double, _ y1: Double) -> Segment {
         Segment(begin: Point(x: x0, y: y0), end: Point(x: x1, y: y1))
     }
@@ -58,35 +96,9 @@ struct SolidCellsTests {
             let bounds = Rect(x: Double(origin.x), y: Double(origin.y), width: Double(size.width), height: Double(size.height))
             var cells = SolidCells(covering: bounds, scale: scale)
             let shape = Outline(line, scale: scale)
-            cells.cover((shape, 7, colour.hex))
-
-            var reached = Set<Int>()
-            cells.forEachReachedRow(of: shape) { row, columns in
-                for column in columns {
-                    reached.insert(row * cells.columns + column)
-                    #expect(cells.rect(row: row, columns: column..<(column + 1)).intersects(shape.reach), "trial \(trial): a cell reached outside the reach, \(line)")
-                }
-                return true
-            }
-            for y in 0..<size.height {
-                for x in 0..<size.width {
-                    // The grid is laid from the canvas's origin.
-                    let row = (origin.y + y - Int(cells.bounds.minY)) / cells.cellSize
-                    let column = (origin.x + x - Int(cells.bounds.minX)) / cells.cellSize
-                    let pixel = surface.pixel(x: x, y: y)
-                    if cells.top(row: row, column: column) == 7 {
-                        solidCellsSeen += 1
-                        guard pixel == colour.hex else {
-                            Issue.record("trial \(trial): (\(x), \(y)) in a solid cell is \(String(pixel, radix: 16)), \(line), scale \(scale)")
-                            return
-                        }
-                    }
-                    if pixel != 0xFFFFFF, !reached.contains(row * cells.columns + column) {
-                        Issue.record("trial \(trial): (\(x), \(y)) is painted outside the cells reached, \(line), scale \(scale)")
-                        return
-                    }
-                }
-            }
+            guard let topped = checkTopsAndReach(of: shape, colour: colour, on: surface, from: origin, cells: &cells,
+                                                 "trial \(trial), \(line), scale \(scale)") else { return }
+            solidCellsSeen += topped
             if case .ellipse = shape.path, cells.retopped(by: (shape, 7, colour.hex), coming: false) != nil { circlesToppingCells += 1 }
         }
         #expect(solidCellsSeen > 10_000, "the trials covered many solid cells")
@@ -94,7 +106,7 @@ struct SolidCellsTests {
     }
 
     /// A ring painted into pixels (`RingRaster`) is exact within a tenth of a pixel of the true one, so its
-    /// cells are found covered whole with that margin, not Cairo's (`EllipseOutline.covered`): rings of any
+    /// cells are found covered whole with that margin, not Cairo's (`EllipseOutline.Ring.covered`): rings of any
     /// shape, flat, tight or round, thin or wider than their curve is tight, at several scales and places,
     /// leave every pixel of the cells they top exactly their colour, and paint none outside the cells they
     /// reach; so do rings too large for `RingRaster`, stroked by Cairo (and found covered with its margins).
@@ -125,33 +137,11 @@ struct SolidCellsTests {
             let surface = try strokeAlone(ring, scale: scale, width: size.width, height: size.height, origin: origin)
             let bounds = Rect(x: Double(origin.x), y: Double(origin.y), width: Double(size.width), height: Double(size.height))
             var cells = SolidCells(covering: bounds, scale: scale)
-            let outline = Outline(ring, scale: scale)
-            cells.cover((outline, 7, colour.hex))
-            var reached = Set<Int>()
-            cells.forEachReachedRow(of: outline) { row, columns in
-                for column in columns { reached.insert(row * cells.columns + column) }
-                return true
-            }
-            for y in 0..<size.height {
-                for x in 0..<size.width {
-                    let row = (origin.y + y - Int(cells.bounds.minY)) / cells.cellSize
-                    let column = (origin.x + x - Int(cells.bounds.minX)) / cells.cellSize
-                    let pixel = surface.pixel(x: x, y: y)
-                    if cells.top(row: row, column: column) == 7 {
-                        toppedPixels += 1
-                        if tight { toppedByTightRings += 1 }
-                        if large { toppedByLarge += 1 }
-                        guard pixel == colour.hex else {
-                            Issue.record("trial \(trial): (\(x), \(y)) in a topped cell is \(String(pixel, radix: 16)), \(ring), scale \(scale)")
-                            return
-                        }
-                    }
-                    if pixel != 0xFFFFFF, !reached.contains(row * cells.columns + column) {
-                        Issue.record("trial \(trial): (\(x), \(y)) is painted outside the cells reached, \(ring), scale \(scale)")
-                        return
-                    }
-                }
-            }
+            guard let topped = checkTopsAndReach(of: Outline(ring, scale: scale), colour: colour, on: surface, from: origin,
+                                                 cells: &cells, "trial \(trial), \(ring), scale \(scale)") else { return }
+            toppedPixels += topped
+            if tight { toppedByTightRings += topped }
+            if large { toppedByLarge += topped }
         }
         #expect(toppedPixels > 50_000 && toppedByTightRings > 1_000 && toppedByLarge > 1_000,
                 "\(toppedPixels) pixels topped, \(toppedByTightRings) by rings wider than their curve is tight, \(toppedByLarge) by large rings")
