@@ -88,7 +88,7 @@ struct RingRaster {
                 painted.withUnsafeMutableBufferPointer { painted in
                     grid.cells = cells.baseAddress!
                     grid.touched = touched.baseAddress!
-                    for row in 0..<grid.rows { grid.clearTouched(row) }
+                    grid.clearTouched()
                     if let mask {
                         // The rows of the cells' runs.
                         let rows = painted.baseAddress!
@@ -260,9 +260,11 @@ struct RingRaster {
         /// are not written.
         var painted: UnsafeMutablePointer<Bool>?
 
-        func clearTouched(_ row: Int) {
-            let at = touched + 4 * row
-            (at[0], at[1], at[2], at[3]) = (Int32.max, Int32.min, Int32.max, Int32.min)
+        /// Marks every row as having no column written.
+        func clearTouched() {
+            UnsafeMutableRawPointer(touched).withMemoryRebound(to: SIMD4<Int32>.self, capacity: rows) {
+                $0.update(repeating: SIMD4(Int32.max, Int32.min, Int32.max, Int32.min), count: rows)
+            }
         }
 
         /// The columns written in `row`, left of the middle and right of it.
@@ -362,6 +364,9 @@ struct RingRaster {
 
     /// Points of the ellipse's offset curves.
     private struct OffsetCurve {
+        /// The widest step of the normal's angle, where the curve is tight enough for a chord to span more
+        /// (the series the step is turned by hold to within 1e-7 up to it).
+        static let widest = 0.8
         let aa: Double, bb: Double, h: Double
         /// The largest step of the normal's angle: a chord of the curve spanning dθ of it lies within the
         /// triangle of the chord and the tangents at its ends, so strays at most its length·tan(dθ/2)/2, about
@@ -377,7 +382,8 @@ struct RingRaster {
         /// `from` to `to` (0 ≤ `from` ≤ `to` ≤ π/2: a quarter of the curve at most), from the ellipse's
         /// centre, into `points` (emptied first), in that order. The steps follow the curve: a chord spanning
         /// dθ where the curve's radius is at most R strays at most R·dθ²/8 from it, and the offset curve's
-        /// radius is at most the ellipse's, a²b² / (a²c² + b²s²)^(3/2), plus h. Over a quarter the radius
+        /// radius is the ellipse's, a²b² / (a²c² + b²s²)^(3/2), plus the offset: the outer curve's longer by h,
+        /// the hole's shorter (its tails, where that is below 0, are cut off). Over a quarter the radius
         /// only grows or only shrinks, so the points are found from the flat end towards the tight one (on an
         /// ellipse wider than tall, from `to` down): each step's radius is largest where it starts, where the
         /// step is found. (Found the other way, a step from a tight point towards a flat one strays by a pixel
@@ -392,17 +398,19 @@ struct RingRaster {
                 let scale = 1 / (aa * c * c + bb * s * s).squareRoot()
                 points.append((x: aa * c * scale + offset * c, y: bb * s * scale + offset * s))
                 guard remaining > 0 else { break }
-                let radius = aa * bb * scale * scale * scale + h
-                let step = min(0.3, max((8 * tolerance / radius).squareRoot(), longest))
+                let radius = max(0, aa * bb * scale * scale * scale + offset)
+                let step = min(OffsetCurve.widest, max((8 * tolerance / radius).squareRoot(), longest))
                 if step >= remaining {
                     (c, s) = downwards ? (cos(from), sin(from)) : (cos(to), sin(to))
                     remaining = 0
                     continue
                 }
                 remaining -= step
-                // Turned by the step (its cosine and sine to the fifth power: within 1e-6 at 0.3), kept a unit.
+                // Turned by the step (its cosine to the eighth power and its sine to the ninth: within 1e-7 at
+                // `widest`), kept a unit.
                 let xx = step * step
-                let turnCos = 1 - xx / 2 + xx * xx / 24, turnSin = (downwards ? -step : step) * (1 - xx / 6 + xx * xx / 120)
+                let turnCos = 1 - xx / 2 * (1 - xx / 12 * (1 - xx / 30 * (1 - xx / 56)))
+                let turnSin = (downwards ? -step : step) * (1 - xx / 6 * (1 - xx / 20 * (1 - xx / 42 * (1 - xx / 72))))
                 (c, s) = (c * turnCos - s * turnSin, s * turnCos + c * turnSin)
                 let norm = 1 / (c * c + s * s).squareRoot()
                 (c, s) = (c * norm, s * norm)
