@@ -569,19 +569,20 @@ struct ReachedRows: IteratorProtocol {
             }
             return nil
         }
-        if let ring {
+        if ring != nil {
             if let run = pending {
                 pending = nil
                 return run
             }
             while let row = remaining.popFirst() {
                 let top = corner.y + Double(row) * size
-                guard let (outer, hole) = ring.reach(from: top, to: top + size) else { continue }
+                // (Read in place: bound to a name, the ring would be copied at each call.)
+                guard let (outer, hole) = ring!.reach(from: top, to: top + size) else { continue }
                 let reached = SolidCells.reached(from: (outer.min - corner.x) * perSquare, to: (outer.max - corner.x) * perSquare, count: columns)
                 guard !reached.isEmpty else { continue }
                 // The squares wholly inside the hole, with room to spare.
-                let first = hole.map { Int((($0.min - corner.x) * perSquare).rounded(.down)) + 1 } ?? 0
-                let end = hole.map { Int((($0.max - corner.x) * perSquare).rounded(.up)) - 1 } ?? 0
+                let first = hole.map { Int(flooring: ($0.min - corner.x) * perSquare) + 1 } ?? 0
+                let end = hole.map { Int(ceiling: ($0.max - corner.x) * perSquare) - 1 } ?? 0
                 guard first < end, end > reached.lowerBound, first < reached.upperBound else { return (row, reached) }
                 let left = reached.lowerBound < first ? (row, reached.lowerBound..<first) : nil
                 let right = end < reached.upperBound ? (row, end..<reached.upperBound) : nil
@@ -643,7 +644,7 @@ struct CoveredRows: IteratorProtocol {
 
     mutating func next() -> (row: Int, columns: Range<Int>)? {
         if box != nil { return box!.next() }
-        if let ring {
+        if ring != nil {
             if let run = pending {
                 pending = nil
                 return run
@@ -651,7 +652,8 @@ struct CoveredRows: IteratorProtocol {
             let perCell = 1 / size
             while let row = remaining.popFirst() {
                 let top = corner.y + Double(row) * size
-                guard let (outer, hole) = ring.covered(from: top, to: top + size) else { continue }
+                // (Read in place, as `ReachedRows` reads its ring.)
+                guard let (outer, hole) = ring!.covered(from: top, to: top + size) else { continue }
                 guard let hole else {
                     let inside = BoxRows.wholly(from: (outer.min - corner.x) * perCell, to: (outer.max - corner.x) * perCell, count: columns)
                     if inside.isEmpty { continue }
@@ -768,5 +770,21 @@ struct ThresholdGrid {
         if low > run.lowerBound || high < run.upperBound { result = combine(result, Thresholds.never) }
         for index in (start + low + 1)..<(start + high) { result = combine(result, values[index]) }
         return result
+    }
+}
+
+extension Int {
+    /// ⌊x⌋ (x finite and within Int's range), without the call `rounded(.down)` makes on a baseline x86-64.
+    @inline(__always)
+    init(flooring x: Double) {
+        let whole = Int(x)
+        self = Double(whole) > x ? whole - 1 : whole
+    }
+
+    /// ⌈x⌉ (x finite and within Int's range), as `init(flooring:)`.
+    @inline(__always)
+    init(ceiling x: Double) {
+        let whole = Int(x)
+        self = Double(whole) < x ? whole + 1 : whole
     }
 }
