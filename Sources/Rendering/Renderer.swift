@@ -9,7 +9,8 @@
 //   Exporter          writes a drawing to PNG / SVG / PDF through the same renderer
 //   CanvasCompositor  the window's frames at a cost independent of the number of shapes: finished shapes
 //                     live in a cached image (ShapeLayer, with SolidCells: which shapes lines bury,
-//                     found for a first frame the latest shape first: LatestFirstTops),
+//                     found for a first frame the latest shape first: LatestFirstTops, while the other
+//                     core traces the rings of the circles that show: RingTracer, TracedRings),
 //                     kept in step through the drawing's remembered changes; a frame repaints only the
 //                     damage (DamageRegion, Foreground) from that image plus the red, green and overlay
 //                     parts on top; a pan moves the pixels that stay in view and paints only the strip

@@ -21,7 +21,8 @@ import Glibc
 /// is wider than the curve is tight, Cairo's stroke leaves specks unpainted inside the ring; this paints them.
 ///
 /// A first frame paints a ring only in the cells where it shows (`ShownCells`): the rows of the others are
-/// neither traced nor read, and their pixels left as they were.
+/// neither traced nor read, and their pixels left as they were. A ring traced ahead (`trace`, on another
+/// core: `RingTracer`) is painted from the opacities it left (`TracedRings`): the same pixels.
 ///
 /// Only for an image in RGB24 drawn on plainly (`ImagePixels`); vector surfaces (SVG, PDF) get Cairo's paths.
 struct RingRaster {
@@ -55,7 +56,8 @@ struct RingRaster {
     static let exactWithin = tolerance + 0.05
 
     /// Lays `colour` (0xRRGGBB) over `pixels` where a stroke `halfWidth` each side of `ellipse` covers them,
-    /// only within `cells` when given; false (nothing painted) when the ring is larger than `largest`.
+    /// only within `cells` when given (from the ring they carry traced, if any); false (nothing painted)
+    /// when the ring is larger than `largest`.
     mutating func paint(_ ellipse: EllipseOutline, halfWidth h: Double, colour: UInt32, on pixels: ImagePixels,
                         within cells: ShownCells? = nil) -> Bool {
         let bounds = ellipse.box.bounds
@@ -77,12 +79,48 @@ struct RingRaster {
             mask = Mask(left: corner.x - left, top: corner.y, cellSize: cells.cellSize, runs: cells.runs)
         }
         guard top < bottom, left < pixels.clip.maxX, right > pixels.clip.minX else { return true }
-        var grid = Grid(left: left, top: top, columns: right - left, rows: bottom - top)
+        if let traced = cells?.traced, traced.rings.offset == pixels.offset {
+            Self.blend(traced, rows: top..<bottom, colour: colour, on: pixels, within: mask!)
+            return true
+        }
+        withGrid(left: left, top: top, columns: right - left, rows: bottom - top, middle: centre.x, within: mask) { grid, quarter in
+            Self.trace(centre: centre, a: a, b: b, h: h, quarter: &quarter, into: &grid)
+            Self.blend(grid, colour: colour, on: pixels, within: mask)
+        }
+        return true
+    }
+
+    /// Traces the ring a stroke `halfWidth` each side of `ellipse` makes over the `rows` of an image whose
+    /// device pixels lie `rings.offset` from the canvas, and adds to `rings` what `paint` would lay there,
+    /// every row of it; false (nothing added) when the ring is larger than `largest` or misses the rows. A
+    /// ring painted from it lays the same pixels as one painted here.
+    mutating func trace(_ ellipse: EllipseOutline, halfWidth h: Double, rows: Range<Int>, into rings: TracedRings) -> Bool {
+        let bounds = ellipse.box.bounds
+        guard Self.paints(bounds, halfWidth: h) else { return false }
+        let centre = (x: (bounds.minX + bounds.maxX) / 2 + rings.offset.x, y: (bounds.minY + bounds.maxY) / 2 + rings.offset.y)
+        let a = bounds.width / 2, b = bounds.height / 2
+        // As `paint` finds them.
+        let left = Int((centre.x - a - h).rounded(.down)) - 1, right = Int((centre.x + a + h).rounded(.up)) + 1
+        let top = max(Int((centre.y - b - h).rounded(.down)), rows.lowerBound)
+        let bottom = min(Int((centre.y + b + h).rounded(.up)), rows.upperBound)
+        guard top < bottom else { return false }
+        withGrid(left: left, top: top, columns: right - left, rows: bottom - top, middle: centre.x, within: nil) { grid, quarter in
+            Self.trace(centre: centre, a: a, b: b, h: h, quarter: &quarter, into: &grid)
+            Self.record(grid, into: rings)
+        }
+        return true
+    }
+
+    /// Runs `body` on a cleared grid of the ring's pixels (its cells, its rows' columns written, its rows to
+    /// paint when there is a mask: those of the mask's runs), with the points of a quarter to reuse.
+    private mutating func withGrid(left: Int, top: Int, columns: Int, rows: Int, middle: Double, within mask: Mask?,
+                                   _ body: (inout Grid, inout [(x: Double, y: Double)]) -> Void) {
+        var grid = Grid(left: left, top: top, columns: columns, rows: rows)
         let needed = (grid.columns + 2) * grid.rows
         if self.cells.count < needed { self.cells = [Float](repeating: 0, count: needed) }
         if touched.count < 4 * grid.rows { touched = [Int32](repeating: 0, count: 4 * grid.rows) }
         if painted.count < grid.rows { painted = [Bool](repeating: false, count: grid.rows) }
-        grid.middle = Int32(centre.x.rounded(.down)) - Int32(left)
+        grid.middle = Int32(middle.rounded(.down)) - Int32(left)
         self.cells.withUnsafeMutableBufferPointer { cells in
             touched.withUnsafeMutableBufferPointer { touched in
                 painted.withUnsafeMutableBufferPointer { painted in
@@ -100,12 +138,10 @@ struct RingRaster {
                         }
                         grid.painted = rows
                     }
-                    Self.trace(centre: centre, a: a, b: b, h: h, quarter: &quarter, into: &grid)
-                    Self.blend(grid, colour: colour, on: pixels, within: mask)
+                    body(&grid, &quarter)
                 }
             }
         }
-        return true
     }
 
     /// `ShownCells` in a ring's grid: the cells' first corner (columns from the grid's left, device pixels),
@@ -185,6 +221,71 @@ struct RingRaster {
         }
     }
 
+    /// Adds each row's opacities to `rings`, as `blend` would lay them (clearing the cells as it does).
+    private static func record(_ grid: Grid, into rings: TracedRings) {
+        typealias Header = TracedRings.Header
+        let columns = grid.columns + 2
+        rings.add(left: grid.left, top: grid.top, rows: grid.rows, opacities: grid.rows * columns) { header, opacity in
+            var written = 0
+            for row in 0..<grid.rows {
+                let cells = grid.cells + row * columns, header = header + row * Header.count
+                let (leftRun, rightRun) = grid.touchedRuns(row)
+                var sum: Float = 0
+                for column in leftRun {
+                    sum += cells[column]
+                    opacity[written] = UInt8(truncatingIfNeeded: Paint.alpha(abs(sum)))
+                    written &+= 1
+                }
+                header[Header.between] = Int32(Paint.alpha(abs(sum)))
+                for column in rightRun {
+                    sum += cells[column]
+                    opacity[written] = UInt8(truncatingIfNeeded: Paint.alpha(abs(sum)))
+                    written &+= 1
+                }
+                (header[Header.leftFirst], header[Header.leftEnd]) = (Int32(leftRun.lowerBound), Int32(leftRun.upperBound))
+                (header[Header.rightFirst], header[Header.rightEnd]) = (Int32(rightRun.lowerBound), Int32(rightRun.upperBound))
+                if !leftRun.isEmpty { (cells + leftRun.lowerBound).update(repeating: 0, count: leftRun.count) }
+                if !rightRun.isEmpty { (cells + rightRun.lowerBound).update(repeating: 0, count: rightRun.count) }
+            }
+            return written
+        }
+    }
+
+    /// Lays the colour over the pixels of `rows` (device rows) within `mask` from a traced ring's opacities,
+    /// as `blend` lays them from its grid.
+    private static func blend(_ traced: TracedRing, rows: Range<Int>, colour: UInt32, on pixels: ImagePixels, within mask: Mask) {
+        typealias Header = TracedRings.Header
+        let paint = Paint(colour)
+        let ring = traced.rings.rings[traced.index]
+        // The columns inside the clip.
+        let shown = max(0, pixels.clip.minX - ring.left)..<max(0, pixels.clip.maxX - ring.left)
+        var opacity = traced.rings.opacities.base + ring.opacities
+        var nextRun = mask.runs.startIndex
+        for row in 0..<ring.rows {
+            let header = traced.rings.headers.base + ring.headers + row * Header.count
+            let leftRun = Int(header[Header.leftFirst])..<Int(header[Header.leftEnd])
+            let rightRun = Int(header[Header.rightFirst])..<Int(header[Header.rightEnd])
+            let left = opacity - leftRun.lowerBound, right = opacity + leftRun.count - rightRun.lowerBound
+            opacity += leftRun.count + rightRun.count
+            let y = ring.top + row
+            guard rows.contains(y), !leftRun.isEmpty || !rightRun.isEmpty else { continue }
+            let line = pixels.data + y * pixels.stride + ring.left
+            let cellRow = (y - mask.top) / mask.cellSize
+            while nextRun < mask.runs.endIndex, mask.runs[nextRun].row < cellRow { nextRun += 1 }
+            var run = nextRun
+            while run < mask.runs.endIndex, mask.runs[run].row == cellRow {
+                let cellColumns = mask.runs[run].columns
+                let columns = ((mask.left + cellColumns.lowerBound * mask.cellSize)..<(mask.left + cellColumns.upperBound * mask.cellSize)).clamped(to: shown)
+                for column in leftRun.clamped(to: columns) { paint.lay(alpha: UInt32(left[column]), on: line + column) }
+                if !rightRun.isEmpty {
+                    paint.fill(line, (leftRun.upperBound..<rightRun.lowerBound).clamped(to: columns), alpha: UInt32(header[Header.between]))
+                }
+                for column in rightRun.clamped(to: columns) { paint.lay(alpha: UInt32(right[column]), on: line + column) }
+                run += 1
+            }
+        }
+    }
+
     /// A colour laid over pixels (RGB24) in proportion to a coverage, as Cairo's OVER does: each channel
     /// becomes colour·α + old·(255 − α), each product divided by 255 and rounded as pixman does. Red and blue
     /// are worked on together, 16 bits apart (no product of two channels reaches the other's bits).
@@ -218,8 +319,10 @@ struct RingRaster {
         }
 
         @inline(__always)
-        func lay(_ coverage: Float, on pixel: UnsafeMutablePointer<UInt32>) {
-            let alpha = Self.alpha(coverage)
+        func lay(_ coverage: Float, on pixel: UnsafeMutablePointer<UInt32>) { lay(alpha: Self.alpha(coverage), on: pixel) }
+
+        @inline(__always)
+        func lay(alpha: UInt32, on pixel: UnsafeMutablePointer<UInt32>) {
             if alpha == 0 { return }
             if alpha == 255 {
                 pixel.pointee = colour
@@ -237,7 +340,12 @@ struct RingRaster {
         /// Lays the colour at one coverage over the pixels `columns` of `line`.
         @inline(__always)
         func fill(_ line: UnsafeMutablePointer<UInt32>, _ columns: Range<Int>, coverage: Float) {
-            let alpha = Self.alpha(coverage)
+            fill(line, columns, alpha: Self.alpha(coverage))
+        }
+
+        /// Lays the colour at one opacity over the pixels `columns` of `line`.
+        @inline(__always)
+        func fill(_ line: UnsafeMutablePointer<UInt32>, _ columns: Range<Int>, alpha: UInt32) {
             if alpha == 0 || columns.isEmpty { return }
             if alpha == 255 {
                 (line + columns.lowerBound).update(repeating: colour, count: columns.count)

@@ -304,9 +304,10 @@ final class ShapeLayer {
     }
 
     /// Repaints everything: the shapes the latest first find the cells' tops and the shapes after them
-    /// (`LatestFirstTops`, passing over the buried ones in a few reads each); then, with many shapes, the cores
-    /// share the rest, a part of those shapes each: counting them where a top has another colour, finding
-    /// which show once solid cells bury too, and stroking those, a half of the layer each (`strokeInHalves`).
+    /// (`LatestFirstTops`, passing over the buried ones in a few reads each), while the other core traces the
+    /// rings of the circles among those (`RingTracer`); then, with many shapes, the cores share the rest, a
+    /// part of those shapes each: counting them where a top has another colour, finding which show once solid
+    /// cells bury too, and stroking those, a half of the layer each (`strokeInHalves`).
     private func rebuild(_ drawing: Drawing, excluding selection: Set<ShapeID>, scratch: PixelImage) {
         let shapes = drawing.shapes, renderer = self.renderer, bounds = self.bounds
         let stroke: @Sendable (Shape) -> SolidCells.Stroke? = { shape in
@@ -314,36 +315,50 @@ final class ShapeLayer {
             return !selection.contains(shape.id) && outline.coverage.intersects(bounds) ? (outline, shape.id.rawValue, shape.style.colour.hex) : nil
         }
         // Every cell's top, the latest shape covering it whole, and the shapes that show where only tops bury
-        // (`LatestFirstTops`): the shapes the latest first, on this thread.
+        // (`LatestFirstTops`): the shapes the latest first, on this thread. Meanwhile, where many shapes may be
+        // stroked in halves, the other core traces the rings of the circles that show so far (`RingTracer`),
+        // until the pass ends (after it, the cores count faster than one traces).
         var latestFirst = LatestFirstTops(covering: bounds, scale: renderer.scale)
         var showing: [(shape: Shape, stroke: SolidCells.Stroke)] = [], widest = 0.0, buried = 0
+        let inHalves = Parallel.cores > 1 && scratch.width == pixels.width && scratch.height == pixels.height
+        let tracer = inHalves && shapes.count >= Self.strokesPerHalf
+            ? ImagePixels(pixels.context.pointer).map { RingTracer(offset: $0.offset, rows: 0..<pixels.height) } : nil
         for shape in shapes.reversed() {
             // Every shape's width counts: a pan may bring any of them into the layer.
             widest = max(widest, shape.style.width)
             guard let stroke = stroke(shape) else { continue }
-            if latestFirst.take(stroke) { showing.append((shape, stroke)) } else { buried += 1 }
+            guard latestFirst.take(stroke) else {
+                buried += 1
+                continue
+            }
+            if let tracer, case .ellipse(let ellipse) = stroke.outline.path {
+                tracer.trace(ellipse, halfWidth: stroke.outline.width / 2, index: showing.count)
+            }
+            showing.append((shape, stroke))
         }
         let after = Array(showing.reversed())
+        let traced = Array((tracer?.finish(count: showing.count) ?? []).reversed())
         self.widest = widest * renderer.scale
         // The shapes after a cell's top in another colour, counted where they reach it: the cores share them.
         // A circle's cells whose top is not later than it are kept: where it shows but for solid cells.
         var solid = latestFirst.cells
         let soleColour = solid.soleTopColour
         let later = Parallel.map(after.count, minimum: Self.shapesPerPart) { [solid, latestFirst] part in
-            var cells = solid, shapes: [(shape: Shape, stroke: SolidCells.Stroke, runs: Range<Int>?)] = []
+            var cells = solid, shapes: [(index: Int, stroke: SolidCells.Stroke, runs: Range<Int>?)] = []
             var runs: [(row: Int, columns: Range<Int>)] = []
-            for (shape, stroke) in after[part] {
+            for index in part {
+                let stroke = after[index].stroke
                 // Where every top has its colour (a drawing in one colour), or no cell around has a top (ink, say),
                 // there is nothing to count.
                 let counting = stroke.colour != soleColour && latestFirst.anyTop(around: stroke.outline)
                 guard case .ellipse = stroke.outline.path else {
                     if counting { cells.count(stroke, by: 1) }
-                    shapes.append((shape, stroke, nil))
+                    shapes.append((index, stroke, nil))
                     continue
                 }
                 let start = runs.count
                 cells.count(stroke, counting: counting, appendingRunsTo: &runs)
-                shapes.append((shape, stroke, start..<runs.count))
+                shapes.append((index, stroke, start..<runs.count))
             }
             return (cells: cells, shapes: shapes, runs: runs)
         }
@@ -353,23 +368,28 @@ final class ShapeLayer {
         // Which show once solid cells bury too; a circle with the cells where it shows (`ShownCells`).
         let corner = (x: counted.bounds.minX, y: counted.bounds.minY), cellSize = counted.cellSize
         let judged = Parallel.map(later.count, minimum: 1) { parts in
-            var shown: [(shape: Shape, cells: ShownCells?)] = []
+            var shown: [(index: Int, cells: ShownCells?)] = []
             for part in later[parts] {
-                for (shape, stroke, runs) in part.shapes {
+                for (index, stroke, runs) in part.shapes {
                     guard let runs else {
-                        if counted.shows(stroke.outline, id: stroke.id, in: thresholds) { shown.append((shape, nil)) }
+                        if counted.shows(stroke.outline, id: stroke.id, in: thresholds) { shown.append((index, nil)) }
                         continue
                     }
                     let cells = counted.withoutSolid(part.runs[runs])
-                    if !cells.isEmpty { shown.append((shape, ShownCells(corner: corner, cellSize: cellSize, runs: cells))) }
+                    if !cells.isEmpty { shown.append((index, ShownCells(corner: corner, cellSize: cellSize, runs: cells))) }
                 }
             }
             return shown
         }
-        let shown = judged.flatMap { $0 }
+        // A circle traced meanwhile is painted from its traced ring.
+        let shown = judged.joined().map { index, cells in
+            var cells = cells
+            if !traced.isEmpty { cells?.traced = traced[index] }
+            return (shape: after[index].shape, cells: cells)
+        }
         statistics.rebuilds += 1
         statistics.buriedShapes += buried + after.count - shown.count
-        if shown.count >= Self.strokesPerHalf, Parallel.cores > 1, scratch.width == pixels.width, scratch.height == pixels.height {
+        if shown.count >= Self.strokesPerHalf, inHalves {
             scratch.place(at: origin)
             strokeInHalves(shown, scratch: scratch)
             statistics.shapesRestroked += shown.count

@@ -7,4 +7,6 @@ struct ShownCells {
     let cellSize: Int
     /// Top to bottom, and left to right along a row.
     let runs: ArraySlice<(row: Int, columns: Range<Int>)>
+    /// A circle's ring traced ahead (`RingTracer`), painted from there.
+    var traced: TracedRing? = nil
 }

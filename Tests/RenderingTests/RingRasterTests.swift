@@ -238,9 +238,103 @@ struct RingRasterTests {
         }
         #expect(inside > 5_000 && outside > 10_000, "the rings were painted in some cells and left out of others (\(inside), \(outside) pixels)")
     }
+
+    /// A ring traced ahead (`RingTracer`) and painted within some cells from there lays exactly the pixels
+    /// the ring painted within them lays, whatever rows of the image are drawn on (a half of it, say) and
+    /// wherever the image lies; traced for an image lying elsewhere, it is traced again as it is painted.
+    @Test func aRingTracedAheadPaintsTheSamePixels() throws {
+        var random = SeededGenerator(seed: 11)
+        let size = (width: 120, height: 100), cellSize = 4
+        var compared = 0
+        for trial in 0..<80 {
+            let origin = PixelPoint(x: Int.random(in: -40...40, using: &random), y: Int.random(in: -40...40, using: &random))
+            let begin = Point(x: Double(origin.x) + Double.random(in: -20...100, using: &random),
+                              y: Double(origin.y) + Double.random(in: -20...80, using: &random))
+            let box = Segment(begin: begin, end: begin + Vector(dx: Double.random(in: -90...90, using: &random), dy: Double.random(in: -90...90, using: &random)))
+            let colour = Colour(hex: UInt32.random(in: 0...0xFFFFFF, using: &random))
+            let shape = Shape(id: ShapeID(1), geometry: .ellipse(box: box), style: ShapeStyle(colour: colour, width: [2, 5, 10, 16][trial % 4]))
+            let corner = (x: Double(origin.x - origin.x.mod(cellSize)), y: Double(origin.y - origin.y.mod(cellSize)))
+            var runs: [(row: Int, columns: Range<Int>)] = []
+            for row in 0...(size.height / cellSize + 1) where Bool.random(using: &random) {
+                let start = Int.random(in: 0...8, using: &random)
+                runs.append((row, start..<(start + Int.random(in: 1...24, using: &random))))
+            }
+            let renderer = Renderer()
+            guard case .ellipse(let ellipse) = renderer.outline(of: shape).path else { continue }
+            // Traced for the image as it lies, or (every fifth trial) for one a pixel to the right.
+            let elsewhere = trial % 5 == 4
+            let rings = TracedRings(offset: (x: -Double(origin.x) - (elsewhere ? 1 : 0), y: -Double(origin.y)))
+            var raster = RingRaster()
+            guard raster.trace(ellipse, halfWidth: shape.style.width / 2, rows: 0..<size.height, into: rings) else { continue }
+            // On the whole image, or on its top or bottom part.
+            let middle = Int.random(in: 20...80, using: &random)
+            let clip = [nil, Rect(x: Double(origin.x), y: Double(origin.y), width: Double(size.width), height: Double(middle)),
+                        Rect(x: Double(origin.x), y: Double(origin.y + middle), width: Double(size.width), height: Double(size.height - middle))][trial % 3]
+            func painted(_ cells: ShownCells) throws -> [UInt32] {
+                pixels(of: try image(size: size, origin: origin) { cr in
+                    renderer.paintBackground(cr)
+                    if let clip {
+                        cairo_rectangle(cr, clip.minX, clip.minY, clip.width, clip.height)
+                        cairo_clip(cr)
+                    }
+                    renderer.strokeFinished([(shape: shape, cells: cells)], cr)
+                })
+            }
+            let plain = ShownCells(corner: corner, cellSize: cellSize, runs: runs[...])
+            var traced = plain
+            traced.traced = TracedRing(rings: rings, index: 0)
+            let expected = try painted(plain), found = try painted(traced)
+            guard found == expected else {
+                let first = zip(found, expected).enumerated().first { $0.element.0 != $0.element.1 }!.offset
+                Issue.record("trial \(trial): (\(first % size.width), \(first / size.width)) is \(String(found[first], radix: 16)), not \(String(expected[first], radix: 16))")
+                return
+            }
+            if expected.contains(where: { $0 != Colour.white.hex }) { compared += 1 }
+        }
+        #expect(compared > 40, "rings were painted (\(compared) trials)")
+    }
 }
 
 private extension Int {
     /// The remainder of a division by `divisor` (> 0), from 0 to `divisor` − 1 whatever the sign.
     func mod(_ divisor: Int) -> Int { ((self % divisor) + divisor) % divisor }
+}
+
+/// The thread that traces rings beside a first frame's latest-first pass.
+@Suite("Rings traced ahead")
+struct RingTracerTests {
+    /// Each ring handed over comes back traced as `RingRaster` traces it, by the order it was handed over
+    /// in; a ring too large to trace comes back nil, and so does every ring when none was handed over.
+    @Test func eachRingHandedOverComesBackTracedInItsPlace() throws {
+        var random = SeededGenerator(seed: 5)
+        let offset = (x: 13.0, y: -7.0), rows = 0..<200
+        let tracer = RingTracer(offset: offset, rows: rows)
+        var rings: [(ellipse: EllipseOutline, halfWidth: Double)] = []
+        for index in 0..<60 {
+            let begin = Point(x: Double.random(in: -50...250, using: &random), y: Double.random(in: -50...250, using: &random))
+            let end = index == 17 ? begin + Vector(dx: 3_000, dy: 40) : begin + Vector(dx: Double.random(in: -90...90, using: &random), dy: Double.random(in: 3...90, using: &random))
+            let ellipse = try #require(EllipseOutline(box: Segment(begin: begin, end: end)))
+            rings.append((ellipse, [1, 2.5, 5, 8][index % 4]))
+            tracer.trace(ellipse, halfWidth: rings[index].halfWidth, index: index)
+        }
+        let traced = tracer.finish(count: rings.count, draining: true)
+        #expect(traced.count == rings.count)
+        for (index, ring) in rings.enumerated() {
+            let expected = TracedRings(offset: offset)
+            var raster = RingRaster()
+            guard raster.trace(ring.ellipse, halfWidth: ring.halfWidth, rows: rows, into: expected) else {
+                #expect(traced[index] == nil, "ring \(index) is not traced")
+                continue
+            }
+            let found = try #require(traced[index], "ring \(index) is traced")
+            let (a, b) = (found.rings.rings[found.index], expected.rings[0])
+            #expect((a.left, a.top, a.rows) == (b.left, b.top, b.rows), "ring \(index)")
+            let headers = (0..<(b.rows * TracedRings.Header.count)).map { expected.headers[$0] }
+            #expect(headers == (0..<headers.count).map { found.rings.headers[a.headers + $0] }, "ring \(index)'s rows")
+            let opacities = (0..<expected.opacities.count).map { expected.opacities[$0] }
+            #expect(opacities == (0..<opacities.count).map { found.rings.opacities[a.opacities + $0] }, "ring \(index)'s opacities")
+        }
+        #expect(traced[17] == nil, "the ring too large for RingRaster")
+        #expect(RingTracer(offset: offset, rows: rows).finish(count: 3).allSatisfy { $0 == nil })
+    }
 }

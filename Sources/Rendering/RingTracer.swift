@@ -1,0 +1,83 @@
+import Storage
+import Synchronization
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Traces rings on a thread of its own while a first frame's latest-first pass runs on the caller's
+/// (`ShapeLayer.rebuild`), which leaves the other core idle: the pass hands over each circle it finds
+/// showing, and the thread traces its whole ring into `TracedRings` (`RingRaster.trace`), so that painting
+/// it later only lays the opacities. The thread works on until `finish`, which it answers between two
+/// rings: what it has traced by then is kept, the rest is traced as it is painted.
+final class RingTracer: Sendable {
+    /// A ring to trace: the circle's outline and half width, and where it lies among those handed over.
+    private struct Job: Sendable {
+        let ellipse: EllipseOutline, halfWidth: Double, index: Int
+    }
+
+    private struct State {
+        /// Handed over and not yet taken.
+        var jobs: [Job] = []
+        var finishing = false
+        /// Whether the thread traces every ring handed over before it ends.
+        var draining = false
+        /// Set by the thread as it ends: what it traced, and for each ring the index of its job.
+        var traced: (rings: TracedRings, indices: [Int])?
+    }
+
+    private let state = Mutex(State())
+    private let thread = Mutex<JoinedThread?>(nil)
+    /// The image's: where its device pixels lie from the canvas, and its rows.
+    private let offset: (x: Double, y: Double)
+    private let rows: Range<Int>
+
+    /// A tracer for an image whose device pixels lie `offset` from the canvas, tracing the rings over its
+    /// `rows` (device rows); its thread starts with the first ring handed over.
+    init(offset: (x: Double, y: Double), rows: Range<Int>) {
+        self.offset = offset
+        self.rows = rows
+    }
+
+    /// Hands over the ring a stroke `halfWidth` each side of `ellipse` makes, the `index`th handed over.
+    func trace(_ ellipse: EllipseOutline, halfWidth: Double, index: Int) {
+        state.withLock { $0.jobs.append(Job(ellipse: ellipse, halfWidth: halfWidth, index: index)) }
+        thread.withLock { thread in
+            if thread == nil { thread = JoinedThread { [self] in run() } }
+        }
+    }
+
+    /// Stops the thread between two rings (or, `draining`, once every ring handed over is traced) and waits
+    /// for it: for each of `count` rings handed over, its traced ring, or nil where it was not traced.
+    func finish(count: Int, draining: Bool = false) -> [TracedRing?] {
+        state.withLock { ($0.finishing, $0.draining) = (true, draining) }
+        thread.withLock { $0?.join() }
+        var found = [TracedRing?](repeating: nil, count: count)
+        guard let traced = state.withLock({ $0.traced }) else { return found }
+        for (ring, index) in traced.indices.enumerated() where index < count { found[index] = TracedRing(rings: traced.rings, index: ring) }
+        return found
+    }
+
+    private func run() {
+        var raster = RingRaster(), indices: [Int] = []
+        let rings = TracedRings(offset: offset)
+        defer {
+            let traced = (rings, indices)
+            state.withLock { $0.traced = traced }
+        }
+        while true {
+            let (jobs, finishing, draining) = state.withLock { state in
+                defer { state.jobs.removeAll(keepingCapacity: true) }
+                return (state.jobs, state.finishing, state.draining)
+            }
+            if finishing && (!draining || jobs.isEmpty) { return }
+            if jobs.isEmpty {
+                sched_yield()
+                continue
+            }
+            for job in jobs {
+                if state.withLock({ $0.finishing && !$0.draining }) { return }
+                if raster.trace(job.ellipse, halfWidth: job.halfWidth, rows: rows, into: rings) { indices.append(job.index) }
+            }
+        }
+    }
+}
