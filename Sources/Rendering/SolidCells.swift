@@ -559,16 +559,7 @@ struct ReachedRows: IteratorProtocol {
     }
 
     mutating func next() -> (row: Int, columns: Range<Int>)? {
-        if let capsule {
-            while let row = remaining.popFirst() {
-                let top = corner.y + Double(row) * size
-                guard let span = capsule.span(from: top, to: top + size) else { continue }
-                let reached = SolidCells.reached(from: (span.min - corner.x) * perSquare, to: (span.max - corner.x) * perSquare,
-                                                 count: columns)
-                if !reached.isEmpty { return (row, reached) }
-            }
-            return nil
-        }
+        // (A ring is asked for first: asking whether there is a capsule copies it, a ring's or not.)
         if ring != nil {
             if let run = pending {
                 pending = nil
@@ -592,6 +583,16 @@ struct ReachedRows: IteratorProtocol {
                 }
                 pending = right
                 return left
+            }
+            return nil
+        }
+        if let capsule {
+            while let row = remaining.popFirst() {
+                let top = corner.y + Double(row) * size
+                guard let span = capsule.span(from: top, to: top + size) else { continue }
+                let reached = SolidCells.reached(from: (span.min - corner.x) * perSquare, to: (span.max - corner.x) * perSquare,
+                                                 count: columns)
+                if !reached.isEmpty { return (row, reached) }
             }
             return nil
         }
@@ -643,7 +644,7 @@ struct CoveredRows: IteratorProtocol {
     }
 
     mutating func next() -> (row: Int, columns: Range<Int>)? {
-        if box != nil { return box!.next() }
+        // (A ring is asked for first, as `ReachedRows` asks: asking whether there is a box copies it.)
         if ring != nil {
             if let run = pending {
                 pending = nil
@@ -670,6 +671,7 @@ struct CoveredRows: IteratorProtocol {
             }
             return nil
         }
+        if box != nil { return box!.next() }
         guard nextRun < runs.count else { return nil }
         defer { nextRun += 1 }
         return runs[nextRun]
