@@ -120,6 +120,12 @@ public struct Renderer: Sendable {
     /// shows: the same pixels, see `ShownCells`); any other shape stroked whole.
     @discardableResult
     func strokeFinished<Shapes: Sequence<(shape: Shape, cells: ShownCells?)>>(_ shapes: Shapes, _ cr: OpaquePointer) -> Int {
+        strokeFinished(shapes.lazy.map { (outline(of: $0.shape), $0.shape.style.colour.hex, $0.cells) }, cr)
+    }
+
+    /// The same from the shapes' outlines and colours (0xRRGGBB).
+    @discardableResult
+    func strokeFinished<Strokes: Sequence<(outline: Outline, colour: UInt32, cells: ShownCells?)>>(_ strokes: Strokes, _ cr: OpaquePointer) -> Int {
         cairo_save(cr)
         defer { cairo_restore(cr) }
         setPen(on: cr)
@@ -128,15 +134,14 @@ public struct Renderer: Sendable {
         let pixels = ImagePixels(cr)
         var rings = RingRaster()
         var count = 0
-        var colour: Colour?
-        for (shape, cells) in shapes {
+        var colour: UInt32?
+        for (outline, hex, cells) in strokes {
             count += 1
-            let outline = outline(of: shape)
             if let pixels, case .ellipse(let ellipse) = outline.path,
-               rings.paint(ellipse, halfWidth: outline.width / 2, colour: shape.style.colour.hex, on: pixels, within: cells) { continue }
-            if shape.style.colour != colour {
-                colour = shape.style.colour
-                set(shape.style.colour, on: cr)
+               rings.paint(ellipse, halfWidth: outline.width / 2, colour: hex, on: pixels, within: cells) { continue }
+            if hex != colour {
+                colour = hex
+                set(Colour(hex: hex), on: cr)
             }
             outline.stroke(cr, within: reach)
         }

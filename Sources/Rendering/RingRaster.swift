@@ -79,7 +79,7 @@ struct RingRaster {
             mask = Mask(left: corner.x - left, top: corner.y, cellSize: cells.cellSize, runs: cells.runs)
         }
         guard top < bottom, left < pixels.clip.maxX, right > pixels.clip.minX else { return true }
-        if let traced = cells?.traced, traced.rings.offset == pixels.offset {
+        if let traced = cells?.traced, traced.offset == pixels.offset {
             Self.blend(traced, rows: top..<bottom, colour: colour, on: pixels, within: mask!)
             return true
         }
@@ -256,13 +256,13 @@ struct RingRaster {
     private static func blend(_ traced: TracedRing, rows: Range<Int>, colour: UInt32, on pixels: ImagePixels, within mask: Mask) {
         typealias Header = TracedRings.Header
         let paint = Paint(colour)
-        let ring = traced.rings.rings[traced.index]
+        let ring = traced
         // The columns inside the clip.
         let shown = max(0, pixels.clip.minX - ring.left)..<max(0, pixels.clip.maxX - ring.left)
-        var opacity = traced.rings.opacities.base + ring.opacities
+        var opacity = ring.opacities
         var nextRun = mask.runs.startIndex
         for row in 0..<ring.rows {
-            let header = traced.rings.headers.base + ring.headers + row * Header.count
+            let header = ring.headers + row * Header.count
             let leftRun = Int(header[Header.leftFirst])..<Int(header[Header.leftEnd])
             let rightRun = Int(header[Header.rightFirst])..<Int(header[Header.rightEnd])
             let left = opacity - leftRun.lowerBound, right = opacity + leftRun.count - rightRun.lowerBound

@@ -47,14 +47,15 @@ final class RingTracer: Sendable {
     }
 
     /// Stops the thread between two rings (or, `draining`, once every ring handed over is traced) and waits
-    /// for it: for each of `count` rings handed over, its traced ring, or nil where it was not traced.
-    func finish(count: Int, draining: Bool = false) -> [TracedRing?] {
+    /// for it: what it traced, and for each of `count` rings handed over its traced ring there, or nil where
+    /// it was not traced. (Hold the rings while the traced ones are used.)
+    func finish(count: Int, draining: Bool = false) -> (rings: TracedRings?, traced: [TracedRing?]) {
         state.withLock { ($0.finishing, $0.draining) = (true, draining) }
         thread.withLock { $0?.join() }
         var found = [TracedRing?](repeating: nil, count: count)
-        guard let traced = state.withLock({ $0.traced }) else { return found }
-        for (ring, index) in traced.indices.enumerated() where index < count { found[index] = TracedRing(rings: traced.rings, index: ring) }
-        return found
+        guard let traced = state.withLock({ $0.traced }) else { return (nil, found) }
+        for (ring, index) in traced.indices.enumerated() where index < count { found[index] = TracedRing(traced.rings, ring) }
+        return (traced.rings, found)
     }
 
     private func run() {

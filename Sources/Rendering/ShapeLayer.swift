@@ -337,7 +337,10 @@ final class ShapeLayer {
             showing.append((shape, stroke))
         }
         let after = Array(showing.reversed())
-        let traced = Array((tracer?.finish(count: showing.count) ?? []).reversed())
+        // (The rings are held to the end: the traced ones do not hold them.)
+        let (tracedRings, tracedFirst) = tracer?.finish(count: showing.count) ?? (nil, [])
+        let traced = Array(tracedFirst.reversed())
+        defer { withExtendedLifetime(tracedRings) {} }
         self.widest = widest * renderer.scale
         // The shapes after a cell's top in another colour, counted where they reach it: the cores share them.
         // A circle's cells whose top is not later than it are kept: where it shows but for solid cells.
@@ -368,40 +371,49 @@ final class ShapeLayer {
         // Which show once solid cells bury too; a circle with the cells where it shows (`ShownCells`).
         let corner = (x: counted.bounds.minX, y: counted.bounds.minY), cellSize = counted.cellSize
         let judged = Parallel.map(later.count, minimum: 1) { parts in
-            var shown: [(index: Int, cells: ShownCells?)] = []
+            var shown: [Shown] = []
+            shown.reserveCapacity(later[parts].reduce(0) { $0 + $1.shapes.count })
             for part in later[parts] {
                 for (index, stroke, runs) in part.shapes {
                     guard let runs else {
-                        if counted.shows(stroke.outline, id: stroke.id, in: thresholds) { shown.append((index, nil)) }
+                        if counted.shows(stroke.outline, id: stroke.id, in: thresholds) { shown.append(Shown(index: index, stroke: stroke)) }
                         continue
                     }
                     let cells = counted.withoutSolid(part.runs[runs])
-                    if !cells.isEmpty { shown.append((index, ShownCells(corner: corner, cellSize: cellSize, runs: cells))) }
+                    if !cells.isEmpty {
+                        // A circle traced meanwhile is painted from its traced ring.
+                        var cells = ShownCells(corner: corner, cellSize: cellSize, runs: cells)
+                        if !traced.isEmpty { cells.traced = traced[index] }
+                        shown.append(Shown(index: index, stroke: stroke, cells: cells))
+                    }
                 }
             }
             return shown
         }
-        // A circle traced meanwhile is painted from its traced ring.
-        let shown = judged.joined().map { index, cells in
-            var cells = cells
-            if !traced.isEmpty { cells?.traced = traced[index] }
-            return (shape: after[index].shape, cells: cells)
-        }
+        let shown = judged.joined(), count = judged.reduce(0) { $0 + $1.count }
         statistics.rebuilds += 1
-        statistics.buriedShapes += buried + after.count - shown.count
-        if shown.count >= Self.strokesPerHalf, inHalves {
+        statistics.buriedShapes += buried + after.count - count
+        if count >= Self.strokesPerHalf, inHalves {
             scratch.place(at: origin)
             strokeInHalves(shown, scratch: scratch)
-            statistics.shapesRestroked += shown.count
+            statistics.shapesRestroked += count
             pixels.clipped(to: [bounds]) { renderer.fillSolid(counted.solidRuns(meeting: bounds), $0) }
         } else {
-            paint([bounds], showing: shown.lazy.map(\.shape), on: pixels)
+            paint([bounds], showing: shown.lazy.map { after[$0.index].shape }, on: pixels)
         }
     }
 
     /// More shapes than this selected or deselected at once (Ctrl+A) repaint the layer whole: cheaper
     /// than repairing each one's cells.
     static let selectionsRepaired = 1_000
+    /// A shape a first frame strokes: where it lies among those after the tops, its outline and colour, and
+    /// a circle's cells (see `strokeInHalves`).
+    private struct Shown: Sendable {
+        let index: Int
+        let stroke: SolidCells.Stroke
+        var cells: ShownCells? = nil
+    }
+
     /// Below this many shapes to count or judge a core is not worth waking.
     static let shapesPerPart = 500
     /// Below this many shapes to stroke, neither.
@@ -416,7 +428,7 @@ final class ShapeLayer {
     /// image makes the same pixels. A circle with cells (`ShownCells`) is stroked only in the halves its
     /// cells meet: elsewhere each cell it reaches has a later top, which covers it whole, or is solid,
     /// filled after.
-    private func strokeInHalves(_ shown: [(shape: Shape, cells: ShownCells?)], scratch: PixelImage) {
+    private func strokeInHalves(_ shown: FlattenSequence<[[Shown]]>, scratch: PixelImage) {
         let middle = bounds.minY + Double(solid.rows / 2 * solid.cellSize)
         let halves = [Rect(minX: bounds.minX, minY: bounds.minY, maxX: bounds.maxX, maxY: middle),
                       Rect(minX: bounds.minX, minY: middle, maxX: bounds.maxX, maxY: bounds.maxY)]
@@ -424,9 +436,9 @@ final class ShapeLayer {
         // A shape with cells (their runs top to bottom) is stroked in the halves they meet: a circle whose box
         // crosses the middle may show on one side only. Any other, in those its coverage meets.
         let parts = halves.map { half in
-            shown.filter { shape, shownCells in
-                guard let runs = shownCells?.runs, let first = runs.first, let last = runs.last else {
-                    return renderer.coverage(of: shape).intersects(half)
+            shown.filter { shown in
+                guard let runs = shown.cells?.runs, let first = runs.first, let last = runs.last else {
+                    return shown.stroke.outline.coverage.intersects(half)
                 }
                 return cells.top + Double(first.row) * cells.size < half.maxY && cells.top + Double(last.row + 1) * cells.size > half.minY
             }
@@ -438,7 +450,7 @@ final class ShapeLayer {
             cairo_rectangle(cr, half.minX, half.minY, half.width, half.height)
             cairo_clip(cr)
             renderer.paintBackground(cr)
-            renderer.strokeFinished(parts[part.lowerBound], cr)
+            renderer.strokeFinished(parts[part.lowerBound].lazy.map { ($0.stroke.outline, $0.stroke.colour, $0.cells) }, cr)
             cairo_restore(cr)
         }
         pixels.copy([halves[1]], from: scratch)

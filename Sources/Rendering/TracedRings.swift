@@ -70,8 +70,21 @@ final class TracedRings: @unchecked Sendable {
     }
 }
 
-/// A ring of `TracedRings`, which a circle's `ShownCells` may carry.
-struct TracedRing: Sendable {
-    let rings: TracedRings
-    let index: Int
+/// A ring of `TracedRings`, which a circle's `ShownCells` may carry: where its grid lies (its first column
+/// and row, device pixels, on an image lying `offset` from the canvas), how many rows, and its rows' headers
+/// and opacities. It points into the rings without keeping them: whoever hands it out holds them while it is
+/// used (a first frame's thousands, read on two threads, would otherwise all count references to one object).
+struct TracedRing: @unchecked Sendable {
+    let offset: (x: Double, y: Double)
+    let left: Int, top: Int, rows: Int
+    let headers: UnsafePointer<Int32>
+    let opacities: UnsafePointer<UInt8>
+
+    /// Ring `index` of `rings`, once they are all traced.
+    init(_ rings: TracedRings, _ index: Int) {
+        let ring = rings.rings[index]
+        (offset, left, top, rows) = (rings.offset, ring.left, ring.top, ring.rows)
+        headers = UnsafePointer(rings.headers.base + ring.headers)
+        opacities = UnsafePointer(rings.opacities.base + ring.opacities)
+    }
 }
