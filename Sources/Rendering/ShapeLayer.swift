@@ -434,23 +434,22 @@ final class ShapeLayer {
                       Rect(minX: bounds.minX, minY: middle, maxX: bounds.maxX, maxY: bounds.maxY)]
         let renderer = self.renderer, cells = (top: solid.bounds.minY, size: Double(solid.cellSize))
         // A shape with cells (their runs top to bottom) is stroked in the halves they meet: a circle whose box
-        // crosses the middle may show on one side only. Any other, in those its coverage meets.
-        let parts = halves.map { half in
-            shown.filter { shown in
+        // crosses the middle may show on one side only. Any other, in those its coverage meets. (Each half
+        // picks its own, on its own thread.)
+        let images = Lent([pixels, scratch])
+        _ = Parallel.map(2, minimum: 1) { part in
+            let cr = images.value[part.lowerBound].context.pointer, half = halves[part.lowerBound]
+            let meeting = shown.lazy.filter { shown in
                 guard let runs = shown.cells?.runs, let first = runs.first, let last = runs.last else {
                     return shown.stroke.outline.coverage.intersects(half)
                 }
                 return cells.top + Double(first.row) * cells.size < half.maxY && cells.top + Double(last.row + 1) * cells.size > half.minY
             }
-        }
-        let images = Lent([pixels, scratch])
-        _ = Parallel.map(2, minimum: 1) { part in
-            let cr = images.value[part.lowerBound].context.pointer, half = halves[part.lowerBound]
             cairo_save(cr)
             cairo_rectangle(cr, half.minX, half.minY, half.width, half.height)
             cairo_clip(cr)
             renderer.paintBackground(cr)
-            renderer.strokeFinished(parts[part.lowerBound].lazy.map { ($0.stroke.outline, $0.stroke.colour, $0.cells) }, cr)
+            renderer.strokeFinished(meeting.map { ($0.stroke.outline, $0.stroke.colour, $0.cells) }, cr)
             cairo_restore(cr)
         }
         pixels.copy([halves[1]], from: scratch)
