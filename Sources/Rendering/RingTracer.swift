@@ -18,7 +18,7 @@ final class RingTracer: Sendable {
     private struct State {
         /// Handed over and not yet taken.
         var jobs: [Job] = []
-        var finishing = false
+        var started = false
         /// Whether the thread traces every ring handed over before it ends.
         var draining = false
         /// Set by the thread as it ends: what it traced, and for each ring the index of its job.
@@ -26,6 +26,8 @@ final class RingTracer: Sendable {
     }
 
     private let state = Mutex(State())
+    /// Read by the thread between rings without taking the state's lock (the pass takes it at each ring).
+    private let finishing = Atomic(false)
     private let thread = Mutex<JoinedThread?>(nil)
     /// The image's: where its device pixels lie from the canvas, and its rows.
     private let offset: (x: Double, y: Double)
@@ -40,17 +42,20 @@ final class RingTracer: Sendable {
 
     /// Hands over the ring a stroke `halfWidth` each side of `ellipse` makes, the `index`th handed over.
     func trace(_ ellipse: EllipseOutline, halfWidth: Double, index: Int) {
-        state.withLock { $0.jobs.append(Job(ellipse: ellipse, halfWidth: halfWidth, index: index)) }
-        thread.withLock { thread in
-            if thread == nil { thread = JoinedThread { [self] in run() } }
+        let first = state.withLock { state in
+            state.jobs.append(Job(ellipse: ellipse, halfWidth: halfWidth, index: index))
+            defer { state.started = true }
+            return !state.started
         }
+        if first { thread.withLock { $0 = JoinedThread { [self] in run() } } }
     }
 
     /// Stops the thread between two rings (or, `draining`, once every ring handed over is traced) and waits
     /// for it: what it traced, and for each of `count` rings handed over its traced ring there, or nil where
     /// it was not traced. (Hold the rings while the traced ones are used.)
     func finish(count: Int, draining: Bool = false) -> (rings: TracedRings?, traced: [TracedRing?]) {
-        state.withLock { ($0.finishing, $0.draining) = (true, draining) }
+        state.withLock { $0.draining = draining }
+        finishing.store(true, ordering: .releasing)
         thread.withLock { $0?.join() }
         var found = [TracedRing?](repeating: nil, count: count)
         guard let traced = state.withLock({ $0.traced }) else { return (nil, found) }
@@ -66,9 +71,11 @@ final class RingTracer: Sendable {
             state.withLock { $0.traced = traced }
         }
         while true {
-            let (jobs, finishing, draining) = state.withLock { state in
+            // (Whether it is finishing is read first: jobs taken after it are all there are.)
+            let finishing = self.finishing.load(ordering: .acquiring)
+            let (jobs, draining) = state.withLock { state in
                 defer { state.jobs.removeAll(keepingCapacity: true) }
-                return (state.jobs, state.finishing, state.draining)
+                return (state.jobs, state.draining)
             }
             if finishing && (!draining || jobs.isEmpty) { return }
             if jobs.isEmpty {
@@ -76,7 +83,7 @@ final class RingTracer: Sendable {
                 continue
             }
             for job in jobs {
-                if state.withLock({ $0.finishing && !$0.draining }) { return }
+                if !draining && self.finishing.load(ordering: .relaxed) { return }
                 if raster.trace(job.ellipse, halfWidth: job.halfWidth, rows: rows, into: rings) { indices.append(job.index) }
             }
         }
