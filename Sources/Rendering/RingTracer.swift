@@ -19,15 +19,16 @@ final class RingTracer: Sendable {
         /// Handed over and not yet taken.
         var jobs: [Job] = []
         var started = false
-        /// Whether the thread traces every ring handed over before it ends.
-        var draining = false
         /// Set by the thread as it ends: what it traced, and for each ring the index of its job.
         var traced: (rings: TracedRings, indices: [Int])?
     }
 
     private let state = Mutex(State())
-    /// Read by the thread between rings without taking the state's lock (the pass takes it at each ring).
-    private let finishing = Atomic(false)
+    /// How many rings were handed over: the thread reads it without the state's lock, which it takes only
+    /// when there are rings to take (the pass takes it at each ring).
+    private let handedOver = Atomic(0)
+    /// Whether to stop, and whether to trace every ring handed over first: `draining` is stored first.
+    private let finishing = Atomic(false), draining = Atomic(false)
     private let thread = Mutex<JoinedThread?>(nil)
     /// The image's: where its device pixels lie from the canvas, and its rows.
     private let offset: (x: Double, y: Double)
@@ -47,6 +48,7 @@ final class RingTracer: Sendable {
             defer { state.started = true }
             return !state.started
         }
+        handedOver.add(1, ordering: .releasing)
         if first { thread.withLock { $0 = JoinedThread { [self] in run() } } }
     }
 
@@ -54,7 +56,7 @@ final class RingTracer: Sendable {
     /// for it: what it traced, and for each of `count` rings handed over its traced ring there, or nil where
     /// it was not traced. (Hold the rings while the traced ones are used.)
     func finish(count: Int, draining: Bool = false) -> (rings: TracedRings?, traced: [TracedRing?]) {
-        state.withLock { $0.draining = draining }
+        self.draining.store(draining, ordering: .relaxed)
         finishing.store(true, ordering: .releasing)
         thread.withLock { $0?.join() }
         var found = [TracedRing?](repeating: nil, count: count)
@@ -64,26 +66,28 @@ final class RingTracer: Sendable {
     }
 
     private func run() {
-        var raster = RingRaster(), indices: [Int] = []
+        var raster = RingRaster(), indices: [Int] = [], jobs: [Job] = [], taken = 0
         let rings = TracedRings(offset: offset)
         defer {
             let traced = (rings, indices)
             state.withLock { $0.traced = traced }
         }
+        /// Whether to stop before the next ring.
+        func stopping() -> Bool { finishing.load(ordering: .acquiring) && !draining.load(ordering: .relaxed) }
         while true {
-            // (Whether it is finishing is read first: jobs taken after it are all there are.)
-            let finishing = self.finishing.load(ordering: .acquiring)
-            let (jobs, draining) = state.withLock { state in
-                defer { state.jobs.removeAll(keepingCapacity: true) }
-                return (state.jobs, state.draining)
-            }
-            if finishing && (!draining || jobs.isEmpty) { return }
-            if jobs.isEmpty {
+            // (Whether it is finishing is read first: rings handed over after it are all there are.)
+            let finished = finishing.load(ordering: .acquiring)
+            if handedOver.load(ordering: .acquiring) == taken {
+                if finished { return }
                 sched_yield()
                 continue
             }
+            // The rings handed over since, the lists swapped (neither allocates under the lock).
+            jobs.removeAll(keepingCapacity: true)
+            state.withLock { swap(&$0.jobs, &jobs) }
+            taken += jobs.count
             for job in jobs {
-                if !draining && self.finishing.load(ordering: .relaxed) { return }
+                if stopping() { return }
                 if raster.trace(job.ellipse, halfWidth: job.halfWidth, rows: rows, into: rings) { indices.append(job.index) }
             }
         }
