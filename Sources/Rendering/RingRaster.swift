@@ -411,31 +411,32 @@ struct RingRaster {
             line(to: first.x, first.y)
         }
 
-        /// Adds the signed area the edge from (x0, y0) to (x1, y1) (pixels) leaves in each cell: for each
-        /// row it crosses, its height there (up or down), shared between the cells it passes over by how
-        /// much of each lies right of it.
+        /// Adds the signed area the edge from (x0, y0) to (x1, y1) (device pixels) leaves in each cell: for
+        /// each row it crosses, its height there (up or down), shared between the cells it passes over by how
+        /// much of each lies right of it. Where it enters and leaves a row is found from the row's own place
+        /// on the image, not from the rows above: the same whichever row the grid begins at (a ring traced
+        /// whole, or only in some cells, or in a half of the image, paints the same pixels).
         mutating func edge(_ x0: Double, _ y0: Double, _ x1: Double, _ y1: Double) {
-            var (x0, y0, x1, y1) = (x0 - Double(left), y0 - Double(top), x1 - Double(left), y1 - Double(top))
             guard y0 != y1 else { return }
-            var direction: Double = 1
-            if y0 > y1 { (x0, y0, x1, y1, direction) = (x1, y1, x0, y0, -1) }
-            guard y1 > 0, y0 < Double(rows) else { return }
+            let (x0, y0, x1, y1, direction) = y0 < y1 ? (x0, y0, x1, y1, 1.0) : (x1, y1, x0, y0, -1.0)
+            let top = Double(self.top), left = Double(self.left)
+            guard y1 > top, y0 < top + Double(rows) else { return }
             let slope = (x1 - x0) / (y1 - y0)
-            var x = x0
-            var row = 0
-            if y0 > 0 { row = Int(y0) } else { x -= y0 * slope }
-            // ⌈y1⌉ (y1 is positive), at most the last row.
-            let end = y1 < Double(rows) ? (Double(Int(y1)) < y1 ? Int(y1) + 1 : Int(y1)) : rows
+            // The first row it crosses, and the row after its last (⌈y1⌉, at most the grid's end); both are
+            // whole numbers of rows from the grid's top, exactly.
+            var row = y0 > top ? Int(y0 - top) : 0
+            let end = y1 < top + Double(rows) ? Int(ceiling: y1 - top) : rows
             let stride = columns + 2
             while row < end {
                 let line = cells + row * stride
-                let dy = min(Double(row + 1), y1) - max(Double(row), y0)
-                let next = x + slope * dy
+                let rowTop = top + Double(row)
+                let entry = max(rowTop, y0), exit = min(rowTop + 1, y1)
+                let dy = exit - entry
                 if let painted, !painted[row] {
-                    x = next
                     row += 1
                     continue
                 }
+                let x = x0 - left + slope * (entry - y0), next = x0 - left + slope * (exit - y0)
                 let d = dy * direction
                 let (low, high) = x < next ? (x, next) : (next, x)
                 // Both are positive (the grid has a column to spare left of the ring): ⌊x⌋ is Int(x).
@@ -464,7 +465,6 @@ struct RingRaster {
                     }
                     line[last] += Float(d * lastArea)
                 }
-                x = next
                 row += 1
             }
         }
