@@ -43,6 +43,9 @@ public final class CanvasCompositor {
     private var preview: PixelImage?
     /// Frames that showed a preview.
     private var previews = 0
+    /// Whether a first frame waits until every circle that shows is traced (`RingTracer`): for tests of the
+    /// traced path, which a frame otherwise takes as far as the other core gets.
+    var waitsForTracedRings = false
 
     public init(renderer: Renderer = Renderer()) { self.renderer = renderer }
 
@@ -215,7 +218,7 @@ public final class CanvasCompositor {
         let origin = PixelPoint(x: Int(viewport.minX), y: Int(viewport.minY))
         (layer, scratch) = (nil, nil)  // the old ones go before the new ones come: never both in memory
         let freshLayer = try ShapeLayer(width: width, height: height, origin: origin, renderer: renderer.scaled(to: scale),
-                                       statistics: counts)
+                                       statistics: counts, waitsForTracedRings: waitsForTracedRings)
         let freshScratch = try PixelImage(width: width, height: height, origin: origin)
         (layer, scratch) = (freshLayer, freshScratch)
         return (freshLayer, freshScratch)

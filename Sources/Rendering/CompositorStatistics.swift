@@ -18,6 +18,9 @@ public struct CompositorStatistics: Hashable, Sendable {
     public var bandsPaintedAhead = 0
     /// Frames that showed the layer scaled while zooming, before the sharp one.
     public var previews = 0
+    /// Circles a first frame painted from their rings traced on the other core during its latest-first pass
+    /// (`RingTracer`), rather than tracing them as it painted.
+    public var ringsTracedAhead = 0
 
     public init() {}
 }

@@ -41,14 +41,18 @@ final class ShapeLayer {
     private var widest = 0.0
     private(set) var statistics = CompositorStatistics()
 
+    /// Whether a first frame waits until every circle that shows is traced (see `CanvasCompositor`).
+    private let waitsForTracedRings: Bool
+
     /// An empty layer of the drawing at `renderer`'s scale; `statistics` carries on the counts of the layer
     /// it replaces.
     init(width: Int, height: Int, origin: PixelPoint = .zero, renderer: Renderer,
-         statistics: CompositorStatistics? = nil) throws(CairoError) {
+         statistics: CompositorStatistics? = nil, waitsForTracedRings: Bool = false) throws(CairoError) {
         pixels = try PixelImage(width: width, height: height, origin: origin)
         solid = SolidCells(covering: pixels.bounds, scale: renderer.scale)
         self.renderer = renderer
         self.statistics = statistics ?? CompositorStatistics()
+        self.waitsForTracedRings = waitsForTracedRings
     }
 
     var bounds: Rect { pixels.bounds }
@@ -338,7 +342,7 @@ final class ShapeLayer {
         }
         let after = Array(showing.reversed())
         // (The rings are held to the end: the traced ones do not hold them.)
-        let (tracedRings, tracedFirst) = tracer?.finish(count: showing.count) ?? (nil, [])
+        let (tracedRings, tracedFirst) = tracer?.finish(count: showing.count, draining: waitsForTracedRings) ?? (nil, [])
         let traced = Array(tracedFirst.reversed())
         defer { withExtendedLifetime(tracedRings) {} }
         self.widest = widest * renderer.scale
@@ -397,6 +401,7 @@ final class ShapeLayer {
             scratch.place(at: origin)
             strokeInHalves(shown, scratch: scratch)
             statistics.shapesRestroked += count
+            statistics.ringsTracedAhead += shown.lazy.filter { $0.cells?.traced != nil }.count
             pixels.clipped(to: [bounds]) { renderer.fillSolid(counted.solidRuns(meeting: bounds), $0) }
         } else {
             paint([bounds], showing: shown.lazy.map { after[$0.index].shape }, on: pixels)

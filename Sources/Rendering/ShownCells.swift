@@ -7,6 +7,7 @@ struct ShownCells {
     let cellSize: Int
     /// Top to bottom, and left to right along a row.
     let runs: ArraySlice<(row: Int, columns: Range<Int>)>
-    /// A circle's ring traced ahead (`RingTracer`), painted from there.
+    /// A circle's ring traced ahead (`RingTracer`), painted from there. It points into rings it does not
+    /// keep: whoever sets it holds them while the cells are painted.
     var traced: TracedRing? = nil
 }

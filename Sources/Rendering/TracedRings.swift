@@ -41,8 +41,8 @@ final class TracedRings: @unchecked Sendable {
         opacities.count += written
     }
 
-    /// Elements stored one after another, growing as needed.
-    struct Storage<Element> {
+    /// Plain elements (nothing to release) stored one after another, growing as needed.
+    struct Storage<Element: BitwiseCopyable> {
         private(set) var base = UnsafeMutablePointer<Element>.allocate(capacity: 1 << 16)
         fileprivate(set) var count = 0
         private var capacity = 1 << 16

@@ -191,6 +191,27 @@ struct RingRasterTests {
         expectSamePixels(window, try reference(Scene(drawing: drawing), width: 400, height: 300))
     }
 
+    /// A first frame whose circles are all painted from their rings traced ahead, on the other core
+    /// (`RingTracer`, waited for here, where a frame takes it as far as that core gets), is the renderer's
+    /// full repaint, exactly.
+    @Test func aFirstFramePaintedFromRingsTracedAheadIsTheRenderersExactly() throws {
+        var random = SeededGenerator(seed: 7)
+        let palette = [0x000000, 0x1E50DC, 0xF08C00, 0x8C28B4, 0x8C5A28, 0x008C8C, 0xDC288C, 0x787878].map { Colour(hex: $0) }
+        var drawing = Drawing()
+        for index in 0..<3_000 {
+            let begin = Point(x: Double.random(in: -20...420, using: &random), y: Double.random(in: -20...320, using: &random))
+            let box = Segment(begin: begin, end: begin + Vector(dx: Double.random(in: -80...80, using: &random), dy: Double.random(in: -80...80, using: &random)))
+            drawing.add(index % 10 == 0 ? .line(box) : .ellipse(box: box),
+                        style: ShapeStyle(colour: palette[index % palette.count], width: [2, 5, 10, 16][index / palette.count % 4]))
+        }
+        let compositor = CanvasCompositor()
+        compositor.waitsForTracedRings = true
+        let window = try CairoSurface(imageWidth: 400, height: 300)
+        _ = try compositor.render(Scene(drawing: drawing), onto: CairoContext(window))
+        #expect(compositor.statistics.ringsTracedAhead > 300, "painted from traced rings: \(compositor.statistics.ringsTracedAhead)")
+        expectSamePixels(window, try reference(Scene(drawing: drawing), width: 400, height: 300))
+    }
+
     /// A ring painted only within some cells (`ShownCells`, where it shows in a first frame) paints there
     /// exactly the pixels the whole ring paints, and nothing elsewhere.
     @Test func aRingPaintedWithinSomeCellsIsTheWholeRingThereAndNothingElsewhere() throws {
