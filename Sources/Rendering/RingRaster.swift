@@ -63,13 +63,9 @@ struct RingRaster {
         let bounds = ellipse.box.bounds
         guard Self.paints(bounds, halfWidth: h) else { return false }
         defer { pixels.markChanged() }
-        let centre = (x: (bounds.minX + bounds.maxX) / 2 + pixels.offset.x, y: (bounds.minY + bounds.maxY) / 2 + pixels.offset.y)
-        let a = bounds.width / 2, b = bounds.height / 2
-        // The pixels the ring may touch: whole columns (a row's areas are accumulated from its left), the
-        // rows cut to the clip and to the cells' rows.
-        let left = Int((centre.x - a - h).rounded(.down)) - 1, right = Int((centre.x + a + h).rounded(.up)) + 1
-        var top = max(Int((centre.y - b - h).rounded(.down)), pixels.clip.minY)
-        var bottom = min(Int((centre.y + b + h).rounded(.up)), pixels.clip.maxY)
+        let (centre, a, b, left, right, rows) = Self.extent(of: bounds, halfWidth: h, offset: pixels.offset)
+        // Its rows cut to the clip and to the cells' rows.
+        var top = max(rows.lowerBound, pixels.clip.minY), bottom = min(rows.upperBound, pixels.clip.maxY)
         var mask: Mask?
         if let cells {
             guard let first = cells.runs.first, let last = cells.runs.last else { return true }
@@ -97,18 +93,26 @@ struct RingRaster {
     mutating func trace(_ ellipse: EllipseOutline, halfWidth h: Double, rows: Range<Int>, into rings: TracedRings) -> Bool {
         let bounds = ellipse.box.bounds
         guard Self.paints(bounds, halfWidth: h) else { return false }
-        let centre = (x: (bounds.minX + bounds.maxX) / 2 + rings.offset.x, y: (bounds.minY + bounds.maxY) / 2 + rings.offset.y)
-        let a = bounds.width / 2, b = bounds.height / 2
-        // As `paint` finds them.
-        let left = Int((centre.x - a - h).rounded(.down)) - 1, right = Int((centre.x + a + h).rounded(.up)) + 1
-        let top = max(Int((centre.y - b - h).rounded(.down)), rows.lowerBound)
-        let bottom = min(Int((centre.y + b + h).rounded(.up)), rows.upperBound)
+        let (centre, a, b, left, right, reached) = Self.extent(of: bounds, halfWidth: h, offset: rings.offset)
+        let top = max(reached.lowerBound, rows.lowerBound), bottom = min(reached.upperBound, rows.upperBound)
         guard top < bottom else { return false }
         withGrid(left: left, top: top, columns: right - left, rows: bottom - top, middle: centre.x, within: nil) { grid, quarter in
             Self.trace(centre: centre, a: a, b: b, h: h, quarter: &quarter, into: &grid)
             Self.record(grid, into: rings)
         }
         return true
+    }
+
+    /// The ring of the ellipse in `bounds`, `halfWidth` each side of it, on an image whose device pixels lie
+    /// `offset` from the canvas: its centre and radii (device pixels), and the pixels it may touch, whole
+    /// columns with one to spare each side (a row's areas are accumulated from its left) and its rows. The
+    /// one place `paint` and `trace` find them, so that their grids agree.
+    private static func extent(of bounds: Rect, halfWidth h: Double, offset: (x: Double, y: Double))
+        -> (centre: (x: Double, y: Double), a: Double, b: Double, left: Int, right: Int, rows: Range<Int>) {
+        let centre = (x: (bounds.minX + bounds.maxX) / 2 + offset.x, y: (bounds.minY + bounds.maxY) / 2 + offset.y)
+        let a = bounds.width / 2, b = bounds.height / 2
+        return (centre, a, b, Int(flooring: centre.x - a - h) - 1, Int(ceiling: centre.x + a + h) + 1,
+                Int(flooring: centre.y - b - h)..<Int(ceiling: centre.y + b + h))
     }
 
     /// Runs `body` on a cleared grid of the ring's pixels (its cells, its rows' columns written, its rows to
@@ -149,6 +153,21 @@ struct RingRaster {
     private struct Mask {
         let left: Int, top: Int, cellSize: Int
         let runs: ArraySlice<(row: Int, columns: Range<Int>)>
+
+        /// Calls `body` with the columns (from the grid's left) of each run of cells in device row `y`, left
+        /// to right; `next`, the first run not above the rows read so far, is kept from row to row (read top
+        /// to bottom).
+        @inline(__always)
+        func forEachRun(inRow y: Int, from next: inout Int, _ body: (Range<Int>) -> Void) {
+            let cellRow = (y - top) / cellSize
+            while next < runs.endIndex, runs[next].row < cellRow { next += 1 }
+            var run = next
+            while run < runs.endIndex, runs[run].row == cellRow {
+                let columns = runs[run].columns
+                body((left + columns.lowerBound * cellSize)..<(left + columns.upperBound * cellSize))
+                run += 1
+            }
+        }
     }
 
     /// Accumulates the ring's outline: the outer curve one way round, the hole's the other. The ring is
@@ -205,14 +224,7 @@ struct RingRaster {
                 paint.lay(cells, rightRun.clamped(to: columns), on: line)
             }
             if let mask {
-                let cellRow = (grid.top + row - mask.top) / mask.cellSize
-                while nextRun < mask.runs.endIndex, mask.runs[nextRun].row < cellRow { nextRun += 1 }
-                var run = nextRun
-                while run < mask.runs.endIndex, mask.runs[run].row == cellRow {
-                    let cellColumns = mask.runs[run].columns
-                    lay(within: (mask.left + cellColumns.lowerBound * mask.cellSize)..<(mask.left + cellColumns.upperBound * mask.cellSize))
-                    run += 1
-                }
+                mask.forEachRun(inRow: grid.top + row, from: &nextRun) { lay(within: $0) }
             } else {
                 lay(within: shown)
             }
@@ -253,10 +265,9 @@ struct RingRaster {
 
     /// Lays the colour over the pixels of `rows` (device rows) within `mask` from a traced ring's opacities,
     /// as `blend` lays them from its grid.
-    private static func blend(_ traced: TracedRing, rows: Range<Int>, colour: UInt32, on pixels: ImagePixels, within mask: Mask) {
+    private static func blend(_ ring: TracedRing, rows: Range<Int>, colour: UInt32, on pixels: ImagePixels, within mask: Mask) {
         typealias Header = TracedRings.Header
         let paint = Paint(colour)
-        let ring = traced
         // The columns inside the clip.
         let shown = max(0, pixels.clip.minX - ring.left)..<max(0, pixels.clip.maxX - ring.left)
         var opacity = ring.opacities
@@ -270,18 +281,13 @@ struct RingRaster {
             let y = ring.top + row
             guard rows.contains(y), !leftRun.isEmpty || !rightRun.isEmpty else { continue }
             let line = pixels.data + y * pixels.stride + ring.left
-            let cellRow = (y - mask.top) / mask.cellSize
-            while nextRun < mask.runs.endIndex, mask.runs[nextRun].row < cellRow { nextRun += 1 }
-            var run = nextRun
-            while run < mask.runs.endIndex, mask.runs[run].row == cellRow {
-                let cellColumns = mask.runs[run].columns
-                let columns = ((mask.left + cellColumns.lowerBound * mask.cellSize)..<(mask.left + cellColumns.upperBound * mask.cellSize)).clamped(to: shown)
+            mask.forEachRun(inRow: y, from: &nextRun) { cells in
+                let columns = cells.clamped(to: shown)
                 for column in leftRun.clamped(to: columns) { paint.lay(alpha: UInt32(left[column]), on: line + column) }
                 if !rightRun.isEmpty {
                     paint.fill(line, (leftRun.upperBound..<rightRun.lowerBound).clamped(to: columns), alpha: UInt32(header[Header.between]))
                 }
                 for column in rightRun.clamped(to: columns) { paint.lay(alpha: UInt32(right[column]), on: line + column) }
-                run += 1
             }
         }
     }
@@ -441,7 +447,7 @@ struct RingRaster {
                 let (low, high) = x < next ? (x, next) : (next, x)
                 // Both are positive (the grid has a column to spare left of the ring): ⌊x⌋ is Int(x).
                 let first = Int(low), lowFloor = Double(first)
-                let last = Double(Int(high)) < high ? Int(high) + 1 : Int(high), highCeil = Double(last)
+                let last = Int(ceiling: high), highCeil = Double(last)
                 touch(row, first, max(last, first + 1))
                 if last <= first + 1 {
                     let middle = 0.5 * (x + next) - lowFloor
