@@ -6,8 +6,8 @@ import Glibc
 
 /// An ellipse's outline: the closed path of the ellipse inscribed in its box, drawn as Cairo draws a
 /// scaled circle. Where its ring paints and which pixels it covers fully are found band by band of rows
-/// from the ellipse itself (`Ring`); the capsules around the chords of an inscribed polygon, widened by how
-/// far the ellipse and Cairo's approximation of it stray from them, bound it as a whole (`Outline.reach`).
+/// from the ellipse itself (`Ring`); as a whole it is bounded by the chords of an inscribed polygon, widened
+/// by how far the ellipse and Cairo's approximation of it stray from them (`strays`, `Outline.reach`).
 struct EllipseOutline: Hashable {
     /// The box's corners.
     let box: Segment
@@ -37,7 +37,7 @@ struct EllipseOutline: Hashable {
     /// Half the box's larger side.
     private var radius: Double { max(box.bounds.width, box.bounds.height) / 2 }
 
-    /// How many chords of a polygon inscribed in the ellipse its capsules follow: enough that the ellipse
+    /// How many chords of a polygon inscribed in the ellipse bound it: enough that the ellipse
     /// strays at most `chordError` from them, but for ellipses larger than `mostChords` allow. (Found when
     /// asked, not made with the outline: most outlines of a large drawing are only bounded.)
     var chords: Int {
@@ -53,26 +53,6 @@ struct EllipseOutline: Hashable {
         guard radius > Self.mostChordsRadius else { return Self.chordError + Self.cairoError }
         let dt = 2 * Double.pi / Double(chords)
         return dt * dt / 8 * radius + Self.cairoError
-    }
-
-    /// The capsule around chord `index`, widened by `strays`.
-    func piece(_ index: Int, halfWidth: Double) -> StrokeCapsule {
-        StrokeCapsule.around(chord(index), halfWidth: halfWidth + strays)
-    }
-
-    /// A box along chord `index` that a stroke `halfWidth` each side of the ellipse covers fully: its points
-    /// lie within h = `halfWidth` − `strays` − `StrokeBox.margin` of the chord (a rectangle reaching h/2
-    /// past the chord's ends, h·√3/2 each side of it, so that the boxes of neighbouring chords overlap at
-    /// their corner), so within `halfWidth` less the margin of the path Cairo strokes. Nil when the ring is
-    /// too thin for one, or so wide that its inner edge would fold over itself: where the ellipse curves
-    /// more tightly than that (its tightest radius of curvature is b²/a), Cairo's stroke leaves holes.
-    func inside(_ index: Int, halfWidth: Double) -> StrokeBox? {
-        let bounds = box.bounds
-        let a = max(bounds.width, bounds.height) / 2, b = min(bounds.width, bounds.height) / 2
-        let inner = halfWidth - strays - StrokeBox.margin
-        guard inner > 0, halfWidth + 1 <= b * b / a else { return nil }
-        let box = StrokeBox(chord(index), along: inner / 2, across: inner * 3.squareRoot() / 2)
-        return box.isEmpty ? nil : box
     }
 
     /// A ring of the ellipse, a stroke `halfWidth` each side of it, asked band after band of rows what it
@@ -149,18 +129,6 @@ struct EllipseOutline: Hashable {
             let widest = (a - r) * max(0, 1 - nearest * nearest).squareRoot()
             return (outer, (centre.x - widest, centre.x + widest))
         }
-    }
-
-    /// Chord `index` of the polygon with `chords` corners inscribed in the ellipse.
-    private func chord(_ index: Int) -> Segment {
-        let bounds = box.bounds, count = chords
-        let centre = Point(x: (bounds.minX + bounds.maxX) / 2, y: (bounds.minY + bounds.maxY) / 2)
-        let a = bounds.width / 2, b = bounds.height / 2
-        func point(_ step: Int) -> Point {
-            let t = 2 * Double.pi * Double(step) / Double(count)
-            return Point(x: centre.x + a * cos(t), y: centre.y + b * sin(t))
-        }
-        return Segment(begin: point(index), end: point(index + 1))
     }
 
     /// The most a chord may stray from the ellipse, in px (more for ellipses so large they would need

@@ -116,11 +116,12 @@ struct Outline: Hashable {
 
     // MARK: - Where it paints
 
-    /// How many capsules make up `reach` (`piece(_:)`).
+    /// How many capsules make up everything its stroke paints (`piece(_:)`): none for a circle, whose cells
+    /// come from its ring (`EllipseOutline.Ring`).
     var pieces: Int {
         switch path {
         case .line: 1
-        case .ellipse(let ellipse): ellipse.chords
+        case .ellipse: 0
         case .ink(let ink): ink.ink.pieceCount
         }
     }
@@ -129,12 +130,13 @@ struct Outline: Hashable {
     func piece(_ index: Int) -> StrokeCapsule {
         switch path {
         case .line(let segment): LineOutline.piece(of: segment, halfWidth: width / 2)
-        case .ellipse(let ellipse): ellipse.piece(index, halfWidth: width / 2)
+        case .ellipse: preconditionFailure("a circle has no pieces: its cells come from its ring")
         case .ink(let ink): ink.piece(index, halfWidth: width / 2)
         }
     }
 
-    /// How far the pieces reach beyond the stroke (the path's curves from their chords).
+    /// How far the pieces reach beyond the stroke (the path's curves from their chords; a circle's from the
+    /// chords bounding it, `EllipseOutline.strays`).
     private var strays: Double {
         switch path {
         case .line: 0
@@ -143,25 +145,16 @@ struct Outline: Hashable {
         }
     }
 
-    /// A rectangle around all its pieces.
+    /// A rectangle around everything its stroke paints (all its pieces).
     var reach: Rect { bounds.insetBy(-(width / 2 + strays + StrokeBox.margin)) }
 
-    /// How many boxes make up the part of its stroke that covers its pixels fully (`inside(_:)`).
-    var insides: Int {
-        switch path {
-        case .line: 1
-        case .ellipse(let ellipse): ellipse.chords
-        case .ink: 0
-        }
-    }
-
-    /// A part of its stroke that covers its pixels fully, as far as the solid cells care (nil: none to
-    /// speak of, a thin stroke's): `insides` of them, each convex, together a part of the stroke.
-    func inside(_ index: Int) -> StrokeBox? {
+    /// The part of its stroke that covers its pixels fully, as far as the solid cells care: a line's box (nil:
+    /// none to speak of, a thin line's); none for ink, and none here for a circle, whose covered cells come
+    /// from its ring (`EllipseOutline.Ring`).
+    var inside: StrokeBox? {
         switch path {
         case .line(let segment): LineOutline.inside(of: segment, halfWidth: width / 2)
-        case .ellipse(let ellipse): ellipse.inside(index, halfWidth: width / 2)
-        case .ink: nil
+        case .ellipse, .ink: nil
         }
     }
 }

@@ -602,16 +602,14 @@ struct ReachedRows: IteratorProtocol {
     }
 }
 
-/// The rows of a grid a stroke covers whole, top to bottom, and the runs of columns there wholly inside one
-/// of its boxes (`Outline.inside`; empty rows left out, each cell once): see `SolidCells.cover`. A line's
-/// rows come from its one box and a circle's from its ring (`EllipseOutline.Ring.covered`: at most two runs
-/// a row, beside its hole), each row as it is read.
+/// The rows of a grid a stroke covers whole, top to bottom, and the runs of columns there (empty rows left
+/// out, each cell once): see `SolidCells.cover`. A line's rows come from its box (`Outline.inside`), a
+/// circle's from its ring (`EllipseOutline.Ring.covered`: at most two runs a row, beside its hole), each row
+/// as it is read; ink covers none.
 struct CoveredRows: IteratorProtocol {
-    /// A line's box, or a circle's ring; else the runs of several boxes, merged, and the next one.
+    /// A line's box (rows of none for ink), or a circle's ring.
     private var box: BoxRows?
     private let ring: EllipseOutline.Ring?
-    private var runs: [(row: Int, columns: Range<Int>)] = []
-    private var nextRun = 0
     /// A ring's grid: its first corner, the side of its cells, how many columns; its rows still to read, and
     /// its second run in the row last read.
     private let corner: (x: Double, y: Double)
@@ -628,19 +626,8 @@ struct CoveredRows: IteratorProtocol {
             remaining = SolidCells.reached(from: (reach.minY - corner.y) * perCell, to: (reach.maxY - corner.y) * perCell, count: rows)
             return
         }
-        let boxes = outline.insides
-        guard boxes > 1 else {
-            box = BoxRows(box: boxes == 1 ? outline.inside(0) : nil, corner: corner, size: size, rows: rows, columns: columns)
-            ring = nil
-            return
-        }
-        var found: [(row: Int, columns: Range<Int>)] = []
-        for index in 0..<boxes {
-            var rowsOfBox = BoxRows(box: outline.inside(index), corner: corner, size: size, rows: rows, columns: columns)
-            while let run = rowsOfBox.next() { found.append(run) }
-        }
+        box = BoxRows(box: outline.inside, corner: corner, size: size, rows: rows, columns: columns)
         ring = nil
-        runs = ReachedRows.merged(found)
     }
 
     mutating func next() -> (row: Int, columns: Range<Int>)? {
@@ -671,10 +658,7 @@ struct CoveredRows: IteratorProtocol {
             }
             return nil
         }
-        if box != nil { return box!.next() }
-        guard nextRun < runs.count else { return nil }
-        defer { nextRun += 1 }
-        return runs[nextRun]
+        return box?.next()
     }
 }
 
