@@ -57,6 +57,37 @@ struct RingRasterTests {
         return surface
     }
 
+    /// 3,000 shapes about a canvas of 400 × 300, every tenth a line and the rest circles, in the palette's
+    /// colours and the four widths; `foldingNone`, any ring wider than its ellipse's tightest curve is
+    /// replaced by a small one.
+    func drawingOfCircles(seed: UInt64, foldingNone: Bool = false) -> Drawing {
+        var random = SeededGenerator(seed: seed)
+        let palette = [0x000000, 0x1E50DC, 0xF08C00, 0x8C28B4, 0x8C5A28, 0x008C8C, 0xDC288C, 0x787878].map { Colour(hex: $0) }
+        var drawing = Drawing()
+        for index in 0..<3_000 {
+            let begin = Point(x: Double.random(in: -20...420, using: &random), y: Double.random(in: -20...320, using: &random))
+            var box = Segment(begin: begin, end: begin + Vector(dx: Double.random(in: -80...80, using: &random), dy: Double.random(in: -80...80, using: &random)))
+            let width = [2, 5, 10, 16][index / palette.count % 4]
+            if foldingNone, folds(box, width: Double(width)) { box = Segment(begin: begin, end: begin + Vector(dx: 30, dy: 25)) }
+            drawing.add(index % 10 == 0 ? .line(box) : .ellipse(box: box), style: ShapeStyle(colour: palette[index % palette.count], width: Double(width)))
+        }
+        return drawing
+    }
+
+    /// A trial's ring over an image 120 × 100: where the image lies, a circle about it in a random colour and
+    /// the width of the trial, and the first corner of a grid of cells `cellSize` a side laid from the
+    /// canvas's origin over the image.
+    func ringOverImage(trial: Int, cellSize: Int, using random: inout SeededGenerator)
+        -> (origin: PixelPoint, shape: Shape, corner: (x: Double, y: Double)) {
+        let origin = PixelPoint(x: Int.random(in: -40...40, using: &random), y: Int.random(in: -40...40, using: &random))
+        let begin = Point(x: Double(origin.x) + Double.random(in: -20...100, using: &random),
+                          y: Double(origin.y) + Double.random(in: -20...80, using: &random))
+        let box = Segment(begin: begin, end: begin + Vector(dx: Double.random(in: -90...90, using: &random), dy: Double.random(in: -90...90, using: &random)))
+        let colour = Colour(hex: UInt32.random(in: 0...0xFFFFFF, using: &random))
+        let shape = Shape(id: ShapeID(1), geometry: .ellipse(box: box), style: ShapeStyle(colour: colour, width: [2, 5, 10, 16][trial % 4]))
+        return (origin, shape, (x: Double(origin.x - origin.x.mod(cellSize)), y: Double(origin.y - origin.y.mod(cellSize))))
+    }
+
     /// Whether a stroke `width` wide of the ellipse in `box` is wider than the ellipse's tightest curve.
     func folds(_ box: Segment, width: Double) -> Bool {
         let bounds = box.bounds
@@ -170,18 +201,9 @@ struct RingRasterTests {
 
     @Test(arguments: [1, 2] as [UInt64])
     func theFirstFrameOfADrawingOfCirclesIsWithinTheToleranceOfCairosStrokes(seed: UInt64) throws {
-        var random = SeededGenerator(seed: seed)
-        let palette = [0x000000, 0x1E50DC, 0xF08C00, 0x8C28B4, 0x8C5A28, 0x008C8C, 0xDC288C, 0x787878].map { Colour(hex: $0) }
-        var drawing = Drawing()
-        for index in 0..<3_000 {
-            let begin = Point(x: Double.random(in: -20...420, using: &random), y: Double.random(in: -20...320, using: &random))
-            var box = Segment(begin: begin, end: begin + Vector(dx: Double.random(in: -80...80, using: &random), dy: Double.random(in: -80...80, using: &random)))
-            let width = [2, 5, 10, 16][index / palette.count % 4]
-            // Rings Cairo strokes right: none wider than its ellipse's tightest curve (those are compared with the
-            // ellipse above).
-            if folds(box, width: Double(width)) { box = Segment(begin: begin, end: begin + Vector(dx: 30, dy: 25)) }
-            drawing.add(index % 10 == 0 ? .line(box) : .ellipse(box: box), style: ShapeStyle(colour: palette[index % palette.count], width: Double(width)))
-        }
+        // Rings Cairo strokes right: none wider than its ellipse's tightest curve (those are compared with the
+        // ellipse above).
+        let drawing = drawingOfCircles(seed: seed, foldingNone: true)
         let compositor = CanvasCompositor()
         let window = try CairoSurface(imageWidth: 400, height: 300)
         _ = try compositor.render(Scene(drawing: drawing), onto: CairoContext(window))
@@ -195,15 +217,7 @@ struct RingRasterTests {
     /// (`RingTracer`, waited for here, where a frame takes it as far as that core gets), is the renderer's
     /// full repaint, exactly.
     @Test func aFirstFramePaintedFromRingsTracedAheadIsTheRenderersExactly() throws {
-        var random = SeededGenerator(seed: 7)
-        let palette = [0x000000, 0x1E50DC, 0xF08C00, 0x8C28B4, 0x8C5A28, 0x008C8C, 0xDC288C, 0x787878].map { Colour(hex: $0) }
-        var drawing = Drawing()
-        for index in 0..<3_000 {
-            let begin = Point(x: Double.random(in: -20...420, using: &random), y: Double.random(in: -20...320, using: &random))
-            let box = Segment(begin: begin, end: begin + Vector(dx: Double.random(in: -80...80, using: &random), dy: Double.random(in: -80...80, using: &random)))
-            drawing.add(index % 10 == 0 ? .line(box) : .ellipse(box: box),
-                        style: ShapeStyle(colour: palette[index % palette.count], width: [2, 5, 10, 16][index / palette.count % 4]))
-        }
+        let drawing = drawingOfCircles(seed: 7)
         let compositor = CanvasCompositor()
         compositor.waitsForTracedRings = true
         let window = try CairoSurface(imageWidth: 400, height: 300)
@@ -219,14 +233,8 @@ struct RingRasterTests {
         let size = (width: 120, height: 100), cellSize = 4
         var inside = 0, outside = 0
         for trial in 0..<60 {
-            let origin = PixelPoint(x: Int.random(in: -40...40, using: &random), y: Int.random(in: -40...40, using: &random))
-            let begin = Point(x: Double(origin.x) + Double.random(in: -20...100, using: &random),
-                              y: Double(origin.y) + Double.random(in: -20...80, using: &random))
-            let box = Segment(begin: begin, end: begin + Vector(dx: Double.random(in: -90...90, using: &random), dy: Double.random(in: -90...90, using: &random)))
-            let colour = Colour(hex: UInt32.random(in: 0...0xFFFFFF, using: &random))
-            let shape = Shape(id: ShapeID(1), geometry: .ellipse(box: box), style: ShapeStyle(colour: colour, width: [2, 5, 10, 16][trial % 4]))
-            // Cells of a grid laid from the canvas's origin over the image, a few runs of them a row.
-            let corner = (x: Double(origin.x - origin.x.mod(cellSize)), y: Double(origin.y - origin.y.mod(cellSize)))
+            let (origin, shape, corner) = ringOverImage(trial: trial, cellSize: cellSize, using: &random)
+            // A few runs of cells a row.
             var runs: [(row: Int, columns: Range<Int>)] = []
             for row in 0...(size.height / cellSize + 1) where Bool.random(using: &random) {
                 var column = Int.random(in: 0...8, using: &random)
@@ -268,13 +276,7 @@ struct RingRasterTests {
         let size = (width: 120, height: 100), cellSize = 4
         var compared = 0
         for trial in 0..<80 {
-            let origin = PixelPoint(x: Int.random(in: -40...40, using: &random), y: Int.random(in: -40...40, using: &random))
-            let begin = Point(x: Double(origin.x) + Double.random(in: -20...100, using: &random),
-                              y: Double(origin.y) + Double.random(in: -20...80, using: &random))
-            let box = Segment(begin: begin, end: begin + Vector(dx: Double.random(in: -90...90, using: &random), dy: Double.random(in: -90...90, using: &random)))
-            let colour = Colour(hex: UInt32.random(in: 0...0xFFFFFF, using: &random))
-            let shape = Shape(id: ShapeID(1), geometry: .ellipse(box: box), style: ShapeStyle(colour: colour, width: [2, 5, 10, 16][trial % 4]))
-            let corner = (x: Double(origin.x - origin.x.mod(cellSize)), y: Double(origin.y - origin.y.mod(cellSize)))
+            let (origin, shape, corner) = ringOverImage(trial: trial, cellSize: cellSize, using: &random)
             var runs: [(row: Int, columns: Range<Int>)] = []
             for row in 0...(size.height / cellSize + 1) where Bool.random(using: &random) {
                 let start = Int.random(in: 0...8, using: &random)
